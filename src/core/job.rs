@@ -1,0 +1,276 @@
+//! What the worker, the CLI and the pages exchange: a job (a link to solve), its progress and
+//! its report. The report's JSON is a public contract (README: "CLI output"): fields may be
+//! added, never renamed.
+
+use crate::core::search::{Control, Limits, Outcome, SearchResult, Stats};
+use serde::{Deserialize, Serialize};
+
+/// The result of one solve, printed by `puzzlelab solve` and shown by the pages.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub puzzle: String,
+    pub algorithm: String,
+    /// The canonical link of what was solved.
+    pub link: String,
+    pub solved: bool,
+    /// Number of moves (0 when not solved).
+    pub length: usize,
+    pub moves: Vec<String>,
+    pub expanded: u64,
+    pub generated: u64,
+    pub peak_frontier: u64,
+    pub stored: u64,
+    pub elapsed_ms: f64,
+    /// The shortest possible length, when the puzzle knows it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optimal_length: Option<u64>,
+    /// Why the run ended without a solution, or a note on how it was solved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+impl Report {
+    /// A report for `link` from a search result, moves written by `name`.
+    pub fn from_search<M>(
+        puzzle: &str,
+        algorithm: &str,
+        link: String,
+        result: &SearchResult<M>,
+        name: impl Fn(&M) -> String,
+    ) -> Self {
+        let (moves, message) = match &result.outcome {
+            Outcome::Found(moves) => (moves.iter().map(name).collect(), None),
+            Outcome::Unreachable => (Vec::new(), Some("the goal cannot be reached".to_string())),
+            Outcome::Stopped(reason) => (Vec::new(), Some(reason.explain())),
+        };
+        let solved = matches!(result.outcome, Outcome::Found(_));
+        let Stats {
+            expanded,
+            generated,
+            peak_frontier,
+            stored,
+            ..
+        } = result.stats;
+        Self {
+            puzzle: puzzle.to_string(),
+            algorithm: algorithm.to_string(),
+            link,
+            solved,
+            length: if solved { moves.len() } else { 0 },
+            moves,
+            expanded,
+            generated,
+            peak_frontier,
+            stored,
+            elapsed_ms: 0.0,
+            optimal_length: None,
+            message,
+        }
+    }
+
+    /// One sentence for the status region: "Solved: 15 moves, 31 nodes expanded, 0.2 ms".
+    pub fn summary(&self) -> String {
+        let time = format_ms(self.elapsed_ms);
+        if self.solved {
+            format!(
+                "Solved: {} moves, {} nodes expanded, {time}",
+                self.length, self.expanded
+            )
+        } else {
+            let why = self.message.as_deref().unwrap_or("no solution found");
+            format!(
+                "Not solved ({}): {why}; {} nodes expanded, {time}",
+                self.algorithm, self.expanded
+            )
+        }
+    }
+}
+
+/// Milliseconds for people: "0.2 ms", "35 ms", "2.4 s".
+pub fn format_ms(ms: f64) -> String {
+    if ms < 10.0 {
+        format!("{ms:.1} ms")
+    } else if ms < 1000.0 {
+        format!("{ms:.0} ms")
+    } else {
+        format!("{:.1} s", ms / 1000.0)
+    }
+}
+
+/// Live counters while a job runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Progress {
+    Search(Stats),
+}
+
+/// Messages from a page to its worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ToWorker {
+    Solve { job: u32, link: String },
+}
+
+/// Messages from the worker to its page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum FromWorker {
+    /// The worker has loaded and takes jobs.
+    Ready,
+    Progress {
+        job: u32,
+        elapsed_ms: f64,
+        progress: Progress,
+    },
+    Done {
+        job: u32,
+        report: Box<Report>,
+    },
+    /// The job could not run (bad link, internal error): the message says why.
+    Failed {
+        job: u32,
+        error: String,
+    },
+}
+
+/// How often progress reaches the page: often enough to look live, rarely enough to cost
+/// nothing next to the search.
+pub const PROGRESS_INTERVAL_MS: f64 = 50.0;
+
+/// What a running job may use from its host: a clock, a listener for progress (which may
+/// answer `false` to cancel) and the search limits.
+pub struct JobContext<'a> {
+    pub limits: Limits,
+    clock: &'a dyn Fn() -> f64,
+    listener: &'a mut dyn FnMut(f64, &Progress) -> bool,
+    started_ms: f64,
+    last_report_ms: f64,
+}
+
+impl<'a> JobContext<'a> {
+    /// `clock` returns milliseconds from any fixed origin; `listener` receives the elapsed
+    /// time and the live counters.
+    pub fn new(
+        limits: Limits,
+        clock: &'a dyn Fn() -> f64,
+        listener: &'a mut dyn FnMut(f64, &Progress) -> bool,
+    ) -> Self {
+        let started_ms = clock();
+        Self {
+            limits,
+            clock,
+            listener,
+            started_ms,
+            last_report_ms: f64::NEG_INFINITY,
+        }
+    }
+
+    pub fn elapsed_ms(&self) -> f64 {
+        (self.clock)() - self.started_ms
+    }
+
+    /// Passes progress on at most every [`PROGRESS_INTERVAL_MS`]; returns `false` to cancel.
+    pub fn progress(&mut self, progress: Progress) -> bool {
+        let elapsed = self.elapsed_ms();
+        if elapsed - self.last_report_ms < PROGRESS_INTERVAL_MS {
+            return true;
+        }
+        self.last_report_ms = elapsed;
+        (self.listener)(elapsed, &progress)
+    }
+
+    /// Runs a search with this job's limits, streaming its counters as progress.
+    pub fn search<M>(
+        &mut self,
+        run: impl FnOnce(&mut Control) -> SearchResult<M>,
+    ) -> SearchResult<M> {
+        let limits = self.limits;
+        let mut monitor = |stats: &Stats| self.progress(Progress::Search(*stats));
+        let mut control = Control::new(limits, &mut monitor);
+        run(&mut control)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::search::StopReason;
+
+    #[test]
+    fn summary_reads_as_a_sentence() {
+        let result = SearchResult {
+            outcome: Outcome::Found(vec![1, 2, 3]),
+            stats: Stats {
+                expanded: 31,
+                ..Stats::default()
+            },
+        };
+        let mut report = Report::from_search("t", "bfs", "#/t".into(), &result, |m| m.to_string());
+        report.elapsed_ms = 0.24;
+        assert_eq!(
+            report.summary(),
+            "Solved: 3 moves, 31 nodes expanded, 0.2 ms"
+        );
+        assert_eq!(report.moves, ["1", "2", "3"]);
+    }
+
+    #[test]
+    fn stopped_search_explains_itself() {
+        let result: SearchResult<u8> = SearchResult {
+            outcome: Outcome::Stopped(StopReason::MemoryLimit(10)),
+            stats: Stats::default(),
+        };
+        let report = Report::from_search("t", "bfs", "#/t".into(), &result, |m| m.to_string());
+        assert!(!report.solved);
+        assert_eq!(report.length, 0);
+        assert!(report.summary().contains("IDA*"), "{}", report.summary());
+    }
+
+    #[test]
+    fn messages_have_a_stable_json_shape() {
+        let msg = ToWorker::Solve {
+            job: 7,
+            link: "#/hanoi".into(),
+        };
+        let json = serde_json::to_string(&msg).unwrap();
+        assert_eq!(json, r##"{"type":"solve","job":7,"link":"#/hanoi"}"##);
+        let back: ToWorker = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, msg);
+        let progress = FromWorker::Progress {
+            job: 1,
+            elapsed_ms: 2.0,
+            progress: Progress::Search(Stats::default()),
+        };
+        let json = serde_json::to_string(&progress).unwrap();
+        assert!(json.contains(r#""kind":"search""#), "{json}");
+        assert_eq!(serde_json::from_str::<FromWorker>(&json).unwrap(), progress);
+    }
+
+    #[test]
+    fn progress_is_throttled_and_can_cancel() {
+        let now = std::cell::Cell::new(0.0);
+        let clock = || now.get();
+        let mut seen = Vec::new();
+        let mut listener = |elapsed: f64, _: &Progress| {
+            seen.push(elapsed);
+            elapsed < 100.0
+        };
+        let mut ctx = JobContext::new(Limits::default(), &clock, &mut listener);
+        let tick = Progress::Search(Stats::default());
+        assert!(ctx.progress(tick.clone()));
+        now.set(10.0);
+        assert!(ctx.progress(tick.clone()), "throttled, not cancelled");
+        now.set(60.0);
+        assert!(ctx.progress(tick.clone()));
+        now.set(200.0);
+        assert!(!ctx.progress(tick));
+        assert_eq!(seen, [0.0, 60.0, 200.0]);
+    }
+
+    #[test]
+    fn times_read_well() {
+        assert_eq!(format_ms(0.24), "0.2 ms");
+        assert_eq!(format_ms(35.4), "35 ms");
+        assert_eq!(format_ms(2400.0), "2.4 s");
+    }
+}

@@ -1,0 +1,361 @@
+//! The share-link codec: `#/<puzzle>?key=value&...` <-> a puzzle name and its parameters.
+//!
+//! Links are a public format kept in lesson plans for years. Rules (documented in README):
+//! - keys and values are short ASCII words; values use `,` to separate list items;
+//! - `v` is the format version, omitted while it is 1 (the only version so far);
+//! - every puzzle reads its own keys through [`ParamReader`], which names the field and the
+//!   reason of every problem and falls back to the default, so a bad link never breaks a page.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+/// The link format version this build reads and writes.
+pub const LINK_VERSION: u32 = 1;
+
+/// A parsed link: which page, and its parameters in link order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    pub puzzle: String,
+    pub params: Vec<(String, String)>,
+}
+
+/// One problem with a link, naming the field (or `link`) and what was wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkError {
+    pub field: String,
+    pub reason: String,
+}
+
+impl LinkError {
+    pub fn new(field: impl Into<String>, reason: impl Into<String>) -> Self {
+        Self {
+            field: field.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.reason)
+    }
+}
+
+impl std::error::Error for LinkError {}
+
+/// Joins several problems into one sentence for a status line or a JSON `error`.
+pub fn describe_errors(errors: &[LinkError]) -> String {
+    errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+impl Link {
+    pub fn new(puzzle: impl Into<String>) -> Self {
+        Self {
+            puzzle: puzzle.into(),
+            params: Vec::new(),
+        }
+    }
+
+    /// Appends a parameter (builder style).
+    pub fn with(mut self, key: &str, value: impl fmt::Display) -> Self {
+        self.params.push((key.to_string(), value.to_string()));
+        self
+    }
+
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.params
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Parses a full app URL (`https://host/path/#/hanoi?discs=4`) or just its hash part
+    /// (`#/hanoi?discs=4`, `/hanoi?discs=4`). The puzzle name of the landing page is "".
+    pub fn parse(text: &str) -> Result<Self, LinkError> {
+        let text = text.trim();
+        let hash = match text.find('#') {
+            Some(i) => &text[i + 1..],
+            None if text.contains("://") => "/",
+            None => text,
+        };
+        let hash = hash.strip_prefix('/').unwrap_or(hash);
+        let (path, query) = hash.split_once('?').unwrap_or((hash, ""));
+        let puzzle = path.trim_end_matches('/');
+        if !puzzle
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-')
+        {
+            return Err(LinkError::new(
+                "link",
+                format!("'{puzzle}' is not a page name"),
+            ));
+        }
+        let mut link = Link::new(puzzle.to_ascii_lowercase());
+        for pair in query.split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| LinkError::new(decode(pair), "has no value (expected key=value)"))?;
+            let key = decode(key);
+            if link.get(&key).is_some() {
+                return Err(LinkError::new(key, "is given twice"));
+            }
+            link.params.push((key, decode(value)));
+        }
+        match link.get("v") {
+            None => {}
+            Some(v) if v == LINK_VERSION.to_string() => {}
+            Some(v) => return Err(LinkError::new(
+                "v",
+                format!(
+                    "link format version '{v}' is not known to this app (it reads {LINK_VERSION})"
+                ),
+            )),
+        }
+        Ok(link)
+    }
+
+    /// The hash form used in the address bar: `#/hanoi?discs=4&pegs=3`.
+    pub fn to_hash(&self) -> String {
+        let mut out = format!("#/{}", self.puzzle);
+        for (i, (key, value)) in self.params.iter().enumerate() {
+            out.push(if i == 0 { '?' } else { '&' });
+            out.push_str(&encode(key));
+            out.push('=');
+            out.push_str(&encode(value));
+        }
+        out
+    }
+}
+
+impl fmt::Display for Link {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_hash())
+    }
+}
+
+/// Characters that stay readable in links; anything else is percent-encoded.
+fn is_plain(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-_.,~".contains(c)
+}
+
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if is_plain(c) {
+            out.push(c);
+        } else {
+            let mut buf = [0u8; 4];
+            for byte in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{byte:02X}"));
+            }
+        }
+    }
+    out
+}
+
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok());
+        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (b'+', _) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Reads a puzzle's parameters from a link, collecting every problem instead of stopping at
+/// the first, and falling back to the given default for each bad value.
+pub struct ParamReader<'a> {
+    link: &'a Link,
+    known: Vec<&'static str>,
+    errors: Vec<LinkError>,
+}
+
+impl<'a> ParamReader<'a> {
+    pub fn new(link: &'a Link) -> Self {
+        Self {
+            link,
+            known: vec!["v"],
+            errors: Vec::new(),
+        }
+    }
+
+    /// The raw text of a parameter, marking the key as known.
+    pub fn raw(&mut self, key: &'static str) -> Option<&'a str> {
+        self.known.push(key);
+        self.link.get(key)
+    }
+
+    /// Records a problem with a parameter the puzzle validated itself.
+    pub fn reject(&mut self, key: &str, reason: impl Into<String>) {
+        self.errors.push(LinkError::new(key, reason));
+    }
+
+    /// A whole number within `range`, or `default` (with an error) when missing or bad.
+    pub fn number<T>(&mut self, key: &'static str, range: RangeInclusive<T>, default: T) -> T
+    where
+        T: FromStr + PartialOrd + Copy + fmt::Display,
+    {
+        let Some(text) = self.raw(key) else {
+            return default;
+        };
+        match text.parse::<T>() {
+            Ok(n) if range.contains(&n) => n,
+            _ => {
+                let reason = format!(
+                    "must be a whole number from {} to {}, got '{text}'",
+                    range.start(),
+                    range.end()
+                );
+                self.reject(key, reason);
+                default
+            }
+        }
+    }
+
+    /// One of a fixed set of words, or `default` (with an error listing the choices).
+    pub fn choice<T: Copy>(&mut self, key: &'static str, options: &[(&str, T)], default: T) -> T {
+        let Some(text) = self.raw(key) else {
+            return default;
+        };
+        match options.iter().find(|(name, _)| *name == text) {
+            Some((_, value)) => *value,
+            None => {
+                let names: Vec<&str> = options.iter().map(|(name, _)| *name).collect();
+                self.reject(key, format!("'{text}' is not one of {}", names.join(", ")));
+                default
+            }
+        }
+    }
+
+    /// Ends reading: every parameter the puzzle did not ask for is reported as unknown.
+    pub fn finish(mut self) -> Vec<LinkError> {
+        for (key, _) in &self.link.params {
+            if !self.known.contains(&key.as_str()) {
+                let reason = format!("is not a parameter of '{}'", self.link.puzzle);
+                self.errors.push(LinkError::new(key.clone(), reason));
+            }
+        }
+        self.errors
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_hash_and_full_urls() {
+        let expected = Link::new("hanoi").with("discs", 4).with("pegs", 3);
+        for text in [
+            "#/hanoi?discs=4&pegs=3",
+            "/hanoi?discs=4&pegs=3",
+            "hanoi?discs=4&pegs=3",
+            "http://127.0.0.1:8080/#/hanoi?discs=4&pegs=3",
+            "https://example.org/lab/index.html#/hanoi?discs=4&pegs=3\n",
+        ] {
+            assert_eq!(Link::parse(text).unwrap(), expected, "{text}");
+        }
+        assert_eq!(
+            Link::parse("http://127.0.0.1:8080/").unwrap(),
+            Link::new("")
+        );
+        assert_eq!(Link::parse("#/").unwrap(), Link::new(""));
+    }
+
+    #[test]
+    fn formats_canonical_hash() {
+        let link = Link::new("hanoi").with("state", "AAB").with("algo", "bfs");
+        assert_eq!(link.to_hash(), "#/hanoi?state=AAB&algo=bfs");
+        assert_eq!(Link::new("").to_hash(), "#/");
+    }
+
+    #[test]
+    fn refuses_malformed_links_naming_the_problem() {
+        let err = Link::parse("#/hanoi?discs").unwrap_err();
+        assert_eq!(err.field, "discs");
+        assert!(err.reason.contains("no value"));
+        let err = Link::parse("#/hanoi?discs=3&discs=4").unwrap_err();
+        assert_eq!(
+            (err.field.as_str(), err.reason.as_str()),
+            ("discs", "is given twice")
+        );
+        let err = Link::parse("#/han oi").unwrap_err();
+        assert_eq!(err.field, "link");
+        let err = Link::parse("#/hanoi?v=2").unwrap_err();
+        assert_eq!(err.field, "v");
+        assert!(Link::parse("#/hanoi?v=1").is_ok());
+    }
+
+    #[test]
+    fn percent_encoding_round_trips() {
+        let link = Link::new("phrase").with("target", "Not all, who wander?");
+        let hash = link.to_hash();
+        assert_eq!(hash, "#/phrase?target=Not%20all,%20who%20wander%3F");
+        assert_eq!(Link::parse(&hash).unwrap(), link);
+        assert_eq!(Link::parse("#/x?a=%zz").unwrap().get("a"), Some("%zz"));
+    }
+
+    #[test]
+    fn reader_collects_errors_and_falls_back() {
+        let link = Link::parse("#/hanoi?discs=99&algo=magic&colour=red&pegs=4").unwrap();
+        let mut reader = ParamReader::new(&link);
+        assert_eq!(reader.number("discs", 1..=32, 3u32), 3);
+        assert_eq!(reader.number("pegs", 3..=4, 3u32), 4);
+        assert_eq!(reader.choice("algo", &[("bfs", 1), ("dfs", 2)], 1), 1);
+        let errors = reader.finish();
+        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["discs", "algo", "colour"]);
+        assert!(errors[0].reason.contains("from 1 to 32, got '99'"));
+        assert!(errors[1].reason.contains("bfs, dfs"));
+        assert!(describe_errors(&errors).starts_with("discs: must be"));
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_link_round_trips(
+            puzzle in "[a-z][a-z0-9-]{0,12}",
+            params in proptest::collection::btree_map("[a-z]{1,8}", "\\PC{0,16}", 0..6),
+        ) {
+            let mut link = Link::new(puzzle);
+            for (k, v) in params {
+                if k != "v" {
+                    link = link.with(&k, v);
+                }
+            }
+            prop_assert_eq!(Link::parse(&link.to_hash()).unwrap(), link);
+        }
+
+        #[test]
+        fn parse_never_panics(text in "\\PC{0,60}") {
+            let _ = Link::parse(&text);
+        }
+    }
+}

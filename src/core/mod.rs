@@ -1,0 +1,8 @@
+//! Pure-Rust core: no browser dependency, tested natively.
+
+pub mod job;
+pub mod link;
+pub mod playback;
+pub mod search;
+pub mod seed;
+pub mod solution;
