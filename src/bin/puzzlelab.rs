@@ -23,8 +23,7 @@ fn main() -> ExitCode {
         }
         ["list"] => {
             for p in puzzles::PUZZLES {
-                let entry =
-                    serde_json::json!({ "puzzle": p.name, "title": p.title, "summary": p.summary });
+                let entry = serde_json::json!({ "puzzle": p.name, "title": p.title, "summary": p.summary });
                 println!("{entry}");
             }
             ExitCode::SUCCESS
@@ -34,10 +33,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            println!(
-                "{}",
-                serde_json::json!({ "error": format!("bad arguments\n{USAGE}") })
-            );
+            println!("{}", serde_json::json!({ "error": format!("bad arguments\n{USAGE}") }));
             ExitCode::from(2)
         }
     }
@@ -50,10 +46,7 @@ fn solve_to_json(link: &str) -> (String, bool) {
     let mut quiet = |_: f64, _: &puzzlelab::core::job::Progress| true;
     let mut ctx = JobContext::new(Limits::default(), &clock, &mut quiet);
     match puzzles::solve_link(link, &mut ctx) {
-        Ok(report) => (
-            serde_json::to_string(&report).expect("reports serialize"),
-            true,
-        ),
+        Ok(report) => (serde_json::to_string(&report).expect("reports serialize"), true),
         Err(error) => (serde_json::json!({ "error": error }).to_string(), false),
     }
 }
@@ -67,11 +60,7 @@ fn solve_lines() -> ExitCode {
         let line = match line {
             Ok(line) => line,
             Err(e) => {
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    serde_json::json!({ "error": format!("input: {e}") })
-                );
+                let _ = writeln!(out, "{}", serde_json::json!({ "error": format!("input: {e}") }));
                 return ExitCode::from(2);
             }
         };

@@ -44,13 +44,7 @@ impl Report {
             Outcome::Stopped(reason) => (Vec::new(), Some(reason.explain())),
         };
         let solved = matches!(result.outcome, Outcome::Found(_));
-        let Stats {
-            expanded,
-            generated,
-            peak_frontier,
-            stored,
-            ..
-        } = result.stats;
+        let Stats { expanded, generated, peak_frontier, stored, .. } = result.stats;
         Self {
             puzzle: puzzle.to_string(),
             algorithm: algorithm.to_string(),
@@ -74,14 +68,12 @@ impl Report {
         if self.solved {
             format!(
                 "Solved: {} moves, {} nodes expanded, {time}",
-                self.length, self.expanded
+                format_count(self.length as u64),
+                format_count(self.expanded)
             )
         } else {
             let why = self.message.as_deref().unwrap_or("no solution found");
-            format!(
-                "Not solved ({}): {why}; {} nodes expanded, {time}",
-                self.algorithm, self.expanded
-            )
+            format!("Not solved ({}): {why}; {} nodes expanded, {time}", self.algorithm, self.expanded)
         }
     }
 }
@@ -95,6 +87,19 @@ pub fn format_ms(ms: f64) -> String {
     } else {
         format!("{:.1} s", ms / 1000.0)
     }
+}
+
+/// Whole numbers for people: "1,048,575".
+pub fn format_count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Live counters while a job runs.
@@ -131,6 +136,11 @@ pub enum FromWorker {
         job: u32,
         error: String,
     },
+    /// The solver panicked: the worker must be replaced before the next job.
+    Crashed {
+        job: u32,
+        error: String,
+    },
 }
 
 /// How often progress reaches the page: often enough to look live, rarely enough to cost
@@ -156,13 +166,7 @@ impl<'a> JobContext<'a> {
         listener: &'a mut dyn FnMut(f64, &Progress) -> bool,
     ) -> Self {
         let started_ms = clock();
-        Self {
-            limits,
-            clock,
-            listener,
-            started_ms,
-            last_report_ms: f64::NEG_INFINITY,
-        }
+        Self { limits, clock, listener, started_ms, last_report_ms: f64::NEG_INFINITY }
     }
 
     pub fn elapsed_ms(&self) -> f64 {
@@ -180,10 +184,7 @@ impl<'a> JobContext<'a> {
     }
 
     /// Runs a search with this job's limits, streaming its counters as progress.
-    pub fn search<M>(
-        &mut self,
-        run: impl FnOnce(&mut Control) -> SearchResult<M>,
-    ) -> SearchResult<M> {
+    pub fn search<M>(&mut self, run: impl FnOnce(&mut Control) -> SearchResult<M>) -> SearchResult<M> {
         let limits = self.limits;
         let mut monitor = |stats: &Stats| self.progress(Progress::Search(*stats));
         let mut control = Control::new(limits, &mut monitor);
@@ -200,26 +201,18 @@ mod tests {
     fn summary_reads_as_a_sentence() {
         let result = SearchResult {
             outcome: Outcome::Found(vec![1, 2, 3]),
-            stats: Stats {
-                expanded: 31,
-                ..Stats::default()
-            },
+            stats: Stats { expanded: 31, ..Stats::default() },
         };
         let mut report = Report::from_search("t", "bfs", "#/t".into(), &result, |m| m.to_string());
         report.elapsed_ms = 0.24;
-        assert_eq!(
-            report.summary(),
-            "Solved: 3 moves, 31 nodes expanded, 0.2 ms"
-        );
+        assert_eq!(report.summary(), "Solved: 3 moves, 31 nodes expanded, 0.2 ms");
         assert_eq!(report.moves, ["1", "2", "3"]);
     }
 
     #[test]
     fn stopped_search_explains_itself() {
-        let result: SearchResult<u8> = SearchResult {
-            outcome: Outcome::Stopped(StopReason::MemoryLimit(10)),
-            stats: Stats::default(),
-        };
+        let result: SearchResult<u8> =
+            SearchResult { outcome: Outcome::Stopped(StopReason::MemoryLimit(10)), stats: Stats::default() };
         let report = Report::from_search("t", "bfs", "#/t".into(), &result, |m| m.to_string());
         assert!(!report.solved);
         assert_eq!(report.length, 0);
@@ -228,19 +221,13 @@ mod tests {
 
     #[test]
     fn messages_have_a_stable_json_shape() {
-        let msg = ToWorker::Solve {
-            job: 7,
-            link: "#/hanoi".into(),
-        };
+        let msg = ToWorker::Solve { job: 7, link: "#/hanoi".into() };
         let json = serde_json::to_string(&msg).unwrap();
         assert_eq!(json, r##"{"type":"solve","job":7,"link":"#/hanoi"}"##);
         let back: ToWorker = serde_json::from_str(&json).unwrap();
         assert_eq!(back, msg);
-        let progress = FromWorker::Progress {
-            job: 1,
-            elapsed_ms: 2.0,
-            progress: Progress::Search(Stats::default()),
-        };
+        let progress =
+            FromWorker::Progress { job: 1, elapsed_ms: 2.0, progress: Progress::Search(Stats::default()) };
         let json = serde_json::to_string(&progress).unwrap();
         assert!(json.contains(r#""kind":"search""#), "{json}");
         assert_eq!(serde_json::from_str::<FromWorker>(&json).unwrap(), progress);
@@ -272,5 +259,8 @@ mod tests {
         assert_eq!(format_ms(0.24), "0.2 ms");
         assert_eq!(format_ms(35.4), "35 ms");
         assert_eq!(format_ms(2400.0), "2.4 s");
+        assert_eq!(format_count(0), "0");
+        assert_eq!(format_count(999), "999");
+        assert_eq!(format_count(1_048_575), "1,048,575");
     }
 }

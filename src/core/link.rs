@@ -29,10 +29,7 @@ pub struct LinkError {
 
 impl LinkError {
     pub fn new(field: impl Into<String>, reason: impl Into<String>) -> Self {
-        Self {
-            field: field.into(),
-            reason: reason.into(),
-        }
+        Self { field: field.into(), reason: reason.into() }
     }
 }
 
@@ -46,19 +43,12 @@ impl std::error::Error for LinkError {}
 
 /// Joins several problems into one sentence for a status line or a JSON `error`.
 pub fn describe_errors(errors: &[LinkError]) -> String {
-    errors
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
+    errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
 }
 
 impl Link {
     pub fn new(puzzle: impl Into<String>) -> Self {
-        Self {
-            puzzle: puzzle.into(),
-            params: Vec::new(),
-        }
+        Self { puzzle: puzzle.into(), params: Vec::new() }
     }
 
     /// Appends a parameter (builder style).
@@ -68,10 +58,7 @@ impl Link {
     }
 
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.params
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        self.params.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
     /// Parses a full app URL (`https://host/path/#/hanoi?discs=4`) or just its hash part
@@ -86,14 +73,8 @@ impl Link {
         let hash = hash.strip_prefix('/').unwrap_or(hash);
         let (path, query) = hash.split_once('?').unwrap_or((hash, ""));
         let puzzle = path.trim_end_matches('/');
-        if !puzzle
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-')
-        {
-            return Err(LinkError::new(
-                "link",
-                format!("'{puzzle}' is not a page name"),
-            ));
+        if !puzzle.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+            return Err(LinkError::new("link", format!("'{puzzle}' is not a page name")));
         }
         let mut link = Link::new(puzzle.to_ascii_lowercase());
         for pair in query.split('&').filter(|p| !p.is_empty()) {
@@ -109,12 +90,12 @@ impl Link {
         match link.get("v") {
             None => {}
             Some(v) if v == LINK_VERSION.to_string() => {}
-            Some(v) => return Err(LinkError::new(
-                "v",
-                format!(
-                    "link format version '{v}' is not known to this app (it reads {LINK_VERSION})"
-                ),
-            )),
+            Some(v) => {
+                return Err(LinkError::new(
+                    "v",
+                    format!("link format version '{v}' is not known to this app (it reads {LINK_VERSION})"),
+                ))
+            }
         }
         Ok(link)
     }
@@ -163,9 +144,7 @@ fn decode(text: &str) -> String {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok());
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
         match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
             (b'%', Some(byte)) => {
                 out.push(byte);
@@ -194,11 +173,7 @@ pub struct ParamReader<'a> {
 
 impl<'a> ParamReader<'a> {
     pub fn new(link: &'a Link) -> Self {
-        Self {
-            link,
-            known: vec!["v"],
-            errors: Vec::new(),
-        }
+        Self { link, known: vec!["v"], errors: Vec::new() }
     }
 
     /// The raw text of a parameter, marking the key as known.
@@ -223,11 +198,8 @@ impl<'a> ParamReader<'a> {
         match text.parse::<T>() {
             Ok(n) if range.contains(&n) => n,
             _ => {
-                let reason = format!(
-                    "must be a whole number from {} to {}, got '{text}'",
-                    range.start(),
-                    range.end()
-                );
+                let reason =
+                    format!("must be a whole number from {} to {}, got '{text}'", range.start(), range.end());
                 self.reject(key, reason);
                 default
             }
@@ -277,10 +249,7 @@ mod tests {
         ] {
             assert_eq!(Link::parse(text).unwrap(), expected, "{text}");
         }
-        assert_eq!(
-            Link::parse("http://127.0.0.1:8080/").unwrap(),
-            Link::new("")
-        );
+        assert_eq!(Link::parse("http://127.0.0.1:8080/").unwrap(), Link::new(""));
         assert_eq!(Link::parse("#/").unwrap(), Link::new(""));
     }
 
@@ -297,10 +266,7 @@ mod tests {
         assert_eq!(err.field, "discs");
         assert!(err.reason.contains("no value"));
         let err = Link::parse("#/hanoi?discs=3&discs=4").unwrap_err();
-        assert_eq!(
-            (err.field.as_str(), err.reason.as_str()),
-            ("discs", "is given twice")
-        );
+        assert_eq!((err.field.as_str(), err.reason.as_str()), ("discs", "is given twice"));
         let err = Link::parse("#/han oi").unwrap_err();
         assert_eq!(err.field, "link");
         let err = Link::parse("#/hanoi?v=2").unwrap_err();

@@ -18,12 +18,7 @@ pub struct Playback {
 impl Playback {
     /// A paused playback of `len` moves, positioned at `step` (clamped to the end).
     pub fn new(len: usize, step: usize) -> Self {
-        Self {
-            len,
-            step: step.min(len),
-            playing: false,
-            speed: DEFAULT_SPEED,
-        }
+        Self { len, step: step.min(len), playing: false, speed: DEFAULT_SPEED }
     }
 
     pub fn len(&self) -> usize {
@@ -146,11 +141,7 @@ mod tests {
         assert_eq!(p.step(), 2);
         assert!(!p.is_playing());
         p.play();
-        assert_eq!(
-            (p.step(), p.is_playing()),
-            (0, true),
-            "play at the end restarts"
-        );
+        assert_eq!((p.step(), p.is_playing()), (0, true), "play at the end restarts");
     }
 
     #[test]

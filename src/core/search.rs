@@ -58,11 +58,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Self {
-            max_stored: 4_000_000,
-            max_expanded: 400_000_000,
-            max_depth: None,
-        }
+        Self { max_stored: 4_000_000, max_expanded: 400_000_000, max_depth: None }
     }
 }
 
@@ -165,27 +161,14 @@ impl<S: Clone + Eq + Hash, M: Clone> Tree<S, M> {
     fn new(start: S) -> Self {
         let mut index = FxHashMap::default();
         index.insert(start.clone(), 0);
-        Self {
-            nodes: vec![Node {
-                state: start,
-                parent: 0,
-                step: None,
-                depth: 0,
-            }],
-            index,
-        }
+        Self { nodes: vec![Node { state: start, parent: 0, step: None, depth: 0 }], index }
     }
 
     fn add(&mut self, state: S, parent: u32, step: M) -> u32 {
         let id = self.nodes.len() as u32;
         let depth = self.nodes[parent as usize].depth + 1;
         self.index.insert(state.clone(), id);
-        self.nodes.push(Node {
-            state,
-            parent,
-            step: Some(step),
-            depth,
-        });
+        self.nodes.push(Node { state, parent, step: Some(step), depth });
         id
     }
 
@@ -203,10 +186,7 @@ impl<S: Clone + Eq + Hash, M: Clone> Tree<S, M> {
 /// Breadth-first search: shortest solutions in moves, at the price of storing every position
 /// up to the solution's depth. The goal is tested when a position is generated.
 pub fn bfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> SearchResult<P::Move> {
-    let mut stats = Stats {
-        stored: 1,
-        ..Stats::default()
-    };
+    let mut stats = Stats { stored: 1, ..Stats::default() };
     if problem.is_goal(&start) {
         return ctl.finish(Outcome::Found(Vec::new()), stats);
     }
@@ -252,10 +232,7 @@ pub fn dfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Searc
         next: usize,
     }
     let max_depth = ctl.limits.max_depth;
-    let mut stats = Stats {
-        stored: 1,
-        ..Stats::default()
-    };
+    let mut stats = Stats { stored: 1, ..Stats::default() };
     let mut seen = rustc_hash::FxHashSet::default();
     seen.insert(start.clone());
     let mut path: Vec<P::Move> = Vec::new();
@@ -321,10 +298,7 @@ where
     P: Problem,
     F: Fn(u32, &P::State) -> i64,
 {
-    let mut stats = Stats {
-        stored: 1,
-        ..Stats::default()
-    };
+    let mut stats = Stats { stored: 1, ..Stats::default() };
     let mut tree = Tree::new(start.clone());
     let mut closed = vec![false];
     // (priority, deeper first, first come first served, node)
@@ -372,12 +346,7 @@ where
                 }
             };
             pushed += 1;
-            open.push(Reverse((
-                priority(child_g, &next),
-                Reverse(child_g),
-                pushed,
-                child,
-            )));
+            open.push(Reverse((priority(child_g, &next), Reverse(child_g), pushed, child)));
         }
         stats.stored = tree.nodes.len() as u64;
         stats.peak_frontier = stats.peak_frontier.max(open.len() as u64);
@@ -387,23 +356,12 @@ where
 
 /// A*: best-first on `g + h`; optimal when the problem's heuristic never overestimates.
 pub fn astar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> SearchResult<P::Move> {
-    best_first(
-        problem,
-        start,
-        |g, s| i64::from(g) + i64::from(problem.heuristic(s)),
-        true,
-        ctl,
-    )
+    best_first(problem, start, |g, s| i64::from(g) + i64::from(problem.heuristic(s)), true, ctl)
 }
 
 /// Greedy best-first: always expands the position that `score` (lower = better) likes most,
 /// ignoring the path length so far. Fast, with no promise about solution length.
-pub fn greedy<P, F>(
-    problem: &P,
-    start: P::State,
-    score: F,
-    ctl: &mut Control,
-) -> SearchResult<P::Move>
+pub fn greedy<P, F>(problem: &P, start: P::State, score: F, ctl: &mut Control) -> SearchResult<P::Move>
 where
     P: Problem,
     F: Fn(&P::State) -> i64,
@@ -414,11 +372,7 @@ where
 /// IDA*: repeated depth-first searches bounded by `g + h`, raising the bound each round.
 /// Optimal with an admissible heuristic and needs memory only for the current path; it cannot
 /// prove a goal unreachable short of trying every simple path, so give it limits.
-pub fn idastar<P: Problem>(
-    problem: &P,
-    start: P::State,
-    ctl: &mut Control,
-) -> SearchResult<P::Move> {
+pub fn idastar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> SearchResult<P::Move> {
     struct Ida<'p, 'c, 'm, P: Problem> {
         problem: &'p P,
         ctl: &'c mut Control<'m>,
@@ -465,13 +419,7 @@ pub fn idastar<P: Problem>(
         }
     }
     let mut bound = problem.heuristic(&start);
-    let mut ida = Ida {
-        problem,
-        ctl,
-        stats: Stats::default(),
-        path: vec![start],
-        moves: Vec::new(),
-    };
+    let mut ida = Ida { problem, ctl, stats: Stats::default(), path: vec![start], moves: Vec::new() };
     loop {
         let outcome = match ida.search(0, bound) {
             Ok(Step::Found) => Outcome::Found(std::mem::take(&mut ida.moves)),
@@ -526,9 +474,7 @@ mod tests {
     }
 
     fn apply(start: u32, moves: &[char]) -> u32 {
-        moves
-            .iter()
-            .fold(start, |n, m| if *m == '+' { n + 1 } else { n * 2 })
+        moves.iter().fold(start, |n, m| if *m == '+' { n + 1 } else { n * 2 })
     }
 
     fn run<F>(search: F) -> SearchResult<char>
@@ -537,14 +483,7 @@ mod tests {
     {
         let mut monitor = |_: &Stats| true;
         let mut ctl = Control::new(Limits::default(), &mut monitor);
-        search(
-            &Doubling {
-                goal: 100,
-                cap: 200,
-            },
-            1,
-            &mut ctl,
-        )
+        search(&Doubling { goal: 100, cap: 200 }, 1, &mut ctl)
     }
 
     fn found(result: &SearchResult<char>) -> &[char] {
@@ -557,11 +496,7 @@ mod tests {
     #[test]
     fn optimal_searches_find_shortest_path() {
         // 1 -> 2 -> 3 -> 6 -> 12 -> 24 -> 25 -> 50 -> 100 is 8 moves, and nothing is shorter.
-        for (name, result) in [
-            ("bfs", run(bfs)),
-            ("astar", run(astar)),
-            ("idastar", run(idastar)),
-        ] {
+        for (name, result) in [("bfs", run(bfs)), ("astar", run(astar)), ("idastar", run(idastar))] {
             let moves = found(&result);
             assert_eq!(apply(1, moves), 100, "{name}");
             assert_eq!(moves.len(), 8, "{name}");
@@ -588,10 +523,7 @@ mod tests {
     #[test]
     fn unreachable_goal_is_reported() {
         let mut monitor = |_: &Stats| true;
-        let problem = Doubling {
-            goal: 500,
-            cap: 200,
-        };
+        let problem = Doubling { goal: 500, cap: 200 };
         // (IDA* is left out: it proves unreachability only by trying every simple path.)
         for search in [bfs::<Doubling>, dfs, astar] {
             let mut ctl = Control::new(Limits::default(), &mut monitor);
@@ -602,26 +534,14 @@ mod tests {
     #[test]
     fn limits_stop_searches_with_a_reason() {
         let mut monitor = |_: &Stats| true;
-        let problem = Doubling {
-            goal: 1_000_000,
-            cap: 2_000_000,
-        };
-        let limits = Limits {
-            max_stored: 1000,
-            ..Limits::default()
-        };
+        let problem = Doubling { goal: 1_000_000, cap: 2_000_000 };
+        let limits = Limits { max_stored: 1000, ..Limits::default() };
         let mut ctl = Control::new(limits, &mut monitor);
         let result = bfs(&problem, 1, &mut ctl);
-        assert_eq!(
-            result.outcome,
-            Outcome::Stopped(StopReason::MemoryLimit(1000))
-        );
+        assert_eq!(result.outcome, Outcome::Stopped(StopReason::MemoryLimit(1000)));
         assert!(result.stats.stored <= 1002 + 2);
 
-        let limits = Limits {
-            max_depth: Some(5),
-            ..Limits::default()
-        };
+        let limits = Limits { max_depth: Some(5), ..Limits::default() };
         let mut ctl = Control::new(limits, &mut monitor);
         let result = dfs(&problem, 1, &mut ctl);
         assert_eq!(result.outcome, Outcome::Stopped(StopReason::DepthLimit(5)));
@@ -634,10 +554,7 @@ mod tests {
             calls += 1;
             stats.expanded < 3 * CHECK_EVERY
         };
-        let problem = Doubling {
-            goal: 10_000_000,
-            cap: 20_000_000,
-        };
+        let problem = Doubling { goal: 10_000_000, cap: 20_000_000 };
         let mut ctl = Control::new(Limits::default(), &mut monitor);
         let result = bfs(&problem, 1, &mut ctl);
         assert_eq!(result.outcome, Outcome::Stopped(StopReason::Cancelled));

@@ -19,9 +19,7 @@ pub struct SeededRng {
 
 impl SeededRng {
     pub fn new(seed: u64) -> Self {
-        Self {
-            inner: ChaCha8Rng::seed_from_u64(seed),
-        }
+        Self { inner: ChaCha8Rng::seed_from_u64(seed) }
     }
 
     pub fn next_u64(&mut self) -> u64 {
@@ -95,11 +93,7 @@ mod tests {
         assert_eq!(draws, PINNED_7_BELOW_10);
     }
 
-    const PINNED_2026: [u64; 3] = [
-        11061696800896296791,
-        4684971635267453691,
-        778870589753893764,
-    ];
+    const PINNED_2026: [u64; 3] = [11061696800896296791, 4684971635267453691, 778870589753893764];
     const PINNED_7_BELOW_10: [u64; 8] = [5, 4, 5, 3, 0, 8, 1, 0];
 
     #[test]

@@ -57,9 +57,7 @@ impl<S: Clone, M: Clone> Solution<S, M> {
 
     /// The move that leads into step `step` (1-based), if any.
     pub fn move_into(&self, step: usize) -> Option<&M> {
-        step.checked_sub(1)
-            .and_then(|i| self.steps.get(i))
-            .map(|s| &s.mv)
+        step.checked_sub(1).and_then(|i| self.steps.get(i)).map(|s| &s.mv)
     }
 
     pub fn end(&self) -> &S {

@@ -29,10 +29,7 @@ pub fn solve_link(text: &str, ctx: &mut JobContext) -> Result<Report, String> {
     let names: Vec<&str> = PUZZLES.iter().map(|p| p.name).collect();
     let puzzle = find(&link.puzzle).ok_or_else(|| match link.puzzle.as_str() {
         "" => format!("link: names no puzzle (known: {})", names.join(", ")),
-        other => format!(
-            "link: unknown puzzle '{other}' (known: {})",
-            names.join(", ")
-        ),
+        other => format!("link: unknown puzzle '{other}' (known: {})", names.join(", ")),
     })?;
     let mut report = (puzzle.solve)(&link, ctx)?;
     report.elapsed_ms = ctx.elapsed_ms();
@@ -47,10 +44,7 @@ mod tests {
     fn run(text: &str) -> Result<Report, String> {
         let clock = || 0.0;
         let mut listener = |_: f64, _: &crate::core::job::Progress| true;
-        solve_link(
-            text,
-            &mut JobContext::new(Limits::default(), &clock, &mut listener),
-        )
+        solve_link(text, &mut JobContext::new(Limits::default(), &clock, &mut listener))
     }
 
     #[test]
@@ -60,10 +54,7 @@ mod tests {
 
     #[test]
     fn unknown_or_missing_puzzles_are_named() {
-        assert_eq!(
-            run("#/chess").unwrap_err(),
-            "link: unknown puzzle 'chess' (known: hanoi)"
-        );
+        assert_eq!(run("#/chess").unwrap_err(), "link: unknown puzzle 'chess' (known: hanoi)");
         assert!(run("#/").unwrap_err().contains("names no puzzle"));
         assert!(run("#/hanoi?discs").unwrap_err().starts_with("discs:"));
     }

@@ -1,1 +1,10 @@
-//! Browser layer (wasm32 only).
+//! Browser layer (wasm32 only): a thin shell over the core. Pages render and send jobs;
+//! all rules and solvers live in `core` and `puzzles`.
+
+pub mod app;
+pub mod browser;
+pub mod components;
+pub mod pages;
+pub mod solver;
+pub mod ticker;
+pub mod worker;

@@ -32,24 +32,16 @@ impl Move {
 
     /// The move that undoes this one.
     pub fn reversed(self) -> Self {
-        Self {
-            from: self.to,
-            to: self.from,
-        }
+        Self { from: self.to, to: self.from }
     }
 
     /// Reads "AC"; any other form is an error message.
     pub fn parse(text: &str, pegs: u8) -> Result<Self, String> {
         let letters: Vec<char> = text.chars().collect();
         let [from, to] = letters[..] else {
-            return Err(format!(
-                "'{text}' is not a move: write two peg letters such as AC"
-            ));
+            return Err(format!("'{text}' is not a move: write two peg letters such as AC"));
         };
-        Ok(Self {
-            from: peg_index(from, pegs)?,
-            to: peg_index(to, pegs)?,
-        })
+        Ok(Self { from: peg_index(from, pegs)?, to: peg_index(to, pegs)? })
     }
 }
 
@@ -158,11 +150,7 @@ impl Tower {
         let tops = self.tops(position);
         let disc = tops[mv.from as usize].ok_or(IllegalMove::EmptyPeg(mv.from))?;
         if let Some(onto) = tops[mv.to as usize].filter(|&onto| onto < disc) {
-            return Err(IllegalMove::OntoSmaller {
-                disc,
-                onto,
-                peg: mv.to,
-            });
+            return Err(IllegalMove::OntoSmaller { disc, onto, peg: mv.to });
         }
         Ok(self.with_disc(position, disc, mv.to))
     }
@@ -203,17 +191,14 @@ impl Tower {
         }
         let mut position = Position(0);
         for (disc, &letter) in letters.iter().enumerate() {
-            let peg =
-                peg_index(letter, self.pegs).map_err(|e| format!("disc {}: {e}", disc + 1))?;
+            let peg = peg_index(letter, self.pegs).map_err(|e| format!("disc {}: {e}", disc + 1))?;
             position = self.with_disc(position, disc as u8, peg);
         }
         Ok(position)
     }
 
     pub fn format_position(&self, position: Position) -> String {
-        (0..self.discs)
-            .map(|d| peg_name(self.peg_of(position, d)))
-            .collect()
+        (0..self.discs).map(|d| peg_name(self.peg_of(position, d))).collect()
     }
 }
 
@@ -234,14 +219,8 @@ mod tests {
     #[test]
     fn bad_positions_say_why() {
         let tower = Tower::new(3, 3);
-        assert!(tower
-            .parse_position("AA")
-            .unwrap_err()
-            .contains("2 letters but there are 3"));
-        assert_eq!(
-            tower.parse_position("ADA").unwrap_err(),
-            "disc 2: 'D' is not a peg (A–C)"
-        );
+        assert!(tower.parse_position("AA").unwrap_err().contains("2 letters but there are 3"));
+        assert_eq!(tower.parse_position("ADA").unwrap_err(), "disc 2: 'D' is not a peg (A–C)");
     }
 
     #[test]
@@ -251,22 +230,10 @@ mod tests {
         let p = tower.apply(start, Move::new(0, 2)).unwrap();
         assert_eq!(tower.format_position(p), "CAA");
         let err = tower.apply(p, Move::new(0, 2)).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "disc 2 cannot go onto the smaller disc 1 on peg C"
-        );
-        assert_eq!(
-            tower.apply(p, Move::new(1, 0)).unwrap_err(),
-            IllegalMove::EmptyPeg(1)
-        );
-        assert_eq!(
-            tower.apply(p, Move::new(0, 0)).unwrap_err(),
-            IllegalMove::SamePeg(0)
-        );
-        assert_eq!(
-            tower.apply(p, Move::new(0, 3)).unwrap_err(),
-            IllegalMove::NoSuchPeg(3)
-        );
+        assert_eq!(err.to_string(), "disc 2 cannot go onto the smaller disc 1 on peg C");
+        assert_eq!(tower.apply(p, Move::new(1, 0)).unwrap_err(), IllegalMove::EmptyPeg(1));
+        assert_eq!(tower.apply(p, Move::new(0, 0)).unwrap_err(), IllegalMove::SamePeg(0));
+        assert_eq!(tower.apply(p, Move::new(0, 3)).unwrap_err(), IllegalMove::NoSuchPeg(3));
     }
 
     #[test]
@@ -288,9 +255,7 @@ mod tests {
     fn moves_parse_and_print() {
         assert_eq!(Move::parse("AC", 3).unwrap(), Move::new(0, 2));
         assert_eq!(Move::new(3, 1).to_string(), "DB");
-        assert!(Move::parse("AD", 3)
-            .unwrap_err()
-            .contains("'D' is not a peg"));
+        assert!(Move::parse("AD", 3).unwrap_err().contains("'D' is not a peg"));
         assert!(Move::parse("A", 3).is_err());
     }
 }

@@ -40,41 +40,25 @@ pub fn solve(params: &HanoiParams, ctx: &mut JobContext) -> Result<Report, Strin
     };
     let mut report = match direct {
         Some(moves) => {
-            let result = SearchResult {
-                outcome: Outcome::Found(moves),
-                stats: Stats::default(),
-            };
-            let mut report = Report::from_search(
-                params::PUZZLE,
-                Algo::Optimal.name(),
-                link,
-                &result,
-                Move::to_string,
-            );
+            let result = SearchResult { outcome: Outcome::Found(moves), stats: Stats::default() };
+            let mut report =
+                Report::from_search(params::PUZZLE, Algo::Optimal.name(), link, &result, Move::to_string);
             report.message = Some(direct_method_note(&tower));
             report
         }
         None => {
             let result = ctx.search(|ctl| solvers::search(params.algo, tower, from, to, ctl));
-            let mut report = Report::from_search(
-                params::PUZZLE,
-                params.algo.name(),
-                link,
-                &result,
-                Move::to_string,
-            );
+            let mut report =
+                Report::from_search(params::PUZZLE, params.algo.name(), link, &result, Move::to_string);
             if params.algo == Algo::Optimal && report.solved {
-                report.message = Some(
-                    "Frame–Stewart needs whole towers: solved optimally by A* search instead"
-                        .into(),
-                );
+                report.message =
+                    Some("Frame–Stewart needs whole towers: solved optimally by A* search instead".into());
             }
             report
         }
     };
     check_solution(&tower, from, to, &report.moves)?;
-    let optimal_by_search =
-        matches!(params.algo, Algo::Optimal | Algo::AStar | Algo::Bfs) && report.solved;
+    let optimal_by_search = matches!(params.algo, Algo::Optimal | Algo::AStar | Algo::Bfs) && report.solved;
     report.optimal_length =
         optimal_length(&tower, from, to).or(optimal_by_search.then_some(report.length as u64));
     Ok(report)
@@ -88,21 +72,10 @@ fn direct_method_note(tower: &Tower) -> String {
 }
 
 /// Replays reported moves through the rules: a solver bug must never reach a user as an answer.
-fn check_solution(
-    tower: &Tower,
-    from: Position,
-    to: Position,
-    moves: &[String],
-) -> Result<(), String> {
-    let parsed: Result<Vec<Move>, String> =
-        moves.iter().map(|m| Move::parse(m, tower.pegs)).collect();
-    let solution = Solution::replay(from, parsed?, |p, m| tower.apply(*p, *m)).map_err(|e| {
-        format!(
-            "internal error: solver move {} is illegal: {}",
-            e.index + 1,
-            e.error
-        )
-    })?;
+fn check_solution(tower: &Tower, from: Position, to: Position, moves: &[String]) -> Result<(), String> {
+    let parsed: Result<Vec<Move>, String> = moves.iter().map(|m| Move::parse(m, tower.pegs)).collect();
+    let solution = Solution::replay(from, parsed?, |p, m| tower.apply(*p, *m))
+        .map_err(|e| format!("internal error: solver move {} is illegal: {}", e.index + 1, e.error))?;
     if !moves.is_empty() && *solution.end() != to {
         return Err("internal error: solver stopped short of the goal".into());
     }
@@ -112,9 +85,7 @@ fn check_solution(
 /// A random position (every disc on a random peg) drawn from `seed`.
 pub fn random_position(tower: &Tower, seed: u64) -> Position {
     let mut rng = SeededRng::new(seed);
-    (0..tower.discs).fold(Position(0), |p, d| {
-        tower.with_disc(p, d, rng.below(u64::from(tower.pegs)) as u8)
-    })
+    (0..tower.discs).fold(Position(0), |p, d| tower.with_disc(p, d, rng.below(u64::from(tower.pegs)) as u8))
 }
 
 #[cfg(test)]
@@ -142,8 +113,7 @@ mod tests {
     #[test]
     fn every_algorithm_solves_from_played_moves() {
         for algo in Algo::ALL {
-            let report =
-                solve_text(&format!("#/hanoi?discs=4&moves=AB,AC&algo={}", algo.name())).unwrap();
+            let report = solve_text(&format!("#/hanoi?discs=4&moves=AB,AC&algo={}", algo.name())).unwrap();
             assert!(report.solved, "{algo:?}");
             assert_eq!(report.optimal_length, Some(13));
             if algo != Algo::Naive && algo != Algo::Greedy {
@@ -171,10 +141,7 @@ mod tests {
     #[test]
     fn bad_links_are_refused_with_the_field() {
         let err = solve_text("#/hanoi?discs=40").unwrap_err();
-        assert!(
-            err.starts_with("discs: must be a whole number from 1 to 20"),
-            "{err}"
-        );
+        assert!(err.starts_with("discs: must be a whole number from 1 to 20"), "{err}");
     }
 
     #[test]

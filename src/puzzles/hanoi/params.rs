@@ -48,11 +48,9 @@ impl HanoiParams {
 
     /// The position after the moves played by hand.
     pub fn current(&self) -> Position {
-        self.played.iter().fold(self.start, |p, &m| {
-            self.tower
-                .apply(p, m)
-                .expect("played moves are checked when added")
-        })
+        self.played
+            .iter()
+            .fold(self.start, |p, &m| self.tower.apply(p, m).expect("played moves are checked when added"))
     }
 
     /// Reads a link; every bad parameter is reported and replaced by its default.
@@ -78,12 +76,8 @@ impl HanoiParams {
             // Keep the legal prefix: a damaged link still shows as much play as it can.
             let mut position = params.start;
             for (i, word) in text.split(',').filter(|w| !w.is_empty()).enumerate() {
-                let checked = Move::parse(word, pegs).and_then(|mv| {
-                    tower
-                        .apply(position, mv)
-                        .map(|p| (mv, p))
-                        .map_err(|e| e.to_string())
-                });
+                let checked = Move::parse(word, pegs)
+                    .and_then(|mv| tower.apply(position, mv).map(|p| (mv, p)).map_err(|e| e.to_string()));
                 match checked {
                     Ok((mv, next)) => {
                         params.played.push(mv);
@@ -107,9 +101,7 @@ impl HanoiParams {
     /// The canonical link: fixed key order, defaults left out where the README says so.
     pub fn to_link(&self) -> Link {
         let tower = self.tower;
-        let mut link = Link::new(PUZZLE)
-            .with("discs", tower.discs)
-            .with("pegs", tower.pegs);
+        let mut link = Link::new(PUZZLE).with("discs", tower.discs).with("pegs", tower.pegs);
         if self.start != tower.all_on(0) {
             link = link.with("state", tower.format_position(self.start));
         }
@@ -149,8 +141,7 @@ mod tests {
 
     #[test]
     fn full_link_round_trips() {
-        let text =
-            "#/hanoi?discs=5&pegs=4&state=ABCDA&goal=DDDDC&moves=AB,DA&algo=bfs&seed=12&step=3";
+        let text = "#/hanoi?discs=5&pegs=4&state=ABCDA&goal=DDDDC&moves=AB,DA&algo=bfs&seed=12&step=3";
         let (p, errors) = parse(text);
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(p.to_link().to_hash(), text);
@@ -159,20 +150,13 @@ mod tests {
 
     #[test]
     fn bad_values_are_named_and_fall_back() {
-        let (p, errors) =
-            parse("#/hanoi?discs=0&pegs=4&state=AAZ&algo=quick&moves=AB,AB&colour=red");
+        let (p, errors) = parse("#/hanoi?discs=0&pegs=4&state=AAZ&algo=quick&moves=AB,AB&colour=red");
         let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
         assert_eq!(fields, ["discs", "state", "moves", "algo", "colour"]);
         assert_eq!(p.tower, Tower::new(4, 4));
         assert_eq!(p.algo, Algo::Optimal);
-        assert_eq!(
-            p.played,
-            [Move::new(0, 1)],
-            "the legal prefix of the moves is kept"
-        );
-        assert!(errors[2]
-            .reason
-            .contains("move 2 'AB': disc 2 cannot go onto the smaller disc 1"));
+        assert_eq!(p.played, [Move::new(0, 1)], "the legal prefix of the moves is kept");
+        assert!(errors[2].reason.contains("move 2 'AB': disc 2 cannot go onto the smaller disc 1"));
     }
 
     #[test]

@@ -16,13 +16,7 @@ pub enum Algo {
 }
 
 impl Algo {
-    pub const ALL: [Algo; 5] = [
-        Algo::Optimal,
-        Algo::AStar,
-        Algo::Bfs,
-        Algo::Greedy,
-        Algo::Naive,
-    ];
+    pub const ALL: [Algo; 5] = [Algo::Optimal, Algo::AStar, Algo::Bfs, Algo::Greedy, Algo::Naive];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -157,22 +151,14 @@ pub fn optimal_length(tower: &Tower, from: Position, to: Position) -> Option<u64
         3 => Some(three_peg_plan(tower, from, to).map_or(0, |plan| plan.length)),
         _ => {
             let (a, b) = (whole_tower_peg(tower, from)?, whole_tower_peg(tower, to)?);
-            Some(if a == b {
-                0
-            } else {
-                frame_stewart_table(tower.discs)[tower.discs as usize].0
-            })
+            Some(if a == b { 0 } else { frame_stewart_table(tower.discs)[tower.discs as usize].0 })
         }
     }
 }
 
 /// The direct method's moves, when it applies (see [`optimal_length`]).
 pub fn optimal_moves(tower: &Tower, from: Position, to: Position) -> Option<Vec<Move>> {
-    let mut mover = Mover {
-        tower: *tower,
-        position: from,
-        moves: Vec::new(),
-    };
+    let mut mover = Mover { tower: *tower, position: from, moves: Vec::new() };
     if tower.pegs == 3 {
         if let Some(plan) = three_peg_plan(tower, from, to) {
             mover.follow(plan, to);
@@ -207,20 +193,12 @@ struct ThreePegPlan {
 }
 
 fn three_peg_plan(tower: &Tower, from: Position, to: Position) -> Option<ThreePegPlan> {
-    let k = (0..tower.discs)
-        .rev()
-        .find(|&d| tower.peg_of(from, d) != tower.peg_of(to, d))?;
+    let k = (0..tower.discs).rev().find(|&d| tower.peg_of(from, d) != tower.peg_of(to, d))?;
     let (a, b) = (tower.peg_of(from, k), tower.peg_of(to, k));
     let c = third_peg(a, b);
     let once = gather_len(tower, from, k, c) + 1 + gather_len(tower, to, k, c);
     let twice = gather_len(tower, from, k, b) + 2 + ((1u64 << k) - 1) + gather_len(tower, to, k, a);
-    Some(ThreePegPlan {
-        k,
-        a,
-        b,
-        twice: twice < once,
-        length: once.min(twice),
-    })
+    Some(ThreePegPlan { k, a, b, twice: twice < once, length: once.min(twice) })
 }
 
 /// Plays moves on a position, checking each against the rules.
@@ -233,10 +211,7 @@ struct Mover {
 impl Mover {
     fn push(&mut self, from: u8, to: u8) {
         let mv = Move::new(from, to);
-        self.position = self
-            .tower
-            .apply(self.position, mv)
-            .expect("direct methods make only legal moves");
+        self.position = self.tower.apply(self.position, mv).expect("direct methods make only legal moves");
         self.moves.push(mv);
     }
 
@@ -270,11 +245,7 @@ impl Mover {
     /// From discs `0..k` stacked on `peg`, reaches their places in `goal`: the gathering from
     /// `goal` played backwards.
     fn scatter(&mut self, goal: Position, k: u8, peg: u8) {
-        let mut backwards = Mover {
-            tower: self.tower,
-            position: goal,
-            moves: Vec::new(),
-        };
+        let mut backwards = Mover { tower: self.tower, position: goal, moves: Vec::new() };
         backwards.gather(k, peg);
         for mv in backwards.moves.into_iter().rev() {
             self.push(mv.to, mv.from);
@@ -299,14 +270,7 @@ impl Mover {
 
     /// Frame–Stewart: park the best number of top discs on a spare peg (four pegs), move the
     /// rest with three pegs, then bring the parked discs back on top.
-    fn frame_stewart(
-        &mut self,
-        table: &[(u64, u8)],
-        range: Range<u8>,
-        from: u8,
-        to: u8,
-        spares: [u8; 2],
-    ) {
+    fn frame_stewart(&mut self, table: &[(u64, u8)], range: Range<u8>, from: u8, to: u8, spares: [u8; 2]) {
         let n = range.end - range.start;
         if n == 0 {
             return;
@@ -358,9 +322,7 @@ mod tests {
     #[test]
     fn four_pegs_match_the_frame_stewart_numbers() {
         // OEIS A007664.
-        let known = [
-            0u64, 1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81, 97, 113, 129, 161, 193, 225, 257, 289,
-        ];
+        let known = [0u64, 1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81, 97, 113, 129, 161, 193, 225, 257, 289];
         for discs in 1..=20u8 {
             let tower = Tower::new(discs, 4);
             let (from, to) = (tower.all_on(0), tower.all_on(3));
@@ -385,11 +347,7 @@ mod tests {
         // Every pair of positions for 3 discs, and a spread of pairs for 5 discs.
         let pairs: Vec<(u8, u64, u64)> = (0..27u64)
             .flat_map(|a| (0..27u64).map(move |b| (3, a, b)))
-            .chain(
-                (0..243u64)
-                    .step_by(7)
-                    .flat_map(|a| (0..243u64).step_by(11).map(move |b| (5, a, b))),
-            )
+            .chain((0..243u64).step_by(7).flat_map(|a| (0..243u64).step_by(11).map(move |b| (5, a, b))))
             .collect();
         for (discs, a, b) in pairs {
             let tower = Tower::new(discs, 3);
@@ -403,11 +361,7 @@ mod tests {
             let (from, to) = (base3(a), base3(b));
             let moves = optimal_moves(&tower, from, to).unwrap();
             assert_eq!(replay(&tower, from, &moves), to);
-            assert_eq!(
-                moves.len(),
-                bfs_length(tower, from, to),
-                "{discs} discs {a} -> {b}"
-            );
+            assert_eq!(moves.len(), bfs_length(tower, from, to), "{discs} discs {a} -> {b}");
             assert_eq!(optimal_length(&tower, from, to), Some(moves.len() as u64));
         }
     }
@@ -441,9 +395,7 @@ mod tests {
             let best = optimal_length(&tower, from, to).unwrap() as usize;
             for algo in [Algo::Naive, Algo::Greedy, Algo::AStar, Algo::Bfs] {
                 let result = run(algo, tower, from, to);
-                let Outcome::Found(moves) = result.outcome else {
-                    panic!("{algo:?} failed")
-                };
+                let Outcome::Found(moves) = result.outcome else { panic!("{algo:?} failed") };
                 assert_eq!(replay(&tower, from, &moves), to, "{algo:?}");
                 assert!(moves.len() >= best);
                 if matches!(algo, Algo::AStar | Algo::Bfs) {
@@ -458,9 +410,7 @@ mod tests {
     fn naive_search_wanders_like_the_article() {
         let tower = Tower::new(4, 3);
         let result = run(Algo::Naive, tower, tower.all_on(0), tower.all_on(2));
-        let Outcome::Found(moves) = result.outcome else {
-            panic!()
-        };
+        let Outcome::Found(moves) = result.outcome else { panic!() };
         assert!(moves.len() > 2 * 15, "naive found {} moves", moves.len());
     }
 

@@ -1,0 +1,173 @@
+//! The app shell: hash router, header, themes, presentation mode and the shortcut overlay.
+
+use super::browser;
+use super::pages::{hanoi::HanoiPage, home::Home};
+use crate::core::link::Link;
+use crate::puzzles::PUZZLES;
+use gloo_events::EventListener;
+use yew::prelude::*;
+
+/// Shortcuts shown by `?`: (keys, what they do).
+const SHORTCUTS: &[(&str, &str)] = &[
+    ("?", "show or hide this list"),
+    ("p", "presentation mode: hide controls, enlarge the board"),
+    ("t", "switch light / dark theme"),
+    ("s", "solve"),
+    ("Esc", "cancel a running solve"),
+    ("Space", "play / pause"),
+    ("← →", "step back / forward"),
+    ("Home", "back to the start of the solution"),
+    ("+ −", "faster / slower"),
+    ("1 2 3 4", "pick pegs A–D: first the source, then the target"),
+    ("u / r", "undo your last move / restart from the start position"),
+    ("c", "compare all algorithms"),
+];
+
+pub struct App {
+    link: Link,
+    /// A problem with the address itself (e.g. an unknown page), shown on the landing page.
+    route_error: Option<String>,
+    /// Bumped on every navigation so the page is rebuilt from the new link.
+    visit: u32,
+    dark: bool,
+    presenting: bool,
+    help: bool,
+    _listeners: [EventListener; 2],
+}
+
+pub enum Msg {
+    HashChanged,
+    Key(KeyboardEvent),
+    ToggleTheme,
+    TogglePresenting,
+    ToggleHelp,
+}
+
+fn read_route() -> (Link, Option<String>) {
+    match Link::parse(&browser::current_hash()) {
+        Ok(link) if link.puzzle.is_empty() || PUZZLES.iter().any(|p| p.name == link.puzzle) => (link, None),
+        Ok(link) => (Link::new(""), Some(format!("There is no puzzle called '{}' (yet).", link.puzzle))),
+        Err(e) => (Link::new(""), Some(format!("This link could not be read: {e}."))),
+    }
+}
+
+impl Component for App {
+    type Message = Msg;
+    type Properties = ();
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let window = web_sys::window().expect("a browser window");
+        let on_hash = ctx.link().callback(|_| Msg::HashChanged);
+        let on_key = ctx.link().callback(Msg::Key);
+        let listeners = [
+            EventListener::new(&window, "hashchange", move |_| on_hash.emit(())),
+            EventListener::new(&window, "keydown", move |e| {
+                if let Some(e) = wasm_bindgen::JsCast::dyn_ref::<KeyboardEvent>(e) {
+                    on_key.emit(e.clone());
+                }
+            }),
+        ];
+        let dark = browser::load_setting("theme").as_deref() == Some("dark");
+        let (link, route_error) = read_route();
+        let app =
+            Self { link, route_error, visit: 0, dark, presenting: false, help: false, _listeners: listeners };
+        app.apply_root_attributes();
+        app
+    }
+
+    fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::HashChanged => {
+                (self.link, self.route_error) = read_route();
+                self.visit += 1;
+            }
+            Msg::Key(e) => {
+                if browser::typing_in_field(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                    return false;
+                }
+                match e.key().as_str() {
+                    "?" => self.help = !self.help,
+                    "p" => self.presenting = !self.presenting,
+                    "t" => self.toggle_theme(),
+                    "Escape" if self.help => self.help = false,
+                    _ => return false,
+                }
+            }
+            Msg::ToggleTheme => self.toggle_theme(),
+            Msg::TogglePresenting => self.presenting = !self.presenting,
+            Msg::ToggleHelp => self.help = !self.help,
+        }
+        self.apply_root_attributes();
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let cb = ctx.link();
+        let page = match self.link.puzzle.as_str() {
+            "hanoi" => html! { <HanoiPage key={self.visit} link={self.link.clone()} /> },
+            _ => html! { <Home /> },
+        };
+        html! {
+            <>
+                <header class="app-header">
+                    <a class="brand" href="#/">{ "Puzzle Lab" }</a>
+                    <nav aria-label="Puzzles">
+                        { for PUZZLES.iter().map(|p| html! {
+                            <a href={format!("#/{}", p.name)}
+                               aria-current={(self.link.puzzle == p.name).then_some("page")}>{ p.title }</a>
+                        }) }
+                    </nav>
+                    <div class="header-tools">
+                        <button onclick={cb.callback(|_| Msg::ToggleTheme)} aria-label="Switch theme" title="Theme (t)">
+                            { if self.dark { "☀ Light" } else { "☾ Dark" } }
+                        </button>
+                        <button onclick={cb.callback(|_| Msg::TogglePresenting)} aria-pressed={self.presenting.to_string()}
+                            aria-label="Presentation mode" title="Presentation mode (p)">{ "Present" }</button>
+                        <button onclick={cb.callback(|_| Msg::ToggleHelp)} aria-label="Keyboard shortcuts"
+                            title="Shortcuts (?)">{ "?" }</button>
+                    </div>
+                </header>
+                if let Some(error) = &self.route_error {
+                    <div role="alert" class="alert route-alert">{ error }</div>
+                }
+                { page }
+                if self.presenting {
+                    <button class="leave-presenting" onclick={cb.callback(|_| Msg::TogglePresenting)}>
+                        { "Leave presentation (p)" }
+                    </button>
+                }
+                if self.help {
+                    <div class="overlay" role="dialog" aria-modal="true" aria-label="Keyboard shortcuts">
+                        <div class="overlay-box">
+                            <h2>{ "Keyboard shortcuts" }</h2>
+                            <dl>
+                                { for SHORTCUTS.iter().map(|(keys, what)| html! {
+                                    <><dt><kbd>{ *keys }</kbd></dt><dd>{ *what }</dd></>
+                                }) }
+                            </dl>
+                            <button onclick={cb.callback(|_| Msg::ToggleHelp)}>{ "Close" }</button>
+                        </div>
+                    </div>
+                }
+            </>
+        }
+    }
+}
+
+impl App {
+    fn toggle_theme(&mut self) {
+        self.dark = !self.dark;
+        browser::save_setting("theme", if self.dark { "dark" } else { "light" });
+    }
+
+    fn apply_root_attributes(&self) {
+        browser::set_root_attribute("data-theme", if self.dark { "dark" } else { "light" });
+        browser::set_root_attribute("data-presenting", if self.presenting { "on" } else { "off" });
+    }
+}
+
+/// Mounts the app (called by the `app` binary).
+pub fn start() {
+    console_error_panic_hook::set_once();
+    yew::Renderer::<App>::new().render();
+}

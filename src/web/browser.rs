@@ -1,0 +1,70 @@
+//! The few browser calls the app makes, behind plain functions (the seeds' "Protocol" idea):
+//! pages never touch `web_sys` directly, so their logic stays easy to follow and to test.
+
+use wasm_bindgen::JsCast;
+use web_sys::{KeyboardEvent, Window};
+
+fn window() -> Window {
+    web_sys::window().expect("the app runs in a browser window")
+}
+
+/// The address's hash part, e.g. `#/hanoi?discs=4`.
+pub fn current_hash() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
+/// The full address, for "Copy link".
+pub fn current_url() -> String {
+    window().location().href().unwrap_or_default()
+}
+
+/// Puts `hash` in the address bar without adding a history entry or firing `hashchange`.
+pub fn replace_hash(hash: &str) {
+    if current_hash() != hash {
+        let _ = window()
+            .history()
+            .and_then(|h| h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash)));
+    }
+}
+
+/// Copies text to the clipboard (the browser may refuse outside a secure context; the link
+/// stays visible in the address bar either way).
+pub fn copy_text(text: &str) {
+    let _pending = window().navigator().clipboard().write_text(text);
+}
+
+/// Milliseconds from a fixed origin, with sub-millisecond resolution.
+pub fn now_ms() -> f64 {
+    window().performance().map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// A fresh seed for the "New seed" button.
+pub fn random_seed() -> u64 {
+    let bits = (js_sys::Math::random() * 2f64.powi(53)) as u64;
+    crate::core::seed::seed_from_entropy(bits)
+}
+
+/// True when a key press belongs to a text field rather than to the page's shortcuts.
+pub fn typing_in_field(event: &KeyboardEvent) -> bool {
+    let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+        return false;
+    };
+    matches!(target.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+}
+
+pub fn load_setting(key: &str) -> Option<String> {
+    window().local_storage().ok().flatten()?.get_item(key).ok().flatten()
+}
+
+pub fn save_setting(key: &str, value: &str) {
+    if let Some(storage) = window().local_storage().ok().flatten() {
+        let _ = storage.set_item(key, value);
+    }
+}
+
+/// Sets an attribute on the root element (theme, presentation mode), where CSS reads it.
+pub fn set_root_attribute(name: &str, value: &str) {
+    if let Some(root) = window().document().and_then(|d| d.document_element()) {
+        let _ = root.set_attribute(name, value);
+    }
+}

@@ -1,0 +1,6 @@
+//! Reusable pieces of puzzle pages.
+
+pub mod messages;
+pub mod playback_controls;
+pub mod seed_field;
+pub mod towers;

@@ -1,0 +1,43 @@
+//! Step / play / pause / speed controls with the "step 7 / 15" counter.
+
+use crate::core::playback::{Playback, SPEEDS_MS};
+use yew::prelude::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaybackAction {
+    Reset,
+    Back,
+    Toggle,
+    Forward,
+    Slower,
+    Faster,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PlaybackControlsProps {
+    pub playback: Playback,
+    pub on_action: Callback<PlaybackAction>,
+}
+
+#[function_component]
+pub fn PlaybackControls(props: &PlaybackControlsProps) -> Html {
+    let p = &props.playback;
+    let button = |action: PlaybackAction, label: &'static str, text: &'static str, disabled: bool| {
+        let onclick = props.on_action.reform(move |_: MouseEvent| action);
+        html! { <button aria-label={label} title={label} {onclick} {disabled}>{ text }</button> }
+    };
+    let (play_label, play_text) =
+        if p.is_playing() { ("Pause", "Pause ❚❚") } else { ("Play", "Play ▶") };
+    html! {
+        <div class="playback" role="group" aria-label="Playback">
+            { button(PlaybackAction::Reset, "Reset", "|◀ Reset", p.step() == 0) }
+            { button(PlaybackAction::Back, "Step back", "◀ Back", p.step() == 0) }
+            { button(PlaybackAction::Toggle, play_label, play_text, p.is_empty()) }
+            { button(PlaybackAction::Forward, "Step", "Step ▶|", p.at_end()) }
+            <span class="counter" aria-live="off">{ p.counter() }</span>
+            { button(PlaybackAction::Slower, "Slower", "−", p.speed_level() == 1) }
+            <span class="speed">{ format!("speed {}/{}", p.speed_level(), SPEEDS_MS.len()) }</span>
+            { button(PlaybackAction::Faster, "Faster", "+", p.speed_level() == SPEEDS_MS.len()) }
+        </div>
+    }
+}

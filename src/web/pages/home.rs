@@ -1,0 +1,43 @@
+//! The landing page: a card for each puzzle.
+
+use crate::puzzles::PUZZLES;
+use yew::prelude::*;
+
+/// A small picture for a puzzle's card.
+fn thumbnail(name: &str) -> Html {
+    match name {
+        "hanoi" => html! {
+            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
+                <rect x="4" y="52" width="112" height="6" rx="2" class="base" />
+                <rect x="18" y="10" width="4" height="42" class="peg-rod" />
+                <rect x="58" y="10" width="4" height="42" class="peg-rod" />
+                <rect x="98" y="10" width="4" height="42" class="peg-rod" />
+                <rect x="4" y="44" width="32" height="8" rx="3" fill="hsl(250,70%,55%)" />
+                <rect x="8" y="36" width="24" height="8" rx="3" fill="hsl(130,70%,45%)" />
+                <rect x="52" y="44" width="16" height="8" rx="3" fill="hsl(10,70%,55%)" />
+            </svg>
+        },
+        _ => html! {},
+    }
+}
+
+#[function_component]
+pub fn Home() -> Html {
+    html! {
+        <main class="home">
+            <h1>{ "Puzzle Lab" }</h1>
+            <p class="lead">{ "Classic AI puzzles, played, solved and compared. Every page is a link you can share." }</p>
+            <ul class="cards">
+                { for PUZZLES.iter().map(|p| html! {
+                    <li class="card">
+                        <a href={format!("#/{}", p.name)}>
+                            { thumbnail(p.name) }
+                            <h2>{ p.title }</h2>
+                            <p>{ p.summary }</p>
+                        </a>
+                    </li>
+                }) }
+            </ul>
+        </main>
+    }
+}

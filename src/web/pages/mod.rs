@@ -1,0 +1,4 @@
+//! One page per puzzle, plus the landing page.
+
+pub mod hanoi;
+pub mod home;

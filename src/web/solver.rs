@@ -1,0 +1,194 @@
+//! The page side of the solver worker. One job at a time; cancelling (or a crash) terminates
+//! the worker at once and starts a fresh one, so cancel never waits for a busy solver.
+
+use crate::core::job::{FromWorker, Progress, Report, ToWorker};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+/// Where Trunk puts the worker script, relative to the page.
+pub const WORKER_URL: &str = "./worker_loader.js";
+
+/// What a page hears about its job.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SolverEvent {
+    Progress {
+        elapsed_ms: f64,
+        progress: Progress,
+    },
+    Done(Report),
+    /// A bad job or a crashed worker; the message is for the user.
+    Failed(String),
+}
+
+struct Shared {
+    ready: bool,
+    /// A job sent before the worker finished loading.
+    queued: Option<String>,
+    current: Option<u32>,
+    /// The worker panicked or failed to load: replace it before the next job.
+    crashed: bool,
+}
+
+impl Shared {
+    fn new() -> Rc<RefCell<Self>> {
+        Rc::new(RefCell::new(Self { ready: false, queued: None, current: None, crashed: false }))
+    }
+}
+
+struct Connection {
+    worker: Worker,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+}
+
+pub struct SolverClient {
+    url: String,
+    on_event: Rc<dyn Fn(SolverEvent)>,
+    shared: Rc<RefCell<Shared>>,
+    connection: Option<Connection>,
+    /// The previous worker's handlers, kept until the next replacement: a replacement may be
+    /// triggered from inside one of them, which must not free itself while it runs.
+    retired: Option<Connection>,
+    next_job: u32,
+}
+
+impl SolverClient {
+    /// Starts a worker from `url`; events for the current job go to `on_event`.
+    pub fn new(url: &str, on_event: impl Fn(SolverEvent) + 'static) -> Self {
+        let mut client = Self {
+            url: url.to_string(),
+            on_event: Rc::new(on_event),
+            shared: Shared::new(),
+            connection: None,
+            retired: None,
+            next_job: 1,
+        };
+        client.respawn();
+        client
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.shared.borrow().current.is_some()
+    }
+
+    /// Starts solving `link`, cancelling any job still running.
+    pub fn solve(&mut self, link: &str) {
+        if self.is_busy() || self.shared.borrow().crashed {
+            self.respawn();
+        }
+        let job = self.next_job;
+        self.next_job += 1;
+        let request = ToWorker::Solve { job, link: link.to_string() };
+        let json = serde_json::to_string(&request).expect("requests serialize");
+        let mut shared = self.shared.borrow_mut();
+        shared.current = Some(job);
+        if shared.ready {
+            drop(shared);
+            self.send(&json);
+        } else {
+            shared.queued = Some(json);
+        }
+    }
+
+    /// Stops the running job now: the worker is terminated and replaced.
+    pub fn cancel(&mut self) {
+        self.respawn();
+    }
+
+    fn send(&self, json: &str) {
+        if let Some(connection) = &self.connection {
+            let _ = connection.worker.post_message(&JsValue::from_str(json));
+        }
+    }
+
+    fn respawn(&mut self) {
+        if let Some(old) = self.connection.take() {
+            old.worker.terminate();
+            self.retired = Some(old);
+        }
+        // A fresh state object, so late events of the old worker cannot touch the new one.
+        self.shared = Shared::new();
+        let options = WorkerOptions::new();
+        options.set_type(WorkerType::Classic);
+        let worker = match Worker::new_with_options(&self.url, &options) {
+            Ok(worker) => worker,
+            Err(e) => {
+                (self.on_event)(SolverEvent::Failed(format!("could not start the solver: {e:?}")));
+                return;
+            }
+        };
+        let on_message = {
+            let (shared, on_event, worker) = (self.shared.clone(), self.on_event.clone(), worker.clone());
+            Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+                let text = event.data().as_string().unwrap_or_default();
+                let Ok(message) = serde_json::from_str::<FromWorker>(&text) else { return };
+                if let Some(event) = route(&shared, &worker, message) {
+                    on_event(event);
+                }
+            })
+        };
+        let on_error = {
+            let (shared, on_event) = (self.shared.clone(), self.on_event.clone());
+            Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+                event.prevent_default();
+                let was_running = {
+                    let mut state = shared.borrow_mut();
+                    state.crashed = true;
+                    state.current.take().is_some()
+                };
+                if was_running {
+                    on_event(SolverEvent::Failed(format!(
+                        "the solver stopped unexpectedly: {}",
+                        event.message()
+                    )));
+                }
+            })
+        };
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        self.connection = Some(Connection { worker, _on_message: on_message, _on_error: on_error });
+    }
+}
+
+/// Handles one worker message: readiness, or an event for the current job.
+fn route(shared: &Rc<RefCell<Shared>>, worker: &Worker, message: FromWorker) -> Option<SolverEvent> {
+    let mut state = shared.borrow_mut();
+    match message {
+        FromWorker::Ready => {
+            state.ready = true;
+            if let Some(json) = state.queued.take() {
+                let _ = worker.post_message(&JsValue::from_str(&json));
+            }
+            None
+        }
+        FromWorker::Progress { job, elapsed_ms, progress } => {
+            (state.current == Some(job)).then_some(SolverEvent::Progress { elapsed_ms, progress })
+        }
+        FromWorker::Done { job, report } => (state.current == Some(job)).then(|| {
+            state.current = None;
+            SolverEvent::Done(*report)
+        }),
+        FromWorker::Failed { job, error } => (state.current == Some(job)).then(|| {
+            state.current = None;
+            SolverEvent::Failed(error)
+        }),
+        FromWorker::Crashed { job, error } => {
+            state.crashed = true;
+            (state.current == Some(job)).then(|| {
+                state.current = None;
+                SolverEvent::Failed(error)
+            })
+        }
+    }
+}
+
+impl Drop for SolverClient {
+    fn drop(&mut self) {
+        if let Some(connection) = self.connection.take() {
+            connection.worker.terminate();
+        }
+    }
+}
