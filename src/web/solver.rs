@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 /// Where Trunk puts the worker script, relative to the page.
-pub const WORKER_URL: &str = "./worker_loader.js";
+pub const WORKER_URL: &str = "./solver_worker.js";
 
 /// What a page hears about its job.
 #[derive(Debug, Clone, PartialEq)]
@@ -113,6 +113,8 @@ impl SolverClient {
         self.shared = Shared::new();
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Classic);
+        // static/solver_worker.js finds its files next to this absolute address.
+        options.set_name(&absolute_url(&self.url));
         let worker = match Worker::new_with_options(&self.url, &options) {
             Ok(worker) => worker,
             Err(e) => {
@@ -151,6 +153,13 @@ impl SolverClient {
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         self.connection = Some(Connection { worker, _on_message: on_message, _on_error: on_error });
     }
+}
+
+/// `url` resolved against the page's address.
+fn absolute_url(url: &str) -> String {
+    let base = web_sys::window().and_then(|w| w.document()).and_then(|d| d.base_uri().ok().flatten());
+    base.and_then(|base| web_sys::Url::new_with_base(url, &base).ok())
+        .map_or_else(|| url.to_string(), |u| u.href())
 }
 
 /// Handles one worker message: readiness, or an event for the current job.

@@ -1,0 +1,166 @@
+//! Browser tests (wasm-bindgen-test in headless Chromium): components render, the real
+//! worker solves and cancels, crashes are survived, seeds replay as natively.
+//! Run after `trunk build --release` (the worker is loaded from dist/).
+#![cfg(target_arch = "wasm32")]
+
+use gloo_timers::future::TimeoutFuture;
+use puzzlelab::core::link::Link;
+use puzzlelab::core::seed::SeededRng;
+use puzzlelab::puzzles::hanoi::domain::{Move, Tower};
+use puzzlelab::web::components::towers::{Towers, TowersProps};
+use puzzlelab::web::pages::hanoi::{HanoiPage, HanoiPageProps};
+use puzzlelab::web::solver::{SolverClient, SolverEvent};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use yew::{AttrValue, Callback};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const WORKER: &str = "/dist/solver_worker.js";
+
+fn mount_point() -> web_sys::Element {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let div = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&div).unwrap();
+    div
+}
+
+/// Waits (up to `ms`) until `done` holds, checking every 20 ms.
+async fn wait_for(ms: u32, mut done: impl FnMut() -> bool) -> bool {
+    for _ in 0..ms / 20 {
+        if done() {
+            return true;
+        }
+        TimeoutFuture::new(20).await;
+    }
+    done()
+}
+
+fn recording_client(url: &str) -> (SolverClient, Rc<RefCell<Vec<SolverEvent>>>) {
+    let events = Rc::new(RefCell::new(Vec::new()));
+    let sink = events.clone();
+    (SolverClient::new(url, move |e| sink.borrow_mut().push(e)), events)
+}
+
+fn done_reports(events: &RefCell<Vec<SolverEvent>>) -> Vec<puzzlelab::core::job::Report> {
+    events
+        .borrow()
+        .iter()
+        .filter_map(|e| if let SolverEvent::Done(r) = e { Some(r.clone()) } else { None })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn towers_component_draws_every_disc_and_peg() {
+    let root = mount_point();
+    let tower = Tower::new(5, 4);
+    let position = tower.parse_position("ABCDA").unwrap();
+    let props = TowersProps { tower, position, selected: Some(1), on_peg: Callback::noop() };
+    yew::Renderer::<Towers>::with_root_and_props(root.clone(), props).render();
+    TimeoutFuture::new(50).await;
+    assert_eq!(root.query_selector_all(".disc").unwrap().length(), 5);
+    assert_eq!(root.query_selector_all(".peg").unwrap().length(), 4);
+    let selected = root.query_selector(".peg.selected").unwrap().unwrap();
+    assert_eq!(selected.get_attribute("aria-label").unwrap(), "Peg B (1 discs), selected");
+}
+
+#[wasm_bindgen_test]
+fn seeded_stream_matches_native() {
+    // The same constants are pinned by the native unit test in core::seed.
+    let mut rng = SeededRng::new(2026);
+    assert_eq!(rng.next_u64(), 11061696800896296791);
+    let mut rng = SeededRng::new(7);
+    let draws: Vec<u64> = (0..8).map(|_| rng.below(10)).collect();
+    assert_eq!(draws, [5, 4, 5, 3, 0, 8, 1, 0]);
+}
+
+#[wasm_bindgen_test]
+async fn worker_solves_a_link() {
+    let (mut client, events) = recording_client(WORKER);
+    client.solve("#/hanoi?discs=4&pegs=3&algo=optimal");
+    assert!(wait_for(10_000, || !done_reports(&events).is_empty()).await, "no answer: {:?}", events.borrow());
+    let report = done_reports(&events).remove(0);
+    assert_eq!((report.solved, report.length), (true, 15));
+    let tower = Tower::new(4, 3);
+    let end =
+        report.moves.iter().fold(tower.all_on(0), |p, m| tower.apply(p, Move::parse(m, 3).unwrap()).unwrap());
+    assert_eq!(end, tower.all_on(2));
+}
+
+#[wasm_bindgen_test]
+async fn worker_reports_bad_links() {
+    let (mut client, events) = recording_client(WORKER);
+    client.solve("#/hanoi?discs=99");
+    let failed =
+        || events.borrow().iter().any(|e| matches!(e, SolverEvent::Failed(m) if m.starts_with("discs:")));
+    assert!(wait_for(10_000, failed).await, "{:?}", events.borrow());
+}
+
+#[wasm_bindgen_test]
+async fn cancel_stops_a_long_search_and_the_next_job_runs() {
+    let (mut client, events) = recording_client(WORKER);
+    // Breadth-first on 20 discs runs for seconds before its memory limit.
+    client.solve("#/hanoi?discs=20&algo=bfs");
+    let progressed = || events.borrow().iter().any(|e| matches!(e, SolverEvent::Progress { .. }));
+    assert!(wait_for(10_000, progressed).await, "no progress streamed");
+    client.cancel();
+    assert!(!client.is_busy());
+    client.solve("#/hanoi?discs=3&algo=optimal");
+    assert!(wait_for(10_000, || !done_reports(&events).is_empty()).await);
+    let reports = done_reports(&events);
+    assert_eq!(reports.len(), 1, "the cancelled job must never answer");
+    assert_eq!(reports[0].length, 7);
+}
+
+#[wasm_bindgen_test]
+async fn a_crashed_worker_is_reported_and_replaced() {
+    let (mut client, events) = recording_client("/tests/browser/fake_worker.js");
+    client.solve("#/hanoi?crash=1");
+    let failed = || {
+        events
+            .borrow()
+            .iter()
+            .any(|e| matches!(e, SolverEvent::Failed(m) if m.contains("stopped unexpectedly")))
+    };
+    assert!(wait_for(10_000, failed).await, "{:?}", events.borrow());
+    client.solve("#/hanoi?discs=1");
+    assert!(wait_for(10_000, || !done_reports(&events).is_empty()).await, "{:?}", events.borrow());
+}
+
+fn text_of(root: &web_sys::Element, selector: &str) -> String {
+    root.query_selector(selector).unwrap().map(|e| e.text_content().unwrap_or_default()).unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn hanoi_page_solves_from_its_link() {
+    let root = mount_point();
+    let props = HanoiPageProps {
+        link: Link::parse("#/hanoi?discs=4&pegs=3&algo=optimal").unwrap(),
+        worker_url: AttrValue::Static(WORKER),
+    };
+    yew::Renderer::<HanoiPage>::with_root_and_props(root.clone(), props).render();
+    TimeoutFuture::new(50).await;
+    assert_eq!(root.query_selector_all(".disc").unwrap().length(), 4);
+    let solve: web_sys::HtmlElement =
+        root.query_selector("button[aria-label='Solve']").unwrap().unwrap().dyn_into().unwrap();
+    solve.click();
+    let solved = || text_of(&root, "[role=status]").starts_with("Solved: 15 moves");
+    assert!(wait_for(10_000, solved).await, "status: {}", text_of(&root, "[role=status]"));
+    assert_eq!(text_of(&root, ".counter"), "step 0 / 15");
+}
+
+#[wasm_bindgen_test]
+async fn hanoi_page_names_a_bad_parameter_and_keeps_working() {
+    let root = mount_point();
+    let props = HanoiPageProps {
+        link: Link::parse("#/hanoi?discs=abc&pegs=3").unwrap(),
+        worker_url: AttrValue::Static(WORKER),
+    };
+    yew::Renderer::<HanoiPage>::with_root_and_props(root.clone(), props).render();
+    TimeoutFuture::new(50).await;
+    let alert = text_of(&root, "[role=alert]");
+    assert!(alert.contains("discs: must be a whole number from 1 to 20, got 'abc'"), "{alert}");
+    assert_eq!(root.query_selector_all(".disc").unwrap().length(), 4, "falls back to 4 discs");
+}
