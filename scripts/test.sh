@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what the tests need if missing, then runs every test: native unit and CLI tests,
+# browser tests (wasm-bindgen-test in headless Chromium) and end-to-end checks (Playwright)
+# against the release build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+ensure_build_tools
+ensure_test_tools
+
+echo "== native tests (core, puzzles, CLI)"
+cargo test --locked
+
+echo "== release build"
+trunk build --release
+
+echo "== browser tests (wasm-bindgen-test, headless Chromium)"
+cargo test --locked --target wasm32-unknown-unknown --test browser
+
+echo "== end-to-end tests (Playwright on the release build)"
+(cd tests/e2e && npm test)

@@ -1,0 +1,114 @@
+//! The `puzzlelab` command line: its JSON fields and exit codes are a public contract.
+#![cfg(not(target_arch = "wasm32"))]
+
+use puzzlelab::puzzles::hanoi::domain::{Move, Tower};
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn puzzlelab(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("puzzlelab starts");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn json_lines(output: &Output) -> Vec<Value> {
+    String::from_utf8(output.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+/// Replays a report's moves through the Hanoi rules and returns the final letters.
+fn replay(discs: u8, pegs: u8, start: &str, moves: &Value) -> String {
+    let tower = Tower::new(discs, pegs);
+    let mut position = tower.parse_position(start).unwrap();
+    for m in moves.as_array().unwrap() {
+        let mv = Move::parse(m.as_str().unwrap(), pegs).unwrap();
+        position = tower.apply(position, mv).unwrap_or_else(|e| panic!("illegal {mv}: {e}"));
+    }
+    tower.format_position(position)
+}
+
+#[test]
+fn solves_a_hash_link_with_every_contract_field() {
+    let out = puzzlelab(&["solve", "#/hanoi?discs=4&pegs=3&algo=optimal"], None);
+    assert!(out.status.success());
+    let report = &json_lines(&out)[0];
+    assert_eq!(report["puzzle"], "hanoi");
+    assert_eq!(report["algorithm"], "optimal");
+    assert_eq!(report["link"], "#/hanoi?discs=4&pegs=3&algo=optimal");
+    assert_eq!(report["solved"], true);
+    assert_eq!(report["length"], 15);
+    assert_eq!(report["moves"].as_array().unwrap().len(), 15);
+    assert!(report["expanded"].is_u64());
+    assert!(report["elapsed_ms"].is_number());
+    assert_eq!(replay(4, 3, "AAAA", &report["moves"]), "CCCC");
+}
+
+#[test]
+fn solves_a_full_url_with_the_pages_default_algorithm() {
+    let out = puzzlelab(&["solve", "http://127.0.0.1:8080/#/hanoi?discs=3&pegs=4"], None);
+    assert!(out.status.success());
+    let report = &json_lines(&out)[0];
+    assert_eq!((report["algorithm"].as_str(), report["length"].as_u64()), (Some("optimal"), Some(5)));
+    assert_eq!(replay(3, 4, "AAA", &report["moves"]), "DDD");
+}
+
+#[test]
+fn search_algorithms_report_their_cost() {
+    let out = puzzlelab(&["solve", "#/hanoi?discs=5&algo=bfs"], None);
+    let report = &json_lines(&out)[0];
+    assert_eq!(report["length"], 31);
+    assert!(report["expanded"].as_u64().unwrap() > 31);
+    assert_eq!(report["optimal_length"], 31);
+}
+
+#[test]
+fn bad_input_is_an_error_object_with_exit_code_2() {
+    for (link, expected) in [
+        ("#/hanoi?discs=0", "discs: must be a whole number from 1 to 20, got '0'"),
+        ("#/hanoi?algo=magic", "algo: 'magic' is not one of"),
+        ("#/hanoi?state=AAX", "state:"),
+        ("#/sudoku", "unknown puzzle 'sudoku'"),
+        ("#/hanoi?discs", "discs: has no value"),
+    ] {
+        let out = puzzlelab(&["solve", link], None);
+        assert_eq!(out.status.code(), Some(2), "{link}");
+        let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
+        assert!(error.contains(expected), "{link}: {error}");
+    }
+    let out = puzzlelab(&["frobnicate"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(json_lines(&out)[0]["error"].as_str().unwrap().contains("usage"));
+}
+
+#[test]
+fn batch_mode_answers_every_line_in_order() {
+    let input = "#/hanoi?discs=3\n\nnot a link at all\n#/hanoi?discs=2&algo=bfs\n";
+    let out = puzzlelab(&["solve", "-"], Some(input));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["length"], 7);
+    assert!(lines[1]["error"].is_string());
+    assert_eq!(lines[2]["length"], 3);
+    assert_eq!(out.status.code(), Some(2), "a bad line makes the batch exit 2");
+}
+
+#[test]
+fn memory_hungry_search_stops_instead_of_exhausting_memory() {
+    let out = puzzlelab(&["solve", "#/hanoi?discs=20&algo=bfs"], None);
+    assert!(out.status.success());
+    let report = &json_lines(&out)[0];
+    assert_eq!(report["solved"], false);
+    assert!(report["message"].as_str().unwrap().contains("direct method"));
+}

@@ -1,0 +1,154 @@
+// End-to-end checks of the release build (dist/) in Debian's Chromium, driven by
+// playwright-core. Run by scripts/test.sh after `trunk build --release`.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { serve } from "./server.mjs";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const dist = new URL("../../dist/", import.meta.url).pathname;
+const shots = `${here}screenshots`;
+let server;
+let browser;
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  server = await serve(dist);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** Opens `hash` in a fresh page; fails the test on any uncaught page error. */
+async function open(hash, viewport = { width: 1920, height: 1080 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(server.url + hash);
+  await page.locator("svg.towers, main.home").first().waitFor();
+  return { page, errors };
+}
+
+const status = (page) => page.getByRole("status");
+const hash = (page) => decodeURIComponent(new URL(page.url()).hash);
+
+test("solve, step through and screenshot the shared link", async () => {
+  const { page, errors } = await open("#/hanoi?discs=4&pegs=3&algo=optimal");
+  assert.equal(await page.locator(".disc").count(), 4);
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await assert.doesNotReject(status(page).filter({ hasText: "Solved: 15 moves" }).waitFor());
+  const step = page.getByRole("button", { name: "Step", exact: true });
+  for (let i = 0; i < 3; i++) await step.click();
+  assert.equal(await page.locator(".counter").innerText(), "step 3 / 15");
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await page.locator(".counter").innerText(), "step 4 / 15");
+  assert.match(hash(page), /step=4$/);
+  await page.screenshot({ path: `${shots}/hanoi-1920x1080.png` });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.screenshot({ path: `${shots}/hanoi-1024x768.png` });
+  // At 1024x768 the whole board and the main controls are still in view.
+  const box = await page.locator("svg.towers").boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 1024, JSON.stringify(box));
+  assert.ok(await page.getByRole("button", { name: "Solve", exact: true }).isVisible());
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a link with a step reopens the same solution at the same step", async () => {
+  const { page } = await open("#/hanoi?discs=4&pegs=3&algo=optimal&step=5");
+  await page.locator(".counter").filter({ hasText: "step 5 / 15" }).waitFor();
+  await page.getByRole("button", { name: "Reset", exact: true }).click();
+  assert.equal(await page.locator(".counter").innerText(), "step 0 / 15");
+  await page.close();
+});
+
+test("a malformed link shows an alert naming the parameter, and the page still works", async () => {
+  const { page, errors } = await open("#/hanoi?discs=banana&pegs=9&algo=optimal");
+  const alert = page.getByRole("alert");
+  await alert.waitFor();
+  const text = await alert.innerText();
+  assert.match(text, /discs: must be a whole number from 1 to 20, got 'banana'/);
+  assert.match(text, /pegs: must be a whole number from 3 to 4, got '9'/);
+  assert.equal(await page.locator(".disc").count(), 4, "falls back to the default tower");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: "Solved: 15 moves" }).waitFor();
+  assert.equal(hash(page), "#/hanoi?discs=4&pegs=3&algo=optimal", "the address is repaired");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("playing by hand with keys, refused moves explained", async () => {
+  const { page } = await open("#/hanoi?discs=3&pegs=3&algo=optimal");
+  await page.keyboard.press("1");
+  await page.keyboard.press("3");
+  assert.match(hash(page), /moves=AC/);
+  await page.keyboard.press("1");
+  await page.keyboard.press("3");
+  await assert.doesNotReject(page.getByRole("alert").filter({ hasText: "disc 2 cannot go onto the smaller disc 1" }).waitFor());
+  assert.match(await page.locator(".move-counter").innerText(), /Moves: 1 · optimum from the start: 7/);
+  // Clicking pegs works the same way.
+  await page.getByRole("button", { name: /^Peg A/ }).click();
+  await page.getByRole("button", { name: /^Peg B/ }).click();
+  assert.match(hash(page), /moves=AC,AB/);
+  await page.close();
+});
+
+test("a long search streams progress and can be cancelled", async () => {
+  const { page } = await open("#/hanoi?discs=20&pegs=3&algo=bfs");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await page.locator(".live-counters").filter({ hasText: /[1-9][\d,]* nodes expanded/ }).waitFor();
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await status(page).filter({ hasText: "Cancelled after" }).waitFor({ timeout: 2000 });
+  assert.equal(await page.locator(".live-counters").count(), 0);
+  // The next job runs on a fresh worker.
+  await page.getByRole("combobox", { name: "Discs" }).selectOption("5");
+  await page.getByRole("combobox", { name: "Algorithm" }).selectOption("optimal");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: "Solved: 31 moves" }).waitFor();
+  await page.close();
+});
+
+test("compare runs every algorithm on the same position", async () => {
+  const { page } = await open("#/hanoi?discs=4&pegs=3&algo=optimal");
+  await page.getByRole("button", { name: "Compare all algorithms" }).click();
+  await status(page).filter({ hasText: "Comparison finished" }).waitFor();
+  const rows = page.locator("table.compare tbody tr");
+  assert.equal(await rows.count(), 5);
+  const bfs = await rows.filter({ hasText: "bfs" }).locator("td").first().innerText();
+  assert.equal(bfs, "15");
+  await page.close();
+});
+
+test("landing page, presentation mode, shortcuts overlay and theme", async () => {
+  const { page } = await open("#/");
+  await page.getByRole("link", { name: /Towers of Hanoi.*Move the tower/ }).click();
+  await page.locator("svg.towers").waitFor();
+  await page.keyboard.press("p");
+  assert.equal(await page.locator("header.app-header").isVisible(), false);
+  assert.equal(await page.getByRole("button", { name: "Solve", exact: true }).isVisible(), false);
+  await page.keyboard.press("p");
+  assert.equal(await page.locator("header.app-header").isVisible(), true);
+  await page.keyboard.press("?");
+  await page.getByRole("dialog", { name: "Keyboard shortcuts" }).waitFor();
+  await page.keyboard.press("Escape");
+  assert.equal(await page.getByRole("dialog").count(), 0);
+  await page.keyboard.press("t");
+  assert.equal(await page.locator("html").getAttribute("data-theme"), "dark");
+  await page.close();
+});
+
+test("an unknown page falls back to the landing page with an alert", async () => {
+  const { page } = await open("#/chess?x=1");
+  await page.getByRole("alert").filter({ hasText: "There is no puzzle called 'chess'" }).waitFor();
+  assert.ok(await page.getByRole("link", { name: /Towers of Hanoi/ }).first().isVisible());
+  await page.close();
+});
