@@ -4,7 +4,8 @@
 # the wasm-bindgen CLI must equal the wasm-bindgen crate in Cargo.lock or Trunk goes online).
 
 TRUNK_VERSION="0.21.14"
-export PATH="$HOME/.cargo/bin:$PATH"
+# wasm-opt comes from npm's binaryen (scripts/package.json): Debian's is too old.
+export PATH="$PWD/scripts/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export TRUNK_SKIP_VERSION_CHECK=true
 
 as_root() {
@@ -29,6 +30,10 @@ ensure_build_tools() {
     echo "== installing wasm-bindgen-cli $bindgen (takes ~5 minutes once)"
     # Not --locked: the registry mirror lacks one of its locked dependencies.
     cargo install wasm-bindgen-cli --version "$bindgen"
+  fi
+  if ! (cd scripts && npm ls binaryen >/dev/null 2>&1); then
+    echo "== installing wasm-opt (npm package binaryen)"
+    (cd scripts && npm ci --no-audit --no-fund)
   fi
 }
 
