@@ -58,7 +58,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Self { max_stored: 4_000_000, max_expanded: 400_000_000, max_depth: None }
+        Self { max_stored: 2_000_000, max_expanded: 400_000_000, max_depth: None }
     }
 }
 
@@ -130,7 +130,7 @@ impl<'a> Control<'a> {
         if stats.expanded >= self.limits.max_expanded {
             return Err(StopReason::ExpansionLimit(self.limits.max_expanded));
         }
-        if stats.expanded % CHECK_EVERY == 0 && !(self.monitor)(stats) {
+        if stats.expanded.is_multiple_of(CHECK_EVERY) && !(self.monitor)(stats) {
             return Err(StopReason::Cancelled);
         }
         Ok(())

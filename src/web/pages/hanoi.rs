@@ -239,6 +239,9 @@ impl Component for HanoiPage {
                     <Towers tower={tower} position={self.displayed()} selected={self.selected}
                         on_peg={cb.callback(Msg::Peg)} />
                 </section>
+                if self.solution.is_some() {
+                    <PlaybackControls playback={self.playback.clone()} on_action={cb.callback(Msg::Playback)} />
+                }
                 <section class="play-bar" aria-label="Your moves">
                     <span class="move-counter">{ self.move_counter() }</span>
                     <button onclick={cb.callback(|_| Msg::Undo)} aria-label="Undo" title="Undo (u)"
@@ -248,9 +251,6 @@ impl Component for HanoiPage {
                         on_new={cb.callback(|_| Msg::NewSeed)} action_label="Random position"
                         on_action={cb.callback(|_| Msg::RandomPosition)} />
                 </section>
-                if self.solution.is_some() {
-                    <PlaybackControls playback={self.playback.clone()} on_action={cb.callback(Msg::Playback)} />
-                }
                 if tower.discs > 16 {
                     <p class="note">{ format!("Solutions longer than {} moves are reported but not animated.", format_count(MAX_PLAYBACK as u64)) }</p>
                 }
