@@ -133,15 +133,18 @@ fn text_of(root: &web_sys::Element, selector: &str) -> String {
     root.query_selector(selector).unwrap().map(|e| e.text_content().unwrap_or_default()).unwrap_or_default()
 }
 
-#[wasm_bindgen_test]
-async fn hanoi_page_solves_from_its_link() {
+/// Mounts the Hanoi page for `link`, with the real worker from dist/.
+async fn mount_hanoi_page(link: &str) -> web_sys::Element {
     let root = mount_point();
-    let props = HanoiPageProps {
-        link: Link::parse("#/hanoi?discs=4&pegs=3&algo=optimal").unwrap(),
-        worker_url: AttrValue::Static(WORKER),
-    };
+    let props = HanoiPageProps { link: Link::parse(link).unwrap(), worker_url: AttrValue::Static(WORKER) };
     yew::Renderer::<HanoiPage>::with_root_and_props(root.clone(), props).render();
     TimeoutFuture::new(50).await;
+    root
+}
+
+#[wasm_bindgen_test]
+async fn hanoi_page_solves_from_its_link() {
+    let root = mount_hanoi_page("#/hanoi?discs=4&pegs=3&algo=optimal").await;
     assert_eq!(root.query_selector_all(".disc").unwrap().length(), 4);
     let solve: web_sys::HtmlElement =
         root.query_selector("button[aria-label='Solve']").unwrap().unwrap().dyn_into().unwrap();
@@ -153,13 +156,7 @@ async fn hanoi_page_solves_from_its_link() {
 
 #[wasm_bindgen_test]
 async fn hanoi_page_names_a_bad_parameter_and_keeps_working() {
-    let root = mount_point();
-    let props = HanoiPageProps {
-        link: Link::parse("#/hanoi?discs=abc&pegs=3").unwrap(),
-        worker_url: AttrValue::Static(WORKER),
-    };
-    yew::Renderer::<HanoiPage>::with_root_and_props(root.clone(), props).render();
-    TimeoutFuture::new(50).await;
+    let root = mount_hanoi_page("#/hanoi?discs=abc&pegs=3").await;
     let alert = text_of(&root, "[role=alert]");
     assert!(alert.contains("discs: must be a whole number from 1 to 20, got 'abc'"), "{alert}");
     assert_eq!(root.query_selector_all(".disc").unwrap().length(), 4, "falls back to 4 discs");

@@ -13,6 +13,7 @@ use crate::puzzles::hanoi::params::HanoiParams;
 use crate::puzzles::hanoi::random_position;
 use crate::puzzles::hanoi::solvers::{optimal_length, Algo};
 use crate::web::browser;
+use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::messages::Messages;
 use crate::web::components::playback_controls::{PlaybackAction, PlaybackControls};
 use crate::web::components::seed_field::SeedField;
@@ -20,7 +21,6 @@ use crate::web::components::towers::Towers;
 use crate::web::solver::{SolverClient, SolverEvent, WORKER_URL};
 use crate::web::ticker::Ticker;
 use gloo_events::EventListener;
-use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 /// Longest solution the page animates; longer ones are reported but not played back.
@@ -185,45 +185,25 @@ impl Component for HanoiPage {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let cb = ctx.link();
         let tower = self.params.tower;
-        let on_discs = cb.callback(|e: Event| {
-            let select: HtmlSelectElement = e.target_unchecked_into();
-            Msg::SetDiscs(select.value().parse().unwrap_or(4))
-        });
-        let on_pegs = cb.callback(|e: Event| {
-            let select: HtmlSelectElement = e.target_unchecked_into();
-            Msg::SetPegs(select.value().parse().unwrap_or(3))
-        });
-        let on_algo = cb.callback(|e: Event| {
-            let select: HtmlSelectElement = e.target_unchecked_into();
-            let algo = Algo::ALL.into_iter().find(|a| a.name() == select.value()).unwrap_or(Algo::Optimal);
-            Msg::SetAlgo(algo)
-        });
+        let algo_options = Algo::ALL
+            .iter()
+            .map(|a| (AttrValue::from(a.name()), AttrValue::from(a.label())))
+            .collect::<Vec<_>>();
         let busy = self.running.is_some();
         html! {
             <main class="puzzle-page hanoi">
                 <h1>{ "Towers of Hanoi" }</h1>
                 <section class="controls" aria-label="Puzzle settings">
-                    <label>{ "Discs " }
-                        <select aria-label="Discs" onchange={on_discs}>
-                            { for (MIN_DISCS..=MAX_DISCS).map(|n| html! {
-                                <option value={n.to_string()} selected={n == tower.discs}>{ n }</option>
-                            }) }
-                        </select>
-                    </label>
-                    <label>{ "Pegs " }
-                        <select aria-label="Pegs" onchange={on_pegs}>
-                            { for (MIN_PEGS..=MAX_PEGS).map(|n| html! {
-                                <option value={n.to_string()} selected={n == tower.pegs}>{ n }</option>
-                            }) }
-                        </select>
-                    </label>
-                    <label>{ "Algorithm " }
-                        <select aria-label="Algorithm" onchange={on_algo}>
-                            { for Algo::ALL.iter().map(|a| html! {
-                                <option value={a.name()} selected={*a == self.params.algo}>{ a.label() }</option>
-                            }) }
-                        </select>
-                    </label>
+                    <Choice label="Discs" options={number_options(MIN_DISCS..=MAX_DISCS)}
+                        selected={tower.discs.to_string()}
+                        on_change={cb.callback(|v: String| Msg::SetDiscs(v.parse().unwrap_or(4)))} />
+                    <Choice label="Pegs" options={number_options(MIN_PEGS..=MAX_PEGS)}
+                        selected={tower.pegs.to_string()}
+                        on_change={cb.callback(|v: String| Msg::SetPegs(v.parse().unwrap_or(3)))} />
+                    <Choice label="Algorithm" options={algo_options} selected={self.params.algo.name()}
+                        on_change={cb.callback(|v: String| {
+                            Msg::SetAlgo(Algo::ALL.into_iter().find(|a| a.name() == v).unwrap_or(Algo::Optimal))
+                        })} />
                     <button class="primary" onclick={cb.callback(|_| Msg::Solve)} disabled={busy}
                         aria-label="Solve" title="Solve (s)">{ "Solve" }</button>
                     <button onclick={cb.callback(|_| Msg::Cancel)} disabled={!busy}
