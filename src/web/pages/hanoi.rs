@@ -145,9 +145,12 @@ impl Component for HanoiPage {
             Msg::Playback(action) => self.playback_action(ctx, action),
             Msg::Tick => {
                 self.playback.tick();
-                if !self.playback.is_playing() {
-                    self.ticker = None;
+                if self.playback.is_playing() {
+                    // The address is updated when playback stops: browsers throttle
+                    // frequent history updates.
+                    return true;
                 }
+                self.ticker = None;
             }
             Msg::SetDiscs(discs) => self.new_game(Tower::new(discs, self.params.tower.pegs)),
             Msg::SetPegs(pegs) => self.new_game(Tower::new(self.params.tower.discs, pegs)),
@@ -254,7 +257,13 @@ impl HanoiPage {
         browser::replace_hash(&self.params.to_link().to_hash());
     }
 
+    /// Forgets the solution and stops any solve: the position or the algorithm changed.
     fn clear_solution(&mut self) {
+        self.cancel_quietly();
+        self.drop_solution();
+    }
+
+    fn drop_solution(&mut self) {
         self.solution = None;
         self.playback = Playback::new(0, 0);
         self.ticker = None;
@@ -270,7 +279,6 @@ impl HanoiPage {
     }
 
     fn new_game(&mut self, tower: Tower) {
-        self.cancel_quietly();
         let (algo, seed) = (self.params.algo, self.params.seed);
         self.params = HanoiParams { algo, seed, ..HanoiParams::new(tower) };
         self.clear_solution();
@@ -374,7 +382,7 @@ impl HanoiPage {
     }
 
     fn start_solve(&mut self, algo: Algo, seek_to: usize) {
-        self.clear_solution();
+        self.drop_solution();
         self.selected = None;
         let link = HanoiParams { algo, step: 0, ..self.params.clone() }.to_link();
         self.solver.solve(&link.to_hash());
