@@ -109,6 +109,13 @@ test("a long search streams progress and can be cancelled", async () => {
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
   await status(page).filter({ hasText: "Cancelled after" }).waitFor({ timeout: 2000 });
   assert.equal(await page.locator(".live-counters").count(), 0);
+  // A move by hand while solving stops the solve: the board never shows a stale answer.
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await page.locator(".live-counters").waitFor();
+  await page.keyboard.press("1");
+  await page.keyboard.press("2");
+  assert.equal(await page.locator(".live-counters").count(), 0);
+  assert.match(hash(page), /moves=AB/);
   // The next job runs on a fresh worker.
   await page.getByRole("combobox", { name: "Discs" }).selectOption("5");
   await page.getByRole("combobox", { name: "Algorithm" }).selectOption("optimal");
