@@ -52,6 +52,7 @@ fn solves_a_hash_link_with_every_contract_field() {
     assert_eq!(report["moves"].as_array().unwrap().len(), 15);
     assert!(report["expanded"].is_u64());
     assert!(report["elapsed_ms"].is_number());
+    assert_eq!(report["optimal"], true);
     assert_eq!(replay(4, 3, "AAAA", &report["moves"]), "CCCC");
 }
 

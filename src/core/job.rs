@@ -21,6 +21,9 @@ pub struct Report {
     pub peak_frontier: u64,
     pub stored: u64,
     pub elapsed_ms: f64,
+    /// True when a solution was found by a method that guarantees the shortest one.
+    #[serde(default)]
+    pub optimal: bool,
     /// The shortest possible length, when the puzzle knows it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub optimal_length: Option<u64>,
@@ -57,6 +60,7 @@ impl Report {
             peak_frontier,
             stored,
             elapsed_ms: 0.0,
+            optimal: false,
             optimal_length: None,
             message,
         }

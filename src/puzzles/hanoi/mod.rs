@@ -58,9 +58,9 @@ pub fn solve(params: &HanoiParams, ctx: &mut JobContext) -> Result<Report, Strin
         }
     };
     check_solution(&tower, from, to, &report.moves)?;
-    let optimal_by_search = matches!(params.algo, Algo::Optimal | Algo::AStar | Algo::Bfs) && report.solved;
+    report.optimal = params.algo.is_optimal() && report.solved;
     report.optimal_length =
-        optimal_length(&tower, from, to).or(optimal_by_search.then_some(report.length as u64));
+        optimal_length(&tower, from, to).or(report.optimal.then_some(report.length as u64));
     Ok(report)
 }
 
@@ -106,6 +106,7 @@ mod tests {
         assert!(report.solved);
         assert_eq!(report.length, 15);
         assert_eq!(report.optimal_length, Some(15));
+        assert!(report.optimal);
         assert_eq!(report.moves[0], "AB");
         assert_eq!(report.link, "#/hanoi?discs=4&pegs=3&algo=optimal");
     }
@@ -116,7 +117,8 @@ mod tests {
             let report = solve_text(&format!("#/hanoi?discs=4&moves=AB,AC&algo={}", algo.name())).unwrap();
             assert!(report.solved, "{algo:?}");
             assert_eq!(report.optimal_length, Some(13));
-            if algo != Algo::Naive && algo != Algo::Greedy {
+            assert_eq!(report.optimal, algo.is_optimal(), "{algo:?}");
+            if algo.is_optimal() {
                 assert_eq!(report.length, 13, "{algo:?}");
             }
         }

@@ -39,6 +39,15 @@ impl Algo {
         }
     }
 
+    pub fn from_name(name: &str) -> Option<Algo> {
+        Algo::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// Whether the algorithm guarantees a shortest solution.
+    pub fn is_optimal(self) -> bool {
+        matches!(self, Algo::Optimal | Algo::AStar | Algo::Bfs)
+    }
+
     pub fn choices() -> Vec<(&'static str, Algo)> {
         Algo::ALL.iter().map(|&a| (a.name(), a)).collect()
     }

@@ -1,7 +1,9 @@
 //! Reusable pieces of puzzle pages.
 
 pub mod choice;
+pub mod compare_table;
 pub mod messages;
 pub mod playback_controls;
+pub mod search_progress;
 pub mod seed_field;
 pub mod towers;

@@ -14,8 +14,10 @@ use crate::puzzles::hanoi::random_position;
 use crate::puzzles::hanoi::solvers::{optimal_length, Algo};
 use crate::web::browser;
 use crate::web::components::choice::{number_options, Choice};
+use crate::web::components::compare_table::{CompareRow, CompareTable};
 use crate::web::components::messages::Messages;
 use crate::web::components::playback_controls::{PlaybackAction, PlaybackControls};
+use crate::web::components::search_progress::SearchProgress;
 use crate::web::components::seed_field::SeedField;
 use crate::web::components::towers::Towers;
 use crate::web::solver::{SolverClient, SolverEvent, WORKER_URL};
@@ -41,12 +43,6 @@ struct Running {
     elapsed_ms: f64,
     /// Step to show when the solution arrives (from a shared link).
     seek_to: usize,
-}
-
-/// One row of the compare table.
-struct CompareRow {
-    algo: Algo,
-    outcome: Option<Result<Report, String>>,
 }
 
 pub struct HanoiPage {
@@ -138,7 +134,8 @@ impl Component for HanoiPage {
             }
             Msg::Cancel => self.cancel(),
             Msg::Compare => {
-                self.compare = Algo::ALL.iter().map(|&algo| CompareRow { algo, outcome: None }).collect();
+                self.compare =
+                    Algo::ALL.iter().map(|a| CompareRow { algorithm: a.name(), outcome: None }).collect();
                 self.run_next_comparison();
             }
             Msg::Solver(event) => self.solver_event(event),
@@ -205,7 +202,7 @@ impl Component for HanoiPage {
                         on_change={cb.callback(|v: String| Msg::SetPegs(v.parse().unwrap_or(3)))} />
                     <Choice label="Algorithm" options={algo_options} selected={self.params.algo.name()}
                         on_change={cb.callback(|v: String| {
-                            Msg::SetAlgo(Algo::ALL.into_iter().find(|a| a.name() == v).unwrap_or(Algo::Optimal))
+                            Msg::SetAlgo(Algo::from_name(&v).unwrap_or(Algo::Optimal))
                         })} />
                     <button class="primary" onclick={cb.callback(|_| Msg::Solve)} disabled={busy}
                         aria-label="Solve" title="Solve (s)">{ "Solve" }</button>
@@ -217,7 +214,10 @@ impl Component for HanoiPage {
                 </section>
                 <Messages status={self.status.clone()} alert={self.alert.clone().map(AttrValue::from)}
                     on_dismiss={cb.callback(|_| Msg::DismissAlert)} />
-                { self.view_running() }
+                if let Some(running) = &self.running {
+                    <SearchProgress algorithm={running.algo.name()} stats={running.stats}
+                        elapsed_ms={running.elapsed_ms} />
+                }
                 <section class="board" aria-label="Board">
                     <Towers tower={tower} position={self.displayed()} selected={self.selected}
                         on_peg={cb.callback(Msg::Peg)} />
@@ -237,7 +237,7 @@ impl Component for HanoiPage {
                 if tower.discs > 16 {
                     <p class="note">{ format!("Solutions longer than {} moves are reported but not animated.", format_count(MAX_PLAYBACK as u64)) }</p>
                 }
-                { self.view_compare() }
+                <CompareTable rows={self.compare.clone()} />
             </main>
         }
     }
@@ -411,10 +411,17 @@ impl HanoiPage {
     }
 
     fn run_next_comparison(&mut self) {
-        match self.compare.iter().find(|r| r.outcome.is_none()).map(|r| r.algo) {
+        let next =
+            self.compare.iter().find(|r| r.outcome.is_none()).and_then(|r| Algo::from_name(r.algorithm));
+        match next {
             Some(algo) => self.start_solve(algo, 0),
             None => self.status = "Comparison finished: see the table below.".into(),
         }
+    }
+
+    /// The comparison row waiting for the current job, if a comparison is running.
+    fn pending_row(&mut self) -> Option<&mut CompareRow> {
+        self.compare.iter_mut().find(|r| r.outcome.is_none())
     }
 
     fn solver_event(&mut self, event: SolverEvent) {
@@ -427,9 +434,7 @@ impl HanoiPage {
             }
             SolverEvent::Done(report) => {
                 let Some(running) = self.running.take() else { return };
-                if let Some(row) =
-                    self.compare.iter_mut().find(|r| r.algo == running.algo && r.outcome.is_none())
-                {
+                if let Some(row) = self.pending_row() {
                     row.outcome = Some(Ok(report));
                     self.run_next_comparison();
                 } else {
@@ -437,11 +442,8 @@ impl HanoiPage {
                 }
             }
             SolverEvent::Failed(error) => {
-                let running = self.running.take();
-                let row = running.and_then(|r| {
-                    self.compare.iter_mut().find(|row| row.algo == r.algo && row.outcome.is_none())
-                });
-                if let Some(row) = row {
+                self.running = None;
+                if let Some(row) = self.pending_row() {
                     row.outcome = Some(Err(error));
                     self.run_next_comparison();
                 } else {
@@ -506,53 +508,6 @@ impl HanoiPage {
             let tick = ctx.link().callback(|_| Msg::Tick);
             Ticker::every(self.playback.interval_ms(), move || tick.emit(()))
         });
-    }
-
-    fn view_running(&self) -> Html {
-        let Some(running) = &self.running else { return html! {} };
-        html! {
-            <div class="running">
-                <progress aria-label="Solving"></progress>
-                <span class="live-counters">
-                    { format!("{}: {} nodes expanded · depth {} · {} in memory · {}",
-                        running.algo.name(), format_count(running.stats.expanded), running.stats.depth,
-                        format_count(running.stats.stored), format_ms(running.elapsed_ms)) }
-                </span>
-            </div>
-        }
-    }
-
-    fn view_compare(&self) -> Html {
-        if self.compare.is_empty() {
-            return html! {};
-        }
-        let rows = self.compare.iter().map(|row| {
-            let cells = match &row.outcome {
-                None => html! { <td colspan="5">{ "…" }</td> },
-                Some(Err(error)) => html! { <td colspan="5">{ error }</td> },
-                Some(Ok(r)) => html! {
-                    <>
-                        <td>{ if r.solved { format_count(r.length as u64) } else { "—".into() } }</td>
-                        <td>{ format_count(r.expanded) }</td>
-                        <td>{ format_count(r.stored) }</td>
-                        <td>{ format_ms(r.elapsed_ms) }</td>
-                        <td>{ r.message.clone().unwrap_or_default() }</td>
-                    </>
-                },
-            };
-            html! { <tr><th scope="row">{ row.algo.name() }</th>{ cells }</tr> }
-        });
-        html! {
-            <table class="compare">
-                <caption>{ "All algorithms on this position" }</caption>
-                <thead><tr>
-                    <th scope="col">{ "Algorithm" }</th><th scope="col">{ "Moves" }</th>
-                    <th scope="col">{ "Nodes expanded" }</th><th scope="col">{ "In memory" }</th>
-                    <th scope="col">{ "Time" }</th><th scope="col">{ "Note" }</th>
-                </tr></thead>
-                <tbody>{ for rows }</tbody>
-            </table>
-        }
     }
 }
 

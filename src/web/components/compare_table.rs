@@ -1,0 +1,51 @@
+//! Several algorithms' reports on the same position, side by side.
+
+use crate::core::job::{format_count, format_ms, Report};
+use yew::prelude::*;
+
+/// One algorithm's row: waiting (`None`), failed, or its report.
+#[derive(Clone, PartialEq)]
+pub struct CompareRow {
+    pub algorithm: &'static str,
+    pub outcome: Option<Result<Report, String>>,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct CompareTableProps {
+    pub rows: Vec<CompareRow>,
+}
+
+#[function_component]
+pub fn CompareTable(props: &CompareTableProps) -> Html {
+    if props.rows.is_empty() {
+        return html! {};
+    }
+    let rows = props.rows.iter().map(|row| {
+        let cells = match &row.outcome {
+            None => html! { <td colspan="6">{ "…" }</td> },
+            Some(Err(error)) => html! { <td colspan="6">{ error }</td> },
+            Some(Ok(r)) => html! {
+                <>
+                    <td>{ if r.solved { format_count(r.length as u64) } else { "—".into() } }</td>
+                    <td>{ if r.optimal { "yes" } else { "no" } }</td>
+                    <td>{ format_count(r.expanded) }</td>
+                    <td>{ format_count(r.stored) }</td>
+                    <td>{ format_ms(r.elapsed_ms) }</td>
+                    <td>{ r.message.clone().unwrap_or_default() }</td>
+                </>
+            },
+        };
+        html! { <tr><th scope="row">{ row.algorithm }</th>{ cells }</tr> }
+    });
+    html! {
+        <table class="compare">
+            <caption>{ "All algorithms on this position" }</caption>
+            <thead><tr>
+                <th scope="col">{ "Algorithm" }</th><th scope="col">{ "Moves" }</th>
+                <th scope="col">{ "Optimal" }</th><th scope="col">{ "Nodes expanded" }</th>
+                <th scope="col">{ "In memory" }</th><th scope="col">{ "Time" }</th><th scope="col">{ "Note" }</th>
+            </tr></thead>
+            <tbody>{ for rows }</tbody>
+        </table>
+    }
+}
