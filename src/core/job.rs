@@ -111,6 +111,8 @@ pub fn format_count(n: u64) -> String {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Progress {
     Search(Stats),
+    /// Preparing data before searching (e.g. pattern databases): `done` of `total` units.
+    Build { label: String, done: u64, total: u64 },
 }
 
 /// Messages from a page to its worker.
@@ -188,7 +190,7 @@ impl<'a> JobContext<'a> {
     }
 
     /// Runs a search with this job's limits, streaming its counters as progress.
-    pub fn search<M>(&mut self, run: impl FnOnce(&mut Control) -> SearchResult<M>) -> SearchResult<M> {
+    pub fn search<R>(&mut self, run: impl FnOnce(&mut Control) -> R) -> R {
         let limits = self.limits;
         let mut monitor = |stats: &Stats| self.progress(Progress::Search(*stats));
         let mut control = Control::new(limits, &mut monitor);

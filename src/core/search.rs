@@ -73,6 +73,9 @@ pub enum StopReason {
     ExpansionLimit(u64),
     /// Everything within the depth limit was searched.
     DepthLimit(u32),
+    /// A memoryless search came back to where it had been and would repeat itself; the
+    /// number is the moves made until then.
+    Looping(u64),
 }
 
 impl StopReason {
@@ -88,6 +91,9 @@ impl StopReason {
                 format!("stopped after expanding {n} positions without reaching the goal")
             }
             StopReason::DepthLimit(d) => format!("no solution within the depth limit of {d}"),
+            StopReason::Looping(moves) => {
+                format!("gave up after {moves} moves: it came back to a position it had left the same way, and would circle forever")
+            }
         }
     }
 }
@@ -122,8 +128,9 @@ impl<'a> Control<'a> {
         Self { limits, monitor }
     }
 
-    /// Called once per expansion; says whether (and why) the search must stop.
-    fn check(&mut self, stats: &Stats) -> Result<(), StopReason> {
+    /// Called once per expansion (also by puzzle-specific searches); says whether (and why)
+    /// the search must stop.
+    pub fn check(&mut self, stats: &Stats) -> Result<(), StopReason> {
         if stats.stored > self.limits.max_stored {
             return Err(StopReason::MemoryLimit(self.limits.max_stored));
         }
@@ -283,8 +290,9 @@ pub fn dfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Searc
     }
 }
 
-/// Best-first graph search ordered by `priority(g, state)` (lowest first; ties go to the
-/// deeper position, then to the earlier one). A* and greedy search are instances of it.
+/// Best-first graph search ordered by `priority(g, state, expanded so far)` (lowest first;
+/// ties go to the deeper position, then to the earlier one). A* and greedy search are
+/// instances of it; the expansion count lets a heuristic change as the search goes on.
 /// With `reopen`, a position reached again by a shorter path is queued again (needed for
 /// optimality with inconsistent heuristics).
 pub fn best_first<P, F>(
@@ -296,7 +304,7 @@ pub fn best_first<P, F>(
 ) -> SearchResult<P::Move>
 where
     P: Problem,
-    F: Fn(u32, &P::State) -> i64,
+    F: Fn(u32, &P::State, u64) -> i64,
 {
     let mut stats = Stats { stored: 1, ..Stats::default() };
     let mut tree = Tree::new(start.clone());
@@ -304,7 +312,7 @@ where
     // (priority, deeper first, first come first served, node)
     let mut open = BinaryHeap::new();
     let mut pushed = 0u64;
-    open.push(Reverse((priority(0, &start), Reverse(0u32), 0u64, 0u32)));
+    open.push(Reverse((priority(0, &start, 0), Reverse(0u32), 0u64, 0u32)));
     let mut successors = Vec::new();
     while let Some(Reverse((_, Reverse(g), _, id))) = open.pop() {
         if closed[id as usize] || tree.nodes[id as usize].depth != g {
@@ -346,7 +354,7 @@ where
                 }
             };
             pushed += 1;
-            open.push(Reverse((priority(child_g, &next), Reverse(child_g), pushed, child)));
+            open.push(Reverse((priority(child_g, &next, stats.expanded), Reverse(child_g), pushed, child)));
         }
         stats.stored = tree.nodes.len() as u64;
         stats.peak_frontier = stats.peak_frontier.max(open.len() as u64);
@@ -356,7 +364,21 @@ where
 
 /// A*: best-first on `g + h`; optimal when the problem's heuristic never overestimates.
 pub fn astar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> SearchResult<P::Move> {
-    best_first(problem, start, |g, s| i64::from(g) + i64::from(problem.heuristic(s)), true, ctl)
+    best_first(problem, start, |g, s, _| i64::from(g) + i64::from(problem.heuristic(s)), true, ctl)
+}
+
+/// Weighted A*: best-first on `g + weight·h`. Faster than A* for weights above 1, and its
+/// solutions are at most `weight` times the optimum when `h` is admissible.
+pub fn weighted_astar<P: Problem>(
+    problem: &P,
+    start: P::State,
+    weight: f64,
+    ctl: &mut Control,
+) -> SearchResult<P::Move> {
+    // Priorities are integers: keep three decimals of the weighted estimate.
+    let priority =
+        |g: u32, s: &P::State, _| ((f64::from(g) + weight * f64::from(problem.heuristic(s))) * 1000.0) as i64;
+    best_first(problem, start, priority, true, ctl)
 }
 
 /// Greedy best-first: always expands the position that `score` (lower = better) likes most,
@@ -366,12 +388,13 @@ where
     P: Problem,
     F: Fn(&P::State) -> i64,
 {
-    best_first(problem, start, |_, s| score(s), false, ctl)
+    best_first(problem, start, |_, s, _| score(s), false, ctl)
 }
 
 /// IDA*: repeated depth-first searches bounded by `g + h`, raising the bound each round.
-/// Optimal with an admissible heuristic and needs memory only for the current path; it cannot
-/// prove a goal unreachable short of trying every simple path, so give it limits.
+/// Optimal with an admissible heuristic and needs memory only for the current path. It
+/// skips moves straight back to the previous position (longer cycles are cut by the bound),
+/// and cannot prove a goal unreachable short of trying every path, so give it limits.
 pub fn idastar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> SearchResult<P::Move> {
     struct Ida<'p, 'c, 'm, P: Problem> {
         problem: &'p P,
@@ -379,6 +402,8 @@ pub fn idastar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> S
         stats: Stats,
         path: Vec<P::State>,
         moves: Vec<P::Move>,
+        /// One successor buffer per depth, reused across iterations.
+        buffers: Vec<Vec<(P::Move, P::State)>>,
     }
     enum Step {
         Found,
@@ -386,40 +411,65 @@ pub fn idastar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> S
     }
     impl<P: Problem> Ida<'_, '_, '_, P> {
         fn search(&mut self, g: u32, bound: u32) -> Result<Step, StopReason> {
-            let state = self.path.last().expect("path holds the start").clone();
-            let f = g + self.problem.heuristic(&state);
+            let depth = self.path.len() - 1;
+            let state = &self.path[depth];
+            let f = g + self.problem.heuristic(state);
             if f > bound {
                 return Ok(Step::Next(f));
             }
-            if self.problem.is_goal(&state) {
+            if self.problem.is_goal(state) {
                 return Ok(Step::Found);
             }
             self.ctl.check(&self.stats)?;
             self.stats.expanded += 1;
             self.stats.depth = self.stats.depth.max(g);
-            let mut options = Vec::new();
-            self.problem.successors(&state, &mut options);
+            if self.buffers.len() <= depth {
+                self.buffers.push(Vec::new());
+            }
+            let mut options = std::mem::take(&mut self.buffers[depth]);
+            options.clear();
+            self.problem.successors(&self.path[depth], &mut options);
             let mut next_bound = u32::MAX;
-            for (step, next) in options {
+            let mut outcome = Ok(Step::Next(u32::MAX));
+            for (step, next) in options.drain(..) {
                 self.stats.generated += 1;
-                if self.path.contains(&next) {
+                if depth > 0 && self.path[depth - 1] == next {
                     continue;
                 }
                 self.path.push(next);
                 self.moves.push(step);
                 self.stats.stored = self.stats.stored.max(self.path.len() as u64);
-                match self.search(g + 1, bound)? {
-                    Step::Found => return Ok(Step::Found),
-                    Step::Next(b) => next_bound = next_bound.min(b),
+                match self.search(g + 1, bound) {
+                    Ok(Step::Found) => {
+                        outcome = Ok(Step::Found);
+                        break;
+                    }
+                    Ok(Step::Next(b)) => next_bound = next_bound.min(b),
+                    Err(reason) => {
+                        outcome = Err(reason);
+                        break;
+                    }
                 }
                 self.path.pop();
                 self.moves.pop();
             }
-            Ok(Step::Next(next_bound))
+            options.clear();
+            self.buffers[depth] = options;
+            match outcome {
+                Ok(Step::Next(_)) => Ok(Step::Next(next_bound)),
+                other => other,
+            }
         }
     }
     let mut bound = problem.heuristic(&start);
-    let mut ida = Ida { problem, ctl, stats: Stats::default(), path: vec![start], moves: Vec::new() };
+    let mut ida = Ida {
+        problem,
+        ctl,
+        stats: Stats::default(),
+        path: vec![start],
+        moves: Vec::new(),
+        buffers: Vec::new(),
+    };
     loop {
         let outcome = match ida.search(0, bound) {
             Ok(Step::Found) => Outcome::Found(std::mem::take(&mut ida.moves)),
@@ -515,7 +565,7 @@ mod tests {
 
     #[test]
     fn heuristic_saves_work() {
-        let uniform_cost = run(|p, s, c| best_first(p, s, |g, _| i64::from(g), true, c));
+        let uniform_cost = run(|p, s, c| best_first(p, s, |g, _, _| i64::from(g), true, c));
         assert_eq!(found(&uniform_cost).len(), 8);
         assert!(run(astar).stats.expanded < uniform_cost.stats.expanded);
     }

@@ -2,6 +2,7 @@
 //! (the way Tatham's collection lists its games).
 
 pub mod hanoi;
+pub mod sliding;
 
 use crate::core::job::{JobContext, Report};
 use crate::core::link::Link;
@@ -17,7 +18,7 @@ pub struct PuzzleInfo {
     pub solve: fn(&Link, &mut JobContext) -> Result<Report, String>,
 }
 
-pub const PUZZLES: &[PuzzleInfo] = &[hanoi::INFO];
+pub const PUZZLES: &[PuzzleInfo] = &[hanoi::INFO, sliding::INFO];
 
 pub fn find(name: &str) -> Option<&'static PuzzleInfo> {
     PUZZLES.iter().find(|p| p.name == name)
@@ -54,7 +55,7 @@ mod tests {
 
     #[test]
     fn unknown_or_missing_puzzles_are_named() {
-        assert_eq!(run("#/chess").unwrap_err(), "link: unknown puzzle 'chess' (known: hanoi)");
+        assert_eq!(run("#/chess").unwrap_err(), "link: unknown puzzle 'chess' (known: hanoi, sliding)");
         assert!(run("#/").unwrap_err().contains("names no puzzle"));
         assert!(run("#/hanoi?discs").unwrap_err().starts_with("discs:"));
     }

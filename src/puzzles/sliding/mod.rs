@@ -1,0 +1,84 @@
+//! Sliding-tile puzzles (the 8-, 15- and 24-puzzle and friends), after the Swift talk in
+//! seed 002 and the n-puzzle notebook in seed 003.
+
+pub mod domain;
+pub mod packed;
+pub mod params;
+pub mod pdb;
+pub mod solvers;
+
+use crate::core::job::{JobContext, Progress, Report};
+use crate::core::link::{describe_errors, Link};
+use crate::core::solution::Solution;
+use domain::{Board, Dir};
+use packed::MAX_SOLVER_SIZE;
+use params::SlidingParams;
+use solvers::{needs_database, pattern_database, Algo};
+
+pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
+    name: params::PUZZLE,
+    title: "Sliding tiles",
+    summary: "The 8- and 15-puzzle: BFS, DFS, greedy, A*, IDA* and pattern databases side by side.",
+    solve: solve_link,
+};
+
+fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
+    let (params, errors) = SlidingParams::from_link(link);
+    if !errors.is_empty() {
+        return Err(describe_errors(&errors));
+    }
+    solve(&params, ctx)
+}
+
+/// Why `board` cannot be given to `algo`, if it cannot.
+pub fn refusal(board: &Board, algo: Algo) -> Option<String> {
+    let size = board.size();
+    if let Err(why) = board.check_solvable() {
+        return Some(format!("tiles: {why}"));
+    }
+    if size > MAX_SOLVER_SIZE {
+        return Some(format!(
+            "size: the solvers take boards up to {MAX_SOLVER_SIZE}×{MAX_SOLVER_SIZE}; a {size}×{size} board can be played by hand"
+        ));
+    }
+    if algo == Algo::Pdb && size != 4 {
+        return Some(format!("algo: pattern databases are built for 4×4 boards; for {size}×{size} use idastar or auto"));
+    }
+    None
+}
+
+/// Solves from the current board (start plus the moves played).
+pub fn solve(params: &SlidingParams, ctx: &mut JobContext) -> Result<Report, String> {
+    let board = params.current();
+    if let Some(why) = refusal(&board, params.algo) {
+        return Err(why);
+    }
+    let database = needs_database(params.algo, board.size()).then(|| {
+        pattern_database(&mut |done, total| {
+            ctx.progress(Progress::Build { label: "Building pattern databases".into(), done, total });
+        })
+    });
+    let solved = ctx.search(|ctl| solvers::solve(params.algo, &board, params.depth, database, ctl));
+    let link = SlidingParams { step: 0, ..params.clone() }.to_link().to_hash();
+    let mut report = Report::from_search(params::PUZZLE, params.algo.name(), link, &solved.result, Dir::to_string);
+    check_solution(&board, &report.moves)?;
+    report.optimal = solved.optimal;
+    if report.optimal {
+        report.optimal_length = Some(report.length as u64);
+    }
+    if report.solved {
+        report.message = solved.note;
+    }
+    Ok(report)
+}
+
+/// Replays reported moves through the rules: a solver bug must never reach a user as an answer.
+fn check_solution(board: &Board, moves: &[String]) -> Result<(), String> {
+    let dirs: Result<Vec<Dir>, String> = moves.iter().map(|m| Dir::parse(m)).collect();
+    let solution = Solution::replay(board.clone(), dirs?, |b, d| b.apply(*d))
+        .map_err(|e| format!("internal error: solver move {} is illegal: {}", e.index + 1, e.error))?;
+    if !moves.is_empty() && !solution.end().is_goal() {
+        return Err("internal error: solver stopped short of the goal".into());
+    }
+    Ok(())
+}

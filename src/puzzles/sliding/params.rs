@@ -1,0 +1,191 @@
+//! The sliding page's link (README, "Sliding tiles"):
+//! `#/sliding?size=4&tiles=1,2,...,0&moves=U,L&algo=auto&seed=7&shuffle=40&depth=30&step=3`.
+//! Canonical links always spell the board out in `tiles`, so they do not depend on how a
+//! shuffle is computed; `seed` and `shuffle` record how it was made.
+
+use super::domain::{Board, Dir, MAX_SIZE, MIN_SIZE};
+use super::solvers::Algo;
+use crate::core::link::{Link, LinkError, ParamReader};
+use crate::core::seed::MAX_SEED;
+
+pub const PUZZLE: &str = "sliding";
+
+/// How the board was shuffled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shuffle {
+    /// A random walk of this many moves from the goal, never undoing the last one.
+    Walk(u32),
+    /// Uniformly among all solvable boards.
+    Uniform,
+}
+
+impl Shuffle {
+    pub fn make(self, size: u8, seed: u64) -> Board {
+        match self {
+            Shuffle::Walk(moves) => Board::shuffled(size, moves, seed),
+            Shuffle::Uniform => Board::random_solvable(size, seed),
+        }
+    }
+
+    fn to_text(self) -> String {
+        match self {
+            Shuffle::Walk(moves) => moves.to_string(),
+            Shuffle::Uniform => "uniform".into(),
+        }
+    }
+}
+
+pub const DEFAULT_SIZE: u8 = 4;
+pub const DEFAULT_SEED: u64 = 1;
+pub const DEFAULT_SHUFFLE: Shuffle = Shuffle::Walk(30);
+const MAX_WALK: u32 = 1_000_000;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SlidingParams {
+    /// Where play started.
+    pub start: Board,
+    /// Moves played by hand from `start` (all legal).
+    pub played: Vec<Dir>,
+    pub algo: Algo,
+    pub seed: u64,
+    pub shuffle: Shuffle,
+    /// Depth limit for depth-first search.
+    pub depth: Option<u32>,
+    pub step: usize,
+}
+
+impl Default for SlidingParams {
+    fn default() -> Self {
+        Self::shuffled(DEFAULT_SIZE, DEFAULT_SEED, DEFAULT_SHUFFLE)
+    }
+}
+
+impl SlidingParams {
+    pub fn shuffled(size: u8, seed: u64, shuffle: Shuffle) -> Self {
+        Self {
+            start: shuffle.make(size, seed),
+            played: Vec::new(),
+            algo: Algo::Auto,
+            seed,
+            shuffle,
+            depth: None,
+            step: 0,
+        }
+    }
+
+    pub fn size(&self) -> u8 {
+        self.start.size()
+    }
+
+    /// The board after the moves played by hand.
+    pub fn current(&self) -> Board {
+        self.played.iter().fold(self.start.clone(), |b, &d| b.apply(d).expect("played moves are checked when added"))
+    }
+
+    pub fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
+        let mut r = ParamReader::new(link);
+        let size = r.number("size", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE);
+        let seed = r.number("seed", 0..=MAX_SEED, DEFAULT_SEED);
+        let shuffle = match r.raw("shuffle") {
+            None => DEFAULT_SHUFFLE,
+            Some("uniform") => Shuffle::Uniform,
+            Some(text) => match text.parse::<u32>() {
+                Ok(moves) if moves <= MAX_WALK => Shuffle::Walk(moves),
+                _ => {
+                    r.reject("shuffle", format!("must be a number of moves from 0 to {MAX_WALK} or 'uniform', got '{text}'"));
+                    DEFAULT_SHUFFLE
+                }
+            },
+        };
+        let mut params = Self::shuffled(size, seed, shuffle);
+        if let Some(text) = r.raw("tiles") {
+            match Board::parse(size, text) {
+                Ok(board) => params.start = board,
+                Err(why) => r.reject("tiles", why),
+            }
+        }
+        if let Some(text) = r.raw("moves") {
+            let mut board = params.start.clone();
+            for (i, word) in text.split(',').filter(|w| !w.is_empty()).enumerate() {
+                match Dir::parse(word).and_then(|d| board.apply(d).map(|b| (d, b))) {
+                    Ok((dir, next)) => {
+                        params.played.push(dir);
+                        board = next;
+                    }
+                    Err(why) => {
+                        r.reject("moves", format!("move {} '{word}': {why}", i + 1));
+                        break;
+                    }
+                }
+            }
+        }
+        params.algo = r.choice("algo", &Algo::choices(), Algo::Auto);
+        if r.raw("depth").is_some() {
+            params.depth = Some(r.number("depth", 1..=10_000, 50));
+        }
+        params.step = r.number("step", 0..=u32::MAX as usize, 0);
+        (params, r.finish())
+    }
+
+    pub fn to_link(&self) -> Link {
+        let mut link = Link::new(PUZZLE).with("size", self.size()).with("tiles", self.start.to_text());
+        if !self.played.is_empty() {
+            let words: Vec<String> = self.played.iter().map(Dir::to_string).collect();
+            link = link.with("moves", words.join(","));
+        }
+        link = link.with("algo", self.algo.name()).with("seed", self.seed).with("shuffle", self.shuffle.to_text());
+        if let Some(depth) = self.depth {
+            link = link.with("depth", depth);
+        }
+        if self.step > 0 {
+            link = link.with("step", self.step);
+        }
+        link
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> (SlidingParams, Vec<LinkError>) {
+        SlidingParams::from_link(&Link::parse(text).unwrap())
+    }
+
+    #[test]
+    fn defaults_are_a_seeded_shuffle_written_out() {
+        let (p, errors) = parse("#/sliding");
+        assert!(errors.is_empty());
+        assert_eq!(p.start, Board::shuffled(4, 30, 1));
+        let hash = p.to_link().to_hash();
+        assert!(hash.starts_with(&format!("#/sliding?size=4&tiles={}&algo=auto&seed=1&shuffle=30", p.start.to_text())));
+    }
+
+    #[test]
+    fn full_link_round_trips() {
+        let text = "#/sliding?size=3&tiles=1,2,3,4,5,6,7,0,8&moves=L,R,L&algo=dfs&seed=9&shuffle=uniform&depth=40&step=2";
+        let (p, errors) = parse(text);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(p.to_link().to_hash(), text);
+        assert_eq!(p.current().to_text(), "1,2,3,4,5,6,0,7,8");
+    }
+
+    #[test]
+    fn seed_and_shuffle_make_the_board_when_tiles_are_absent() {
+        let (p, _) = parse("#/sliding?size=5&seed=42&shuffle=uniform");
+        assert_eq!(p.start, Board::random_solvable(5, 42));
+    }
+
+    #[test]
+    fn bad_parameters_are_named() {
+        let (p, errors) = parse("#/sliding?size=3&tiles=1,1,2,3,4,5,6,7,0&shuffle=lots&algo=fast");
+        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["shuffle", "tiles", "algo"]);
+        assert!(errors[1].reason.contains("tile 1 appears twice"));
+        assert_eq!(p.start, Board::shuffled(3, 30, 1), "falls back to the seeded shuffle");
+        let (p, errors) = parse("#/sliding?size=3&tiles=1,2,3,4,5,6,7,8,0&moves=U,X");
+        assert_eq!(errors[0].field, "moves");
+        assert!(errors[0].reason.contains("move 2 'X'"));
+        assert_eq!(p.played, [Dir::Up], "the legal prefix is kept");
+    }
+}

@@ -1,0 +1,263 @@
+//! Sliding-tile solvers: the generic searches with the seeds' heuristics, the Swift talk's
+//! greedy rule, IDA* with linear conflicts, pattern databases, and an automatic choice.
+
+use super::domain::{Board, Dir};
+use super::packed::{Estimate, Packed, SlidingProblem};
+use super::pdb::PatternDatabase;
+use crate::core::search::{self, Control, Outcome, Problem, SearchResult, Stats, StopReason};
+use std::sync::OnceLock;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Algo {
+    Auto,
+    Bfs,
+    Dfs,
+    Greedy,
+    AStar,
+    AStarMisplaced,
+    AStarDynamic,
+    IdaStar,
+    Pdb,
+}
+
+impl Algo {
+    pub const ALL: [Algo; 9] = [
+        Algo::Auto,
+        Algo::Pdb,
+        Algo::IdaStar,
+        Algo::AStar,
+        Algo::AStarMisplaced,
+        Algo::AStarDynamic,
+        Algo::Bfs,
+        Algo::Dfs,
+        Algo::Greedy,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Algo::Auto => "auto",
+            Algo::Bfs => "bfs",
+            Algo::Dfs => "dfs",
+            Algo::Greedy => "greedy",
+            Algo::AStar => "astar",
+            Algo::AStarMisplaced => "astar-misplaced",
+            Algo::AStarDynamic => "astar-dynamic",
+            Algo::IdaStar => "idastar",
+            Algo::Pdb => "pdb",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Algo::Auto => "Automatic: best for the board size",
+            Algo::Bfs => "Breadth-first: optimal, stores everything",
+            Algo::Dfs => "Depth-first: never repeats a board",
+            Algo::Greedy => "Greedy: most tiles in place next (Swift talk)",
+            Algo::AStar => "A* with Manhattan distance: optimal",
+            Algo::AStarMisplaced => "A* with misplaced tiles: optimal",
+            Algo::AStarDynamic => "A* with growing Manhattan exponent (notebook)",
+            Algo::IdaStar => "IDA*, Manhattan + linear conflicts: optimal",
+            Algo::Pdb => "IDA* with pattern databases (4×4): optimal",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Algo> {
+        Algo::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    pub fn choices() -> Vec<(&'static str, Algo)> {
+        Algo::ALL.iter().map(|&a| (a.name(), a)).collect()
+    }
+}
+
+/// What a solver found, and how sure it is of its length.
+pub struct Solved {
+    pub result: SearchResult<Dir>,
+    /// The length is the shortest possible.
+    pub optimal: bool,
+    /// How the run was done, for the report ("weighted A*, at most 1.5× optimal").
+    pub note: Option<String>,
+}
+
+impl Solved {
+    fn exact(result: SearchResult<Dir>) -> Self {
+        let optimal = matches!(result.outcome, Outcome::Found(_));
+        Self { result, optimal, note: None }
+    }
+
+    fn heuristic(result: SearchResult<Dir>) -> Self {
+        Self { result, optimal: false, note: None }
+    }
+}
+
+/// The pattern databases, built once per session (per worker) on first use.
+static PATTERN_DATABASE: OnceLock<PatternDatabase> = OnceLock::new();
+
+/// The databases, building them first (reporting `progress(done, total)`) if needed.
+pub fn pattern_database(progress: &mut dyn FnMut(u64, u64)) -> &'static PatternDatabase {
+    PATTERN_DATABASE.get_or_init(|| PatternDatabase::build(progress))
+}
+
+/// IDA* on the pattern databases (4×4 only).
+struct PdbProblem<'a> {
+    rules: SlidingProblem,
+    database: &'a PatternDatabase,
+}
+
+impl Problem for PdbProblem<'_> {
+    type State = Packed;
+    type Move = Dir;
+
+    fn is_goal(&self, state: &Packed) -> bool {
+        self.rules.is_goal(state)
+    }
+
+    fn successors(&self, state: &Packed, out: &mut Vec<(Dir, Packed)>) {
+        self.rules.successors(state, out)
+    }
+
+    fn heuristic(&self, state: &Packed) -> u32 {
+        self.database.estimate(*state)
+    }
+}
+
+/// Whether `algo` on a board of `size` uses the pattern databases.
+pub fn needs_database(algo: Algo, size: u8) -> bool {
+    matches!(algo, Algo::Pdb) || (algo == Algo::Auto && size == 4)
+}
+
+/// Solves `board` (solvable, at most 5×5; 4×4 for `pdb`) with `algo`. `database` must be
+/// given when [`needs_database`] says so.
+pub fn solve(
+    algo: Algo,
+    board: &Board,
+    dfs_depth: Option<u32>,
+    database: Option<&PatternDatabase>,
+    ctl: &mut Control,
+) -> Solved {
+    let size = board.size();
+    let start = Packed::from_board(board);
+    let problem = |estimate| SlidingProblem::new(size, estimate);
+    match algo {
+        Algo::Bfs => Solved::exact(search::bfs(&problem(Estimate::Zero), start, ctl)),
+        Algo::Dfs => {
+            ctl.limits.max_depth = dfs_depth;
+            Solved::heuristic(search::dfs(&problem(Estimate::Zero), start, ctl))
+        }
+        Algo::Greedy => {
+            ctl.limits.max_expanded = ctl.limits.max_expanded.min(GREEDY_MAX_MOVES);
+            Solved::heuristic(greedy_tiles_in_place(&problem(Estimate::Misplaced), start, ctl))
+        }
+        Algo::AStar => Solved::exact(search::astar(&problem(Estimate::Manhattan), start, ctl)),
+        Algo::AStarMisplaced => Solved::exact(search::astar(&problem(Estimate::Misplaced), start, ctl)),
+        Algo::AStarDynamic => Solved::heuristic(astar_dynamic(&problem(Estimate::Manhattan), start, ctl)),
+        Algo::IdaStar => Solved::exact(search::idastar(&problem(Estimate::ManhattanConflicts), start, ctl)),
+        Algo::Pdb => {
+            let database = database.expect("the caller builds the databases for pdb");
+            let pdb = PdbProblem { rules: problem(Estimate::Zero), database };
+            Solved::exact(search::idastar(&pdb, start, ctl))
+        }
+        Algo::Auto => auto(board, start, database, ctl),
+    }
+}
+
+/// Optimal where that is quick (pattern databases on 4×4, IDA* below), weighted A* with a
+/// stated bound on larger boards.
+fn auto(board: &Board, start: Packed, database: Option<&PatternDatabase>, ctl: &mut Control) -> Solved {
+    match board.size() {
+        0..=3 => solve(Algo::IdaStar, board, None, database, ctl),
+        4 => solve(Algo::Pdb, board, None, database, ctl),
+        size => {
+            let problem = SlidingProblem::new(size, Estimate::ManhattanConflicts);
+            let mut total = Stats::default();
+            let mut last = None;
+            // Tighter bounds first; a weight that runs out of memory hands over to the next.
+            for weight in AUTO_WEIGHTS {
+                let result = search::weighted_astar(&problem, start, weight, ctl);
+                total = add_stats(total, result.stats);
+                let stop = matches!(result.outcome, Outcome::Stopped(StopReason::MemoryLimit(_)));
+                let result = SearchResult { outcome: result.outcome, stats: total };
+                if !stop {
+                    let note = format!("weighted A* (w = {weight}): at most {weight}× the optimal length");
+                    return Solved { result, optimal: false, note: Some(note) };
+                }
+                last = Some(result);
+            }
+            Solved::heuristic(last.expect("at least one weight was tried"))
+        }
+    }
+}
+
+/// The greedy rule gives up after this many moves.
+const GREEDY_MAX_MOVES: u64 = 100_000;
+
+/// Weights `auto` tries on boards larger than 4×4, in order.
+const AUTO_WEIGHTS: [f64; 4] = [1.5, 2.0, 3.0, 5.0];
+
+fn add_stats(a: Stats, b: Stats) -> Stats {
+    Stats {
+        expanded: a.expanded + b.expanded,
+        generated: a.generated + b.generated,
+        peak_frontier: a.peak_frontier.max(b.peak_frontier),
+        stored: a.stored.max(b.stored),
+        depth: b.depth,
+    }
+}
+
+/// The notebook's A*: Manhattan distance raised to `0.05·ln(0.01·F·steps + 1) + 1`, where
+/// `steps` counts expansions and `F = n³/4³`. Early on it is Manhattan; later it overestimates
+/// more and more, trading optimality for speed. Boards are never reopened (as in the notebook).
+fn astar_dynamic(problem: &SlidingProblem, start: Packed, ctl: &mut Control) -> SearchResult<Dir> {
+    let factor = (problem.n as f64).powi(3) / 64.0;
+    let priority = |g: u32, state: &Packed, steps: u64| {
+        let exponent = 0.05 * (0.01 * factor * steps as f64 + 1.0).ln() + 1.0;
+        let h = f64::from(problem.manhattan(*state)).powf(exponent);
+        ((f64::from(g) + h) * 1000.0) as i64
+    };
+    search::best_first(problem, start, priority, false, ctl)
+}
+
+/// The Swift talk's greedy rule: move the tile that leaves the most tiles in place, never
+/// moving back the tile just moved (first best on ties, in U, D, L, R order). It keeps no
+/// memory, so it can circle forever: it gives up when a board recurs with the same last move
+/// (it would loop) or after [`GREEDY_MAX_MOVES`] moves.
+fn greedy_tiles_in_place(problem: &SlidingProblem, start: Packed, ctl: &mut Control) -> SearchResult<Dir> {
+    let cells = problem.cells();
+    let mut state = start;
+    let mut last: Option<Dir> = None;
+    let mut moves = Vec::new();
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut stats = Stats::default();
+    let mut options = Vec::new();
+    loop {
+        if problem.is_goal(&state) {
+            stats.depth = moves.len() as u32;
+            return SearchResult { outcome: Outcome::Found(moves), stats };
+        }
+        if !seen.insert((state, last)) {
+            let reason = StopReason::Looping(moves.len() as u64);
+            return SearchResult { outcome: Outcome::Stopped(reason), stats };
+        }
+        if let Err(reason) = ctl.check(&stats) {
+            return SearchResult { outcome: Outcome::Stopped(reason), stats };
+        }
+        stats.expanded += 1;
+        options.clear();
+        problem.successors(&state, &mut options);
+        stats.generated += options.len() as u64;
+        let in_place = |s: &Packed| cells as u32 - problem.misplaced(*s);
+        let best = options
+            .iter()
+            .filter(|(dir, _)| Some(dir.opposite()) != last)
+            .fold(None::<(Dir, Packed)>, |best, &(dir, next)| match best {
+                Some((_, b)) if in_place(&b) >= in_place(&next) => best,
+                _ => Some((dir, next)),
+            })
+            .expect("the blank always has a move other than going back");
+        moves.push(best.0);
+        state = best.1;
+        last = Some(best.0);
+        stats.stored = seen.len() as u64;
+        stats.depth = moves.len() as u32;
+    }
+}
