@@ -112,7 +112,11 @@ pub fn format_count(n: u64) -> String {
 pub enum Progress {
     Search(Stats),
     /// Preparing data before searching (e.g. pattern databases): `done` of `total` units.
-    Build { label: String, done: u64, total: u64 },
+    Build {
+        label: String,
+        done: u64,
+        total: u64,
+    },
 }
 
 /// Messages from a page to its worker.

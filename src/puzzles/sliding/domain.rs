@@ -86,12 +86,20 @@ impl Board {
     pub fn from_tiles(size: u8, tiles: Vec<u8>) -> Result<Board, String> {
         let cells = usize::from(size) * usize::from(size);
         if tiles.len() != cells {
-            return Err(format!("has {} tiles but a {size}×{size} board has {cells} (0 is the blank)", tiles.len()));
+            return Err(format!(
+                "has {} tiles but a {size}×{size} board has {cells} (0 is the blank)",
+                tiles.len()
+            ));
         }
         let mut seen = vec![false; cells];
         for &tile in &tiles {
             match seen.get_mut(usize::from(tile)) {
-                None => return Err(format!("tile {tile} does not exist on a {size}×{size} board (largest is {})", cells - 1)),
+                None => {
+                    return Err(format!(
+                        "tile {tile} does not exist on a {size}×{size} board (largest is {})",
+                        cells - 1
+                    ))
+                }
                 Some(true) if tile == 0 => return Err("has more than one blank (0)".into()),
                 Some(true) => return Err(format!("tile {tile} appears twice")),
                 Some(slot) => *slot = true,
@@ -132,7 +140,8 @@ impl Board {
     /// Moves the blank, if it stays on the board.
     pub fn apply(&self, dir: Dir) -> Result<Board, String> {
         let blank = self.blank();
-        let target = dir.step(blank, self.n()).ok_or_else(|| format!("the blank cannot move {}", dir_word(dir)))?;
+        let target =
+            dir.step(blank, self.n()).ok_or_else(|| format!("the blank cannot move {}", dir_word(dir)))?;
         let mut tiles = self.tiles.clone();
         tiles.swap(blank, target);
         Ok(Board { size: self.size, tiles })
@@ -155,11 +164,8 @@ impl Board {
     pub fn check_solvable(&self) -> Result<(), String> {
         let inversions = self.inversions();
         let n = self.n();
-        let ok = if n % 2 == 1 {
-            inversions % 2 == 0
-        } else {
-            (inversions + (n - self.blank() / n)) % 2 == 1
-        };
+        let ok =
+            if n % 2 == 1 { inversions % 2 == 0 } else { (inversions + (n - self.blank() / n)) % 2 == 1 };
         if ok {
             return Ok(());
         }

@@ -42,7 +42,9 @@ pub fn refusal(board: &Board, algo: Algo) -> Option<String> {
         ));
     }
     if algo == Algo::Pdb && size != 4 {
-        return Some(format!("algo: pattern databases are built for 4×4 boards; for {size}×{size} use idastar or auto"));
+        return Some(format!(
+            "algo: pattern databases are built for 4×4 boards; for {size}×{size} use idastar or auto"
+        ));
     }
     None
 }
@@ -60,7 +62,8 @@ pub fn solve(params: &SlidingParams, ctx: &mut JobContext) -> Result<Report, Str
     });
     let solved = ctx.search(|ctl| solvers::solve(params.algo, &board, params.depth, database, ctl));
     let link = SlidingParams { step: 0, ..params.clone() }.to_link().to_hash();
-    let mut report = Report::from_search(params::PUZZLE, params.algo.name(), link, &solved.result, Dir::to_string);
+    let mut report =
+        Report::from_search(params::PUZZLE, params.algo.name(), link, &solved.result, Dir::to_string);
     check_solution(&board, &report.moves)?;
     report.optimal = solved.optimal;
     if report.optimal {

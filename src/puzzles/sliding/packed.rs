@@ -14,7 +14,9 @@ pub struct Packed(pub u128);
 impl Packed {
     pub fn from_board(board: &Board) -> Packed {
         assert!(board.size() <= MAX_SOLVER_SIZE, "packed boards hold at most 5×5");
-        Packed(board.tiles().iter().enumerate().fold(0, |bits, (cell, &t)| bits | (u128::from(t) << (5 * cell))))
+        Packed(
+            board.tiles().iter().enumerate().fold(0, |bits, (cell, &t)| bits | (u128::from(t) << (5 * cell))),
+        )
     }
 
     pub fn tile(self, cell: usize) -> u8 {
@@ -63,7 +65,8 @@ impl SlidingProblem {
         for tile in 1..cells {
             let home = tile - 1;
             for cell in 0..cells {
-                distance[tile * cells + cell] = ((home / n).abs_diff(cell / n) + (home % n).abs_diff(cell % n)) as u8;
+                distance[tile * cells + cell] =
+                    ((home / n).abs_diff(cell / n) + (home % n).abs_diff(cell % n)) as u8;
             }
         }
         let goal = Packed::from_board(&Board::goal(size));
@@ -99,7 +102,8 @@ impl SlidingProblem {
                         continue;
                     }
                     let home = tile - 1;
-                    let (home_major, home_minor) = if by_row { (home / n, home % n) } else { (home % n, home / n) };
+                    let (home_major, home_minor) =
+                        if by_row { (home / n, home % n) } else { (home % n, home / n) };
                     if home_major == major {
                         line[len] = home_minor;
                         len += 1;

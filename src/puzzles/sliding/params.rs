@@ -79,7 +79,9 @@ impl SlidingParams {
 
     /// The board after the moves played by hand.
     pub fn current(&self) -> Board {
-        self.played.iter().fold(self.start.clone(), |b, &d| b.apply(d).expect("played moves are checked when added"))
+        self.played
+            .iter()
+            .fold(self.start.clone(), |b, &d| b.apply(d).expect("played moves are checked when added"))
     }
 
     pub fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
@@ -92,7 +94,10 @@ impl SlidingParams {
             Some(text) => match text.parse::<u32>() {
                 Ok(moves) if moves <= MAX_WALK => Shuffle::Walk(moves),
                 _ => {
-                    r.reject("shuffle", format!("must be a number of moves from 0 to {MAX_WALK} or 'uniform', got '{text}'"));
+                    r.reject(
+                        "shuffle",
+                        format!("must be a number of moves from 0 to {MAX_WALK} or 'uniform', got '{text}'"),
+                    );
                     DEFAULT_SHUFFLE
                 }
             },
@@ -133,7 +138,10 @@ impl SlidingParams {
             let words: Vec<String> = self.played.iter().map(Dir::to_string).collect();
             link = link.with("moves", words.join(","));
         }
-        link = link.with("algo", self.algo.name()).with("seed", self.seed).with("shuffle", self.shuffle.to_text());
+        link = link
+            .with("algo", self.algo.name())
+            .with("seed", self.seed)
+            .with("shuffle", self.shuffle.to_text());
         if let Some(depth) = self.depth {
             link = link.with("depth", depth);
         }
@@ -158,7 +166,10 @@ mod tests {
         assert!(errors.is_empty());
         assert_eq!(p.start, Board::shuffled(4, 30, 1));
         let hash = p.to_link().to_hash();
-        assert!(hash.starts_with(&format!("#/sliding?size=4&tiles={}&algo=auto&seed=1&shuffle=30", p.start.to_text())));
+        assert!(hash.starts_with(&format!(
+            "#/sliding?size=4&tiles={}&algo=auto&seed=1&shuffle=30",
+            p.start.to_text()
+        )));
     }
 
     #[test]

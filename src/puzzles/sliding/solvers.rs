@@ -261,3 +261,99 @@ fn greedy_tiles_in_place(problem: &SlidingProblem, start: Packed, ctl: &mut Cont
         stats.depth = moves.len() as u32;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::search::Limits;
+
+    fn run(algo: Algo, board: &Board, database: Option<&PatternDatabase>) -> Solved {
+        let mut monitor = |_: &Stats| true;
+        let mut ctl = Control::new(Limits::default(), &mut monitor);
+        solve(algo, board, Some(40), database, &mut ctl)
+    }
+
+    /// Replays the moves through the board's own rules; returns the length if they solve it.
+    fn replayed_length(board: &Board, solved: &Solved) -> Option<usize> {
+        let Outcome::Found(moves) = &solved.result.outcome else { return None };
+        let end = moves.iter().try_fold(board.clone(), |b, &d| b.apply(d)).expect("every move is legal");
+        assert!(end.is_goal(), "the moves must end at the goal");
+        Some(moves.len())
+    }
+
+    #[test]
+    fn optimal_algorithms_agree_with_bfs_on_random_3x3_boards() {
+        for seed in 0..25 {
+            let board = Board::random_solvable(3, seed);
+            let shortest = replayed_length(&board, &run(Algo::Bfs, &board, None)).unwrap();
+            for algo in [Algo::AStar, Algo::AStarMisplaced, Algo::IdaStar, Algo::Auto] {
+                let solved = run(algo, &board, None);
+                assert!(solved.optimal, "{algo:?}");
+                assert_eq!(replayed_length(&board, &solved), Some(shortest), "{algo:?} seed {seed}");
+            }
+            // Heuristic searches find valid, possibly longer, solutions.
+            let dynamic = replayed_length(&board, &run(Algo::AStarDynamic, &board, None)).unwrap();
+            assert!(dynamic >= shortest);
+        }
+    }
+
+    #[test]
+    fn dfs_respects_its_depth_limit_and_finds_long_paths_without_one() {
+        let board = Board::shuffled(3, 12, 4);
+        let limited = run(Algo::Dfs, &board, None);
+        assert!(replayed_length(&board, &limited).is_none_or(|len| len <= 40));
+        let mut monitor = |_: &Stats| true;
+        let mut ctl = Control::new(Limits::default(), &mut monitor);
+        let unlimited = solve(Algo::Dfs, &board, None, None, &mut ctl);
+        assert!(replayed_length(&board, &unlimited).unwrap() > 100, "depth-first wanders");
+    }
+
+    #[test]
+    fn greedy_solves_easy_boards_and_admits_when_it_loops() {
+        let easy = Board::shuffled(3, 3, 1);
+        assert_eq!(replayed_length(&easy, &run(Algo::Greedy, &easy, None)), Some(3));
+        let outcomes: Vec<Outcome<Dir>> = (0..20)
+            .map(|seed| run(Algo::Greedy, &Board::random_solvable(4, seed), None).result.outcome)
+            .collect();
+        assert!(
+            outcomes.iter().any(|o| matches!(o, Outcome::Stopped(StopReason::Looping(_)))),
+            "on hard boards the greedy rule circles"
+        );
+    }
+
+    #[test]
+    fn bfs_stops_at_the_memory_limit_on_4x4() {
+        let board = Board::random_solvable(4, 3);
+        let mut monitor = |_: &Stats| true;
+        let limits = Limits { max_stored: 50_000, ..Limits::default() };
+        let mut ctl = Control::new(limits, &mut monitor);
+        let solved = solve(Algo::Bfs, &board, None, None, &mut ctl);
+        assert_eq!(solved.result.outcome, Outcome::Stopped(StopReason::MemoryLimit(50_000)));
+        assert!(!solved.optimal);
+    }
+
+    #[test]
+    fn pattern_databases_agree_with_idastar_on_4x4() {
+        let database = pattern_database(&mut |_, _| {});
+        for seed in 0..8 {
+            let board = Board::shuffled(4, 40, seed);
+            let ida = replayed_length(&board, &run(Algo::IdaStar, &board, None)).unwrap();
+            let pdb = run(Algo::Pdb, &board, Some(database));
+            assert!(pdb.optimal);
+            assert_eq!(replayed_length(&board, &pdb), Some(ida), "seed {seed}");
+            let packed = Packed::from_board(&board);
+            let manhattan = SlidingProblem::new(4, Estimate::Manhattan).manhattan(packed);
+            assert!(database.estimate(packed) >= manhattan.min(ida as u32) / 2, "a useful bound");
+            assert!(database.estimate(packed) <= ida as u32, "admissible");
+        }
+    }
+
+    #[test]
+    fn auto_on_5x5_states_its_bound() {
+        let board = Board::shuffled(5, 60, 2);
+        let solved = run(Algo::Auto, &board, None);
+        assert!(replayed_length(&board, &solved).is_some());
+        assert!(solved.note.unwrap().contains("at most"));
+        assert!(!solved.optimal);
+    }
+}
