@@ -58,14 +58,9 @@ impl Component for App {
     fn create(ctx: &Context<Self>) -> Self {
         let window = web_sys::window().expect("a browser window");
         let on_hash = ctx.link().callback(|_| Msg::HashChanged);
-        let on_key = ctx.link().callback(Msg::Key);
         let listeners = [
             EventListener::new(&window, "hashchange", move |_| on_hash.emit(())),
-            EventListener::new(&window, "keydown", move |e| {
-                if let Some(e) = wasm_bindgen::JsCast::dyn_ref::<KeyboardEvent>(e) {
-                    on_key.emit(e.clone());
-                }
-            }),
+            browser::on_key(ctx.link().callback(Msg::Key)),
         ];
         let dark = browser::load_setting("theme").as_deref() == Some("dark");
         let (link, route_error) = read_route();
@@ -81,18 +76,13 @@ impl Component for App {
                 (self.link, self.route_error) = read_route();
                 self.visit += 1;
             }
-            Msg::Key(e) => {
-                if browser::typing_in_field(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
-                    return false;
-                }
-                match e.key().as_str() {
-                    "?" => self.help = !self.help,
-                    "p" => self.presenting = !self.presenting,
-                    "t" => self.toggle_theme(),
-                    "Escape" if self.help => self.help = false,
-                    _ => return false,
-                }
-            }
+            Msg::Key(e) => match e.key().as_str() {
+                "?" => self.help = !self.help,
+                "p" => self.presenting = !self.presenting,
+                "t" => self.toggle_theme(),
+                "Escape" if self.help => self.help = false,
+                _ => return false,
+            },
             Msg::ToggleTheme => self.toggle_theme(),
             Msg::TogglePresenting => self.presenting = !self.presenting,
             Msg::ToggleHelp => self.help = !self.help,

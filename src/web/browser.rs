@@ -44,8 +44,20 @@ pub fn random_seed() -> u64 {
     crate::core::seed::seed_from_entropy(bits)
 }
 
+/// Listens to shortcut keys on the whole window (not while typing in a field or with
+/// Ctrl, Alt or Meta held); dropping the listener stops it.
+pub fn on_key(callback: yew::Callback<KeyboardEvent>) -> gloo_events::EventListener {
+    gloo_events::EventListener::new(&window(), "keydown", move |e| {
+        if let Some(e) = e.dyn_ref::<KeyboardEvent>() {
+            if !typing_in_field(e) && !e.ctrl_key() && !e.meta_key() && !e.alt_key() {
+                callback.emit(e.clone());
+            }
+        }
+    })
+}
+
 /// True when a key press belongs to a text field rather than to the page's shortcuts.
-pub fn typing_in_field(event: &KeyboardEvent) -> bool {
+fn typing_in_field(event: &KeyboardEvent) -> bool {
     let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return false;
     };

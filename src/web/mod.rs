@@ -5,6 +5,7 @@ pub mod app;
 pub mod browser;
 pub mod components;
 pub mod pages;
+pub mod session;
 pub mod solver;
 pub mod ticker;
 pub mod worker;

@@ -164,8 +164,11 @@ impl Board {
     pub fn check_solvable(&self) -> Result<(), String> {
         let inversions = self.inversions();
         let n = self.n();
-        let ok =
-            if n % 2 == 1 { inversions % 2 == 0 } else { (inversions + (n - self.blank() / n)) % 2 == 1 };
+        let ok = if n % 2 == 1 {
+            inversions.is_multiple_of(2)
+        } else {
+            !(inversions + (n - self.blank() / n)).is_multiple_of(2)
+        };
         if ok {
             return Ok(());
         }

@@ -134,7 +134,7 @@ impl PatternTable {
                         moves[rank(next, k)] = level + 1;
                     }
                     *seen |= 1 << next_lowest;
-                    queue.push(next << 4 | u32::from(next_lowest));
+                    queue.push(next << 4 | next_lowest);
                 }
             }
         }

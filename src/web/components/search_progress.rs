@@ -1,4 +1,5 @@
-//! Live counters of a running search: an indeterminate bar, nodes, depth, memory, time.
+//! Live counters of a running job: a progress bar (determinate while tables are built),
+//! nodes, depth, memory, time.
 
 use crate::core::job::{format_count, format_ms};
 use crate::core::search::Stats;
@@ -9,19 +10,29 @@ pub struct SearchProgressProps {
     pub algorithm: AttrValue,
     pub stats: Stats,
     pub elapsed_ms: f64,
+    /// (what is being built, done, total) while preparing.
+    #[prop_or_default]
+    pub build: Option<(String, u64, u64)>,
 }
 
 #[function_component]
 pub fn SearchProgress(props: &SearchProgressProps) -> Html {
     let s = &props.stats;
+    let time = format_ms(props.elapsed_ms);
     html! {
         <div class="running">
-            <progress aria-label="Solving"></progress>
-            <span class="live-counters">
-                { format!("{}: {} nodes expanded · depth {} · {} in memory · {}",
-                    props.algorithm, format_count(s.expanded), s.depth, format_count(s.stored),
-                    format_ms(props.elapsed_ms)) }
-            </span>
+            if let Some((label, done, total)) = &props.build {
+                <progress aria-label={label.clone()} max={total.to_string()} value={done.to_string()}></progress>
+                <span class="live-counters">
+                    { format!("{label}: {}% · {time}", done * 100 / (*total).max(1)) }
+                </span>
+            } else {
+                <progress aria-label="Solving"></progress>
+                <span class="live-counters">
+                    { format!("{}: {} nodes expanded · depth {} · {} in memory · {time}",
+                        props.algorithm, format_count(s.expanded), s.depth, format_count(s.stored)) }
+                </span>
+            }
         </div>
     }
 }

@@ -1,10 +1,8 @@
 //! The Towers of Hanoi page: play by hand, solve in the worker, play the solution back,
 //! compare algorithms. Everything shown is in the link.
 
-use crate::core::job::{format_count, format_ms, Progress, Report};
+use crate::core::job::{format_count, Report};
 use crate::core::link::{describe_errors, Link};
-use crate::core::playback::Playback;
-use crate::core::search::Stats;
 use crate::core::solution::Solution;
 use crate::puzzles::hanoi::domain::{
     peg_name, peg_range, Move, Position, Tower, MAX_DISCS, MAX_PEGS, MIN_DISCS, MIN_PEGS,
@@ -14,14 +12,12 @@ use crate::puzzles::hanoi::random_position;
 use crate::puzzles::hanoi::solvers::{optimal_length, Algo};
 use crate::web::browser;
 use crate::web::components::choice::{number_options, Choice};
-use crate::web::components::compare_table::{CompareRow, CompareTable};
 use crate::web::components::messages::Messages;
-use crate::web::components::playback_controls::{PlaybackAction, PlaybackControls};
-use crate::web::components::search_progress::SearchProgress;
+use crate::web::components::playback_controls::PlaybackAction;
 use crate::web::components::seed_field::SeedField;
 use crate::web::components::towers::Towers;
-use crate::web::solver::{SolverClient, SolverEvent, WORKER_URL};
-use crate::web::ticker::Ticker;
+use crate::web::session::{report_status, SessionEvent, SolveSession};
+use crate::web::solver::{SolverEvent, WORKER_URL};
 use gloo_events::EventListener;
 use yew::prelude::*;
 
@@ -36,26 +32,12 @@ pub struct HanoiPageProps {
     pub worker_url: AttrValue,
 }
 
-/// A solve in progress.
-struct Running {
-    algo: Algo,
-    stats: Stats,
-    elapsed_ms: f64,
-    /// Step to show when the solution arrives (from a shared link).
-    seek_to: usize,
-}
-
 pub struct HanoiPage {
     params: HanoiParams,
-    solution: Option<Solution<Position, Move>>,
-    playback: Playback,
-    ticker: Option<Ticker>,
+    session: SolveSession<Position, Move>,
     selected: Option<u8>,
     status: String,
     alert: Option<String>,
-    running: Option<Running>,
-    compare: Vec<CompareRow>,
-    solver: SolverClient,
     _keys: EventListener,
 }
 
@@ -86,15 +68,6 @@ impl Component for HanoiPage {
 
     fn create(ctx: &Context<Self>) -> Self {
         let (params, errors) = HanoiParams::from_link(&ctx.props().link);
-        let on_event = ctx.link().callback(Msg::Solver);
-        let solver = SolverClient::new(&ctx.props().worker_url, move |e| on_event.emit(e));
-        let on_key = ctx.link().callback(Msg::Key);
-        let window = web_sys::window().expect("a browser window");
-        let keys = EventListener::new(&window, "keydown", move |e| {
-            if let Some(e) = wasm_bindgen::JsCast::dyn_ref::<KeyboardEvent>(e) {
-                on_key.emit(e.clone());
-            }
-        });
         let alert = (!errors.is_empty()).then(|| {
             format!(
                 "Some of this link could not be used, defaults were taken instead: {}.",
@@ -104,21 +77,15 @@ impl Component for HanoiPage {
         let mut page = Self {
             status: String::new(),
             params,
-            solution: None,
-            playback: Playback::new(0, 0),
-            ticker: None,
+            session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
             selected: None,
             alert,
-            running: None,
-            compare: Vec::new(),
-            solver,
-            _keys: keys,
+            _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.status = page.play_status();
         if page.params.step > 0 {
             // A shared link points into a solution: solve again and show that step.
-            let seek_to = page.params.step;
-            page.start_solve(page.params.algo, seek_to);
+            page.start_solve(page.params.algo, page.params.step);
         }
         page.sync_url();
         page
@@ -128,32 +95,41 @@ impl Component for HanoiPage {
         match msg {
             Msg::Peg(peg) => self.pick_peg(peg),
             Msg::Key(e) => return self.key(ctx, e),
-            Msg::Solve => {
-                self.compare.clear();
-                self.start_solve(self.params.algo, 0);
+            Msg::Solve => self.start_solve(self.params.algo, 0),
+            Msg::Cancel => {
+                if let Some(said) = self.session.cancel() {
+                    self.status = said;
+                }
             }
-            Msg::Cancel => self.cancel(),
             Msg::Compare => {
-                self.compare =
-                    Algo::ALL.iter().map(|a| CompareRow { algorithm: a.name(), outcome: None }).collect();
-                self.run_next_comparison();
+                let runs = Algo::ALL.iter().map(|&a| (a.name(), self.link_for(a))).collect();
+                self.session.compare(runs);
+                self.status = "Comparing every algorithm on this position…".into();
             }
-            Msg::Solver(event) => self.solver_event(event),
-            Msg::Playback(action) => self.playback_action(ctx, action),
+            Msg::Solver(event) => match self.session.handle(event) {
+                SessionEvent::Nothing => {}
+                SessionEvent::Solved { report, seek_to } => self.show_report(report, seek_to),
+                SessionEvent::Failed(error) => {
+                    self.alert = Some(error);
+                    self.status = "The solver could not finish; the board is as it was.".into();
+                }
+                SessionEvent::CompareFinished => {
+                    self.status = "Comparison finished: see the table below.".into()
+                }
+            },
+            Msg::Playback(action) => self.session.playback_action(action, ctx.link().callback(|_| Msg::Tick)),
             Msg::Tick => {
-                self.playback.tick();
-                if self.playback.is_playing() {
+                if self.session.tick() {
                     // The address is updated when playback stops: browsers throttle
                     // frequent history updates.
                     return true;
                 }
-                self.ticker = None;
             }
             Msg::SetDiscs(discs) => self.new_game(Tower::new(discs, self.params.tower.pegs)),
             Msg::SetPegs(pegs) => self.new_game(Tower::new(self.params.tower.discs, pegs)),
             Msg::SetAlgo(algo) => {
                 self.params.algo = algo;
-                self.clear_solution();
+                self.session.clear();
             }
             Msg::SetSeed(seed) => self.params.seed = Some(seed),
             Msg::NewSeed => {
@@ -168,7 +144,7 @@ impl Component for HanoiPage {
                 }
             }
             Msg::Restart => {
-                self.clear_solution();
+                self.session.clear();
                 self.params.played.clear();
                 self.status = self.play_status();
             }
@@ -189,7 +165,8 @@ impl Component for HanoiPage {
             .iter()
             .map(|a| (AttrValue::from(a.name()), AttrValue::from(a.label())))
             .collect::<Vec<_>>();
-        let busy = self.running.is_some();
+        let busy = self.session.is_busy();
+        let in_play = self.params.current();
         html! {
             <main class="puzzle-page hanoi">
                 <h1>{ "Towers of Hanoi" }</h1>
@@ -201,9 +178,7 @@ impl Component for HanoiPage {
                         selected={tower.pegs.to_string()}
                         on_change={cb.callback(|v: String| Msg::SetPegs(v.parse().unwrap_or(3)))} />
                     <Choice label="Algorithm" options={algo_options} selected={self.params.algo.name()}
-                        on_change={cb.callback(|v: String| {
-                            Msg::SetAlgo(Algo::from_name(&v).unwrap_or(Algo::Optimal))
-                        })} />
+                        on_change={cb.callback(|v: String| Msg::SetAlgo(Algo::from_name(&v).unwrap_or(Algo::Optimal)))} />
                     <button class="primary" onclick={cb.callback(|_| Msg::Solve)} disabled={busy}
                         aria-label="Solve" title="Solve (s)">{ "Solve" }</button>
                     <button onclick={cb.callback(|_| Msg::Cancel)} disabled={!busy}
@@ -214,21 +189,16 @@ impl Component for HanoiPage {
                 </section>
                 <Messages status={self.status.clone()} alert={self.alert.clone().map(AttrValue::from)}
                     on_dismiss={cb.callback(|_| Msg::DismissAlert)} />
-                if let Some(running) = &self.running {
-                    <SearchProgress algorithm={running.algo.name()} stats={running.stats}
-                        elapsed_ms={running.elapsed_ms} />
-                }
+                { self.session.view_progress() }
                 <section class="board" aria-label="Board">
-                    <Towers tower={tower} position={self.displayed()} selected={self.selected}
+                    <Towers tower={tower} position={*self.session.displayed(&in_play)} selected={self.selected}
                         on_peg={cb.callback(Msg::Peg)} />
                 </section>
-                if self.solution.is_some() {
-                    <PlaybackControls playback={self.playback.clone()} on_action={cb.callback(Msg::Playback)} />
-                }
+                { self.session.view_playback(cb.callback(Msg::Playback)) }
                 <section class="play-bar" aria-label="Your moves">
                     <span class="move-counter">{ self.move_counter() }</span>
                     <button onclick={cb.callback(|_| Msg::Undo)} aria-label="Undo" title="Undo (u)"
-                        disabled={self.params.played.is_empty() && self.playback.step() == 0}>{ "Undo" }</button>
+                        disabled={self.params.played.is_empty() && self.session.step() == 0}>{ "Undo" }</button>
                     <button onclick={cb.callback(|_| Msg::Restart)} aria-label="Restart" title="Restart (r)">{ "Restart" }</button>
                     <SeedField seed={self.params.seed} on_change={cb.callback(Msg::SetSeed)}
                         on_new={cb.callback(|_| Msg::NewSeed)} action_label="Random position"
@@ -237,59 +207,52 @@ impl Component for HanoiPage {
                 if tower.discs > 16 {
                     <p class="note">{ format!("Solutions longer than {} moves are reported but not animated.", format_count(MAX_PLAYBACK as u64)) }</p>
                 }
-                <CompareTable rows={self.compare.clone()} />
+                { self.session.view_compare() }
             </main>
         }
     }
 }
 
 impl HanoiPage {
-    /// The position on the board: the solution at the current step, or the position in play.
     fn displayed(&self) -> Position {
-        match &self.solution {
-            Some(solution) => *solution.state_at(self.playback.step()),
-            None => self.params.current(),
-        }
+        *self.session.displayed(&self.params.current())
     }
 
     fn sync_url(&mut self) {
-        self.params.step = if self.solution.is_some() { self.playback.step() } else { 0 };
+        self.params.step = self.session.step();
         browser::replace_hash(&self.params.to_link().to_hash());
     }
 
-    /// Forgets the solution and stops any solve: the position or the algorithm changed.
-    fn clear_solution(&mut self) {
-        self.cancel_quietly();
-        self.drop_solution();
+    /// The link of the position in play, solved with `algo`.
+    fn link_for(&self, algo: Algo) -> Link {
+        HanoiParams { algo, step: 0, ..self.params.clone() }.to_link()
     }
 
-    fn drop_solution(&mut self) {
-        self.solution = None;
-        self.playback = Playback::new(0, 0);
-        self.ticker = None;
+    fn start_solve(&mut self, algo: Algo, seek_to: usize) {
+        self.selected = None;
+        self.session.solve(algo.name(), &self.link_for(algo), seek_to);
+        self.status = format!("Solving with {}…", algo.label());
     }
 
     /// Moving by hand from a solution step keeps the solution's moves so far as played moves.
     fn adopt_solution_steps(&mut self) {
-        if let Some(solution) = self.solution.take() {
-            let taken = solution.steps.iter().take(self.playback.step()).map(|s| s.mv);
-            self.params.played.extend(taken);
+        if let Some((solution, step)) = self.session.take_solution() {
+            self.params.played.extend(solution.steps.iter().take(step).map(|s| s.mv));
         }
-        self.clear_solution();
+        self.session.clear();
     }
 
     fn new_game(&mut self, tower: Tower) {
         let (algo, seed) = (self.params.algo, self.params.seed);
         self.params = HanoiParams { algo, seed, ..HanoiParams::new(tower) };
-        self.clear_solution();
-        self.compare.clear();
+        self.session.reset();
         self.selected = None;
         self.status = self.play_status();
     }
 
     fn random_position(&mut self) {
         let seed = *self.params.seed.get_or_insert_with(browser::random_seed);
-        self.clear_solution();
+        self.session.clear();
         self.params.played.clear();
         self.params.start = random_position(&self.params.tower, seed);
         self.status = format!("Random position from seed {seed}. {}", self.play_status());
@@ -358,9 +321,7 @@ impl HanoiPage {
     }
 
     fn key(&mut self, ctx: &Context<Self>, e: KeyboardEvent) -> bool {
-        if browser::typing_in_field(&e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
-            return false;
-        }
+        let busy = self.session.is_busy();
         let msg = match e.key().as_str() {
             k @ ("1" | "2" | "3" | "4") => Msg::Peg(k.parse::<u8>().unwrap_or(1) - 1),
             " " => Msg::Playback(PlaybackAction::Toggle),
@@ -369,9 +330,9 @@ impl HanoiPage {
             "Home" => Msg::Playback(PlaybackAction::Reset),
             "+" | "=" => Msg::Playback(PlaybackAction::Faster),
             "-" => Msg::Playback(PlaybackAction::Slower),
-            "s" if self.running.is_none() => Msg::Solve,
-            "c" if self.running.is_none() => Msg::Compare,
-            "Escape" if self.running.is_some() => Msg::Cancel,
+            "s" if !busy => Msg::Solve,
+            "c" if !busy => Msg::Compare,
+            "Escape" if busy => Msg::Cancel,
             "u" => Msg::Undo,
             "r" => Msg::Restart,
             _ => return false,
@@ -381,91 +342,8 @@ impl HanoiPage {
         false
     }
 
-    fn start_solve(&mut self, algo: Algo, seek_to: usize) {
-        self.drop_solution();
-        self.selected = None;
-        let link = HanoiParams { algo, step: 0, ..self.params.clone() }.to_link();
-        self.solver.solve(&link.to_hash());
-        self.running = Some(Running { algo, stats: Stats::default(), elapsed_ms: 0.0, seek_to });
-        self.status = format!("Solving with {}…", algo.label());
-    }
-
-    fn cancel_quietly(&mut self) {
-        if self.running.take().is_some() {
-            self.solver.cancel();
-        }
-        for row in self.compare.iter_mut().filter(|r| r.outcome.is_none()) {
-            row.outcome = Some(Err("cancelled".into()));
-        }
-    }
-
-    fn cancel(&mut self) {
-        if let Some(running) = &self.running {
-            self.status = format!(
-                "Cancelled after {} nodes expanded, {}.",
-                format_count(running.stats.expanded),
-                format_ms(running.elapsed_ms)
-            );
-        }
-        self.cancel_quietly();
-    }
-
-    fn run_next_comparison(&mut self) {
-        let next =
-            self.compare.iter().find(|r| r.outcome.is_none()).and_then(|r| Algo::from_name(r.algorithm));
-        match next {
-            Some(algo) => self.start_solve(algo, 0),
-            None => self.status = "Comparison finished: see the table below.".into(),
-        }
-    }
-
-    /// The comparison row waiting for the current job, if a comparison is running.
-    fn pending_row(&mut self) -> Option<&mut CompareRow> {
-        self.compare.iter_mut().find(|r| r.outcome.is_none())
-    }
-
-    fn solver_event(&mut self, event: SolverEvent) {
-        match event {
-            SolverEvent::Progress { elapsed_ms, progress: Progress::Search(stats) } => {
-                if let Some(running) = &mut self.running {
-                    running.stats = stats;
-                    running.elapsed_ms = elapsed_ms;
-                }
-            }
-            SolverEvent::Done(report) => {
-                let Some(running) = self.running.take() else { return };
-                if let Some(row) = self.pending_row() {
-                    row.outcome = Some(Ok(report));
-                    self.run_next_comparison();
-                } else {
-                    self.show_report(report, running.seek_to);
-                }
-            }
-            SolverEvent::Failed(error) => {
-                self.running = None;
-                if let Some(row) = self.pending_row() {
-                    row.outcome = Some(Err(error));
-                    self.run_next_comparison();
-                } else {
-                    self.alert = Some(error);
-                    self.status = "The solver could not finish; the board is as it was.".into();
-                }
-            }
-        }
-    }
-
     fn show_report(&mut self, report: Report, seek_to: usize) {
-        let mut status = report.summary();
-        if let Some(best) = report.optimal_length.filter(|_| report.solved) {
-            status.push_str(&if best == report.length as u64 {
-                " (optimal)".to_string()
-            } else {
-                format!(" (the optimum is {})", format_count(best))
-            });
-        }
-        if let Some(note) = report.message.as_ref().filter(|_| report.solved) {
-            status.push_str(&format!(" — {note}"));
-        }
+        let mut status = report_status(&report);
         if report.solved && report.length > MAX_PLAYBACK {
             status.push_str(&format!(
                 ". Too long to animate (over {} moves).",
@@ -478,10 +356,7 @@ impl HanoiPage {
             match moves
                 .map(|moves| Solution::replay(self.params.current(), moves, |p, m| tower.apply(*p, *m)))
             {
-                Ok(Ok(solution)) => {
-                    self.playback = Playback::new(solution.len(), seek_to);
-                    self.solution = Some(solution);
-                }
+                Ok(Ok(solution)) => self.session.show(solution, seek_to),
                 Ok(Err(e)) => {
                     self.alert = Some(format!("The solver's move {} was illegal: {}", e.index + 1, e.error))
                 }
@@ -490,28 +365,9 @@ impl HanoiPage {
         }
         self.status = status;
     }
-
-    fn playback_action(&mut self, ctx: &Context<Self>, action: PlaybackAction) {
-        if self.solution.is_none() {
-            return;
-        }
-        let p = &mut self.playback;
-        match action {
-            PlaybackAction::Reset => p.reset(),
-            PlaybackAction::Back => p.back(),
-            PlaybackAction::Toggle => p.toggle(),
-            PlaybackAction::Forward => p.forward(),
-            PlaybackAction::Slower => p.slower(),
-            PlaybackAction::Faster => p.faster(),
-        }
-        self.ticker = self.playback.is_playing().then(|| {
-            let tick = ctx.link().callback(|_| Msg::Tick);
-            Ticker::every(self.playback.interval_ms(), move || tick.emit(()))
-        });
-    }
 }
 
-/// "all discs on C" or "discs 1–2 on A, 3 on C" style text for the goal.
+/// "move the whole tower to peg C", or the goal's letters when it is another position.
 fn describe_goal(tower: &Tower, goal: Position) -> String {
     let last = tower.pegs - 1;
     if goal == tower.all_on(last) {

@@ -1,0 +1,276 @@
+//! The solving "mid-end" every puzzle page shares (after Tatham's collection): it sends jobs
+//! to the worker, follows their progress, runs comparisons, and plays a solution back. A page
+//! keeps only its puzzle's state and its board.
+
+use crate::core::job::{format_count, format_ms, Progress, Report};
+use crate::core::link::Link;
+use crate::core::playback::Playback;
+use crate::core::search::Stats;
+use crate::core::solution::Solution;
+use crate::web::components::compare_table::{CompareRow, CompareTable};
+use crate::web::components::playback_controls::{PlaybackAction, PlaybackControls};
+use crate::web::components::search_progress::SearchProgress;
+use crate::web::solver::{SolverClient, SolverEvent};
+use crate::web::ticker::Ticker;
+use yew::prelude::*;
+
+/// A job in progress.
+pub struct Running {
+    pub algorithm: &'static str,
+    pub stats: Stats,
+    pub elapsed_ms: f64,
+    /// Preparation before the search (label, done, total), e.g. building tables.
+    pub build: Option<(String, u64, u64)>,
+    /// Step to show when the solution arrives (from a shared link).
+    seek_to: usize,
+}
+
+/// What a worker event means for the page.
+pub enum SessionEvent {
+    /// Nothing for the page to do (progress, or a comparison moving on).
+    Nothing,
+    /// A single solve finished: the page replays the moves and calls [`SolveSession::show`].
+    Solved { report: Report, seek_to: usize },
+    /// A single solve could not run.
+    Failed(String),
+    /// Every row of a comparison has its result.
+    CompareFinished,
+}
+
+pub struct SolveSession<S, M> {
+    solver: SolverClient,
+    running: Option<Running>,
+    compare: Vec<CompareRow>,
+    /// The links still to run for the comparison, in row order.
+    compare_queue: Vec<Link>,
+    solution: Option<Solution<S, M>>,
+    playback: Playback,
+    ticker: Option<Ticker>,
+}
+
+impl<S: Clone, M: Clone> SolveSession<S, M> {
+    pub fn new(worker_url: &str, on_event: Callback<SolverEvent>) -> Self {
+        Self {
+            solver: SolverClient::new(worker_url, move |e| on_event.emit(e)),
+            running: None,
+            compare: Vec::new(),
+            compare_queue: Vec::new(),
+            solution: None,
+            playback: Playback::new(0, 0),
+            ticker: None,
+        }
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.running.is_some()
+    }
+
+    pub fn solution(&self) -> Option<&Solution<S, M>> {
+        self.solution.as_ref()
+    }
+
+    /// The playback step, 0 without a solution.
+    pub fn step(&self) -> usize {
+        if self.solution.is_some() {
+            self.playback.step()
+        } else {
+            0
+        }
+    }
+
+    /// The position to draw: the solution at the current step, or `in_play`.
+    pub fn displayed<'a>(&'a self, in_play: &'a S) -> &'a S {
+        self.solution.as_ref().map_or(in_play, |s| s.state_at(self.playback.step()))
+    }
+
+    /// Solves `link` (named `algorithm` in the page), forgetting any shown solution.
+    pub fn solve(&mut self, algorithm: &'static str, link: &Link, seek_to: usize) {
+        self.drop_solution();
+        self.solver.solve(&link.to_hash());
+        self.running =
+            Some(Running { algorithm, stats: Stats::default(), elapsed_ms: 0.0, build: None, seek_to });
+    }
+
+    /// Runs every `(algorithm, link)` in turn and fills the comparison table.
+    pub fn compare(&mut self, runs: Vec<(&'static str, Link)>) {
+        self.compare = runs.iter().map(|(algorithm, _)| CompareRow { algorithm, outcome: None }).collect();
+        self.compare_queue = runs.into_iter().map(|(_, link)| link).collect();
+        self.run_next_comparison();
+    }
+
+    /// Stops the running job; returns a sentence for the status region if one was running.
+    pub fn cancel(&mut self) -> Option<String> {
+        let said = self.running.as_ref().map(|r| {
+            format!(
+                "Cancelled after {} nodes expanded, {}.",
+                format_count(r.stats.expanded),
+                format_ms(r.elapsed_ms)
+            )
+        });
+        self.stop();
+        said
+    }
+
+    /// Stops any job without a word; unfinished comparison rows say "cancelled".
+    pub fn stop(&mut self) {
+        if self.running.take().is_some() {
+            self.solver.cancel();
+        }
+        self.compare_queue.clear();
+        for row in self.compare.iter_mut().filter(|r| r.outcome.is_none()) {
+            row.outcome = Some(Err("cancelled".into()));
+        }
+    }
+
+    /// Stops any job and forgets the solution: the position or the algorithm changed.
+    pub fn clear(&mut self) {
+        self.stop();
+        self.drop_solution();
+    }
+
+    /// Forgets the comparison table too (a new puzzle).
+    pub fn reset(&mut self) {
+        self.clear();
+        self.compare.clear();
+    }
+
+    /// Takes the solution and its current step away (e.g. to continue by hand from there).
+    pub fn take_solution(&mut self) -> Option<(Solution<S, M>, usize)> {
+        let step = self.playback.step();
+        let solution = self.solution.take();
+        self.drop_solution();
+        solution.map(|s| (s, step))
+    }
+
+    fn drop_solution(&mut self) {
+        self.solution = None;
+        self.playback = Playback::new(0, 0);
+        self.ticker = None;
+    }
+
+    /// Shows a replayed solution, positioned at `step`.
+    pub fn show(&mut self, solution: Solution<S, M>, step: usize) {
+        self.playback = Playback::new(solution.len(), step);
+        self.solution = Some(solution);
+    }
+
+    fn run_next_comparison(&mut self) {
+        let next = self.compare.iter().position(|r| r.outcome.is_none());
+        if let (Some(row), false) = (next, self.compare_queue.is_empty()) {
+            let link = self.compare_queue.remove(0);
+            self.solve(self.compare[row].algorithm, &link, 0);
+        }
+    }
+
+    /// Follows one worker event.
+    pub fn handle(&mut self, event: SolverEvent) -> SessionEvent {
+        let pending_row = self.compare.iter().position(|r| r.outcome.is_none());
+        match event {
+            SolverEvent::Progress { elapsed_ms, progress } => {
+                if let Some(running) = &mut self.running {
+                    running.elapsed_ms = elapsed_ms;
+                    match progress {
+                        Progress::Search(stats) => {
+                            running.stats = stats;
+                            running.build = None;
+                        }
+                        Progress::Build { label, done, total } => running.build = Some((label, done, total)),
+                    }
+                }
+                SessionEvent::Nothing
+            }
+            SolverEvent::Done(report) => {
+                let Some(running) = self.running.take() else { return SessionEvent::Nothing };
+                match pending_row {
+                    Some(row) => self.finish_row(row, Ok(report)),
+                    None => SessionEvent::Solved { report, seek_to: running.seek_to },
+                }
+            }
+            SolverEvent::Failed(error) => {
+                self.running = None;
+                match pending_row {
+                    Some(row) => self.finish_row(row, Err(error)),
+                    None => SessionEvent::Failed(error),
+                }
+            }
+        }
+    }
+
+    fn finish_row(&mut self, row: usize, outcome: Result<Report, String>) -> SessionEvent {
+        self.compare[row].outcome = Some(outcome);
+        self.run_next_comparison();
+        if self.running.is_none() {
+            SessionEvent::CompareFinished
+        } else {
+            SessionEvent::Nothing
+        }
+    }
+
+    /// Applies a playback button or key; `tick` is what the page's timer sends while playing.
+    pub fn playback_action(&mut self, action: PlaybackAction, tick: Callback<()>) {
+        if self.solution.is_none() {
+            return;
+        }
+        let p = &mut self.playback;
+        match action {
+            PlaybackAction::Reset => p.reset(),
+            PlaybackAction::Back => p.back(),
+            PlaybackAction::Toggle => p.toggle(),
+            PlaybackAction::Forward => p.forward(),
+            PlaybackAction::Slower => p.slower(),
+            PlaybackAction::Faster => p.faster(),
+        }
+        self.ticker = self
+            .playback
+            .is_playing()
+            .then(|| Ticker::every(self.playback.interval_ms(), move || tick.emit(())));
+    }
+
+    /// One timer tick; returns whether playback goes on.
+    pub fn tick(&mut self) -> bool {
+        self.playback.tick();
+        if !self.playback.is_playing() {
+            self.ticker = None;
+        }
+        self.playback.is_playing()
+    }
+
+    pub fn view_progress(&self) -> Html {
+        match &self.running {
+            Some(r) => html! {
+                <SearchProgress algorithm={r.algorithm} stats={r.stats} elapsed_ms={r.elapsed_ms}
+                    build={r.build.clone()} />
+            },
+            None => html! {},
+        }
+    }
+
+    pub fn view_playback(&self, on_action: Callback<PlaybackAction>) -> Html {
+        if self.solution.is_none() {
+            return html! {};
+        }
+        html! { <PlaybackControls playback={self.playback.clone()} {on_action} /> }
+    }
+
+    pub fn view_compare(&self) -> Html {
+        html! { <CompareTable rows={self.compare.clone()} /> }
+    }
+}
+
+/// The status sentence for a finished solve: the summary, whether it is optimal, and the
+/// solver's note.
+pub fn report_status(report: &Report) -> String {
+    let mut status = report.summary();
+    if report.solved {
+        match report.optimal_length {
+            Some(best) if best == report.length as u64 => status.push_str(", optimal"),
+            Some(best) => status.push_str(&format!(" (the optimum is {})", format_count(best))),
+            None if report.optimal => status.push_str(", optimal"),
+            None => {}
+        }
+        if let Some(note) = &report.message {
+            status.push_str(&format!(" — {note}"));
+        }
+    }
+    status
+}
