@@ -1,7 +1,7 @@
 //! The app shell: hash router, header, themes, presentation mode and the shortcut overlay.
 
 use super::browser;
-use super::pages::{hanoi::HanoiPage, home::Home};
+use super::pages::{hanoi::HanoiPage, home::Home, sliding::SlidingPage};
 use crate::core::link::Link;
 use crate::puzzles::PUZZLES;
 use gloo_events::EventListener;
@@ -15,10 +15,11 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("s", "solve"),
     ("Esc", "cancel a running solve"),
     ("Space", "play / pause"),
-    ("← →", "step back / forward"),
+    ("← →", "Hanoi: step back / forward; sliding tiles: arrows slide a tile"),
+    (", .", "sliding tiles: step back / forward"),
     ("Home", "back to the start of the solution"),
     ("+ −", "faster / slower"),
-    ("1 2 3 4", "pick pegs A–D: first the source, then the target"),
+    ("1 2 3 4", "Hanoi: pick pegs A–D, first the source, then the target"),
     ("u / r", "undo your last move / restart from the start position"),
     ("c", "compare all algorithms"),
 ];
@@ -95,6 +96,7 @@ impl Component for App {
         let cb = ctx.link();
         let page = match self.link.puzzle.as_str() {
             "hanoi" => html! { <HanoiPage key={self.visit} link={self.link.clone()} /> },
+            "sliding" => html! { <SlidingPage key={self.visit} link={self.link.clone()} /> },
             _ => html! { <Home /> },
         };
         html! {

@@ -7,7 +7,7 @@ pub mod params;
 pub mod pdb;
 pub mod solvers;
 
-use crate::core::job::{JobContext, Progress, Report};
+use crate::core::job::{format_ms, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link};
 use crate::core::solution::Solution;
 use domain::{Board, Dir};
@@ -55,11 +55,13 @@ pub fn solve(params: &SlidingParams, ctx: &mut JobContext) -> Result<Report, Str
     if let Some(why) = refusal(&board, params.algo) {
         return Err(why);
     }
+    let before_build = ctx.elapsed_ms();
     let database = needs_database(params.algo, board.size()).then(|| {
         pattern_database(&mut |done, total| {
             ctx.progress(Progress::Build { label: "Building pattern databases".into(), done, total });
         })
     });
+    let build_ms = ctx.elapsed_ms() - before_build;
     let solved = ctx.search(|ctl| solvers::solve(params.algo, &board, params.depth, database, ctl));
     let link = SlidingParams { step: 0, ..params.clone() }.to_link().to_hash();
     let mut report =
@@ -69,8 +71,12 @@ pub fn solve(params: &SlidingParams, ctx: &mut JobContext) -> Result<Report, Str
     if report.optimal {
         report.optimal_length = Some(report.length as u64);
     }
+    let build_note = (build_ms >= 100.0).then(|| {
+        format!("includes {} building the pattern databases, once per session", format_ms(build_ms))
+    });
     if report.solved {
-        report.message = solved.note;
+        let notes: Vec<String> = solved.note.into_iter().chain(build_note).collect();
+        report.message = (!notes.is_empty()).then(|| notes.join("; "));
     }
     Ok(report)
 }

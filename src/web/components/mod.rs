@@ -6,4 +6,5 @@ pub mod messages;
 pub mod playback_controls;
 pub mod search_progress;
 pub mod seed_field;
+pub mod tiles;
 pub mod towers;

@@ -2,3 +2,4 @@
 
 pub mod hanoi;
 pub mod home;
+pub mod sliding;

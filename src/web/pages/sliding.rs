@@ -1,0 +1,386 @@
+//! The sliding-tile page: play by hand, shuffle from a seed, solve with any of the searches,
+//! compare them on the same board, play the solution back. Everything shown is in the link.
+
+use crate::core::job::{format_count, Report};
+use crate::core::link::{describe_errors, Link};
+use crate::core::solution::Solution;
+use crate::puzzles::sliding::domain::{Board, Dir, MAX_SIZE, MIN_SIZE};
+use crate::puzzles::sliding::params::{Shuffle, SlidingParams};
+use crate::puzzles::sliding::refusal;
+use crate::puzzles::sliding::solvers::Algo;
+use crate::web::browser;
+use crate::web::components::choice::{number_options, Choice};
+use crate::web::components::messages::Messages;
+use crate::web::components::playback_controls::PlaybackAction;
+use crate::web::components::seed_field::SeedField;
+use crate::web::components::tiles::Tiles;
+use crate::web::session::{report_status, SessionEvent, SolveSession};
+use crate::web::solver::{SolverEvent, WORKER_URL};
+use gloo_events::EventListener;
+use yew::prelude::*;
+
+/// Longest solution the page animates (depth-first search can return very long ones).
+pub const MAX_PLAYBACK: usize = 200_000;
+
+/// Shuffle choices offered in the page: walk lengths, and uniform.
+const SHUFFLES: [&str; 7] = ["10", "20", "30", "50", "100", "1000", "uniform"];
+/// Depth limits offered for depth-first search ("" = none).
+const DEPTHS: [&str; 5] = ["", "20", "30", "50", "100"];
+
+#[derive(Properties, PartialEq)]
+pub struct SlidingPageProps {
+    pub link: Link,
+    /// Where the solver worker's script is (tests serve it from elsewhere).
+    #[prop_or(AttrValue::Static(WORKER_URL))]
+    pub worker_url: AttrValue,
+}
+
+pub struct SlidingPage {
+    params: SlidingParams,
+    session: SolveSession<Board, Dir>,
+    status: String,
+    alert: Option<String>,
+    _keys: EventListener,
+}
+
+pub enum Msg {
+    Cell(usize),
+    Slide(Dir),
+    Key(KeyboardEvent),
+    Solve,
+    Cancel,
+    Compare,
+    Solver(SolverEvent),
+    Playback(PlaybackAction),
+    Tick,
+    SetSize(u8),
+    SetAlgo(Algo),
+    SetDepth(Option<u32>),
+    SetShuffle(Shuffle),
+    SetSeed(u64),
+    NewSeed,
+    Reshuffle,
+    Undo,
+    Restart,
+    CopyLink,
+    DismissAlert,
+}
+
+fn shuffle_from_text(text: &str) -> Shuffle {
+    text.parse().map_or(Shuffle::Uniform, Shuffle::Walk)
+}
+
+fn shuffle_text(shuffle: Shuffle) -> String {
+    match shuffle {
+        Shuffle::Walk(moves) => moves.to_string(),
+        Shuffle::Uniform => "uniform".into(),
+    }
+}
+
+impl Component for SlidingPage {
+    type Message = Msg;
+    type Properties = SlidingPageProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let (params, errors) = SlidingParams::from_link(&ctx.props().link);
+        let mut alert = (!errors.is_empty()).then(|| {
+            format!(
+                "Some of this link could not be used, defaults were taken instead: {}.",
+                describe_errors(&errors)
+            )
+        });
+        if let Err(why) = params.current().check_solvable() {
+            alert = Some(format!("This board {}", why.trim_start_matches("this board ")));
+        }
+        let mut page = Self {
+            status: String::new(),
+            params,
+            session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
+            alert,
+            _keys: browser::on_key(ctx.link().callback(Msg::Key)),
+        };
+        page.status = page.play_status();
+        if page.params.step > 0 {
+            // A shared link points into a solution: solve again and show that step.
+            page.start_solve(page.params.algo, page.params.step);
+        }
+        page.sync_url();
+        page
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::Cell(cell) => match self.displayed().move_for_cell(cell) {
+                Some(dir) => self.slide(dir),
+                None => self.alert = Some("Only a tile next to the blank can slide.".into()),
+            },
+            Msg::Slide(dir) => self.slide(dir),
+            Msg::Key(e) => return self.key(ctx, e),
+            Msg::Solve => self.start_solve(self.params.algo, 0),
+            Msg::Cancel => {
+                if let Some(said) = self.session.cancel() {
+                    self.status = said;
+                }
+            }
+            Msg::Compare => self.compare(),
+            Msg::Solver(event) => match self.session.handle(event) {
+                SessionEvent::Nothing => {}
+                SessionEvent::Solved { report, seek_to } => self.show_report(report, seek_to),
+                SessionEvent::Failed(error) => {
+                    self.alert = Some(error);
+                    self.status = "The solver could not finish; the board is as it was.".into();
+                }
+                SessionEvent::CompareFinished => {
+                    self.status = "Comparison finished: see the table below.".into()
+                }
+            },
+            Msg::Playback(action) => self.session.playback_action(action, ctx.link().callback(|_| Msg::Tick)),
+            Msg::Tick => {
+                if self.session.tick() {
+                    return true;
+                }
+            }
+            Msg::SetSize(size) => {
+                self.params = SlidingParams {
+                    algo: self.params.algo,
+                    ..SlidingParams::shuffled(size, self.params.seed, self.params.shuffle)
+                };
+                self.new_board("New board");
+            }
+            Msg::SetAlgo(algo) => {
+                self.params.algo = algo;
+                self.session.clear();
+            }
+            Msg::SetDepth(depth) => {
+                self.params.depth = depth;
+                self.session.clear();
+            }
+            Msg::SetShuffle(shuffle) => self.params.shuffle = shuffle,
+            Msg::SetSeed(seed) => self.params.seed = seed,
+            Msg::NewSeed => {
+                self.params.seed = browser::random_seed();
+                self.reshuffle();
+            }
+            Msg::Reshuffle => self.reshuffle(),
+            Msg::Undo => {
+                self.adopt_solution_steps();
+                if self.params.played.pop().is_some() {
+                    self.status = self.play_status();
+                }
+            }
+            Msg::Restart => {
+                self.session.clear();
+                self.params.played.clear();
+                self.status = self.play_status();
+            }
+            Msg::CopyLink => {
+                browser::copy_text(&browser::current_url());
+                self.status = "Link copied: anyone who opens it sees this board as it is now.".into();
+            }
+            Msg::DismissAlert => self.alert = None,
+        }
+        self.sync_url();
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let cb = ctx.link();
+        let busy = self.session.is_busy();
+        let algo_options = Algo::ALL
+            .iter()
+            .map(|a| (AttrValue::from(a.name()), AttrValue::from(a.label())))
+            .collect::<Vec<_>>();
+        let shuffle_options = SHUFFLES
+            .iter()
+            .map(|s| {
+                (
+                    AttrValue::Static(s),
+                    AttrValue::from(if *s == "uniform" {
+                        "uniform".to_string()
+                    } else {
+                        format!("{s} moves")
+                    }),
+                )
+            })
+            .collect::<Vec<_>>();
+        let depth_options = DEPTHS
+            .iter()
+            .map(|d| (AttrValue::Static(d), AttrValue::Static(if d.is_empty() { "none" } else { d })))
+            .collect::<Vec<_>>();
+        let in_play = self.params.current();
+        html! {
+            <main class="puzzle-page sliding">
+                <h1>{ "Sliding tiles" }</h1>
+                <section class="controls" aria-label="Puzzle settings">
+                    <Choice label="Size" options={number_options(MIN_SIZE..=MAX_SIZE)} selected={self.params.size().to_string()}
+                        on_change={cb.callback(|v: String| Msg::SetSize(v.parse().unwrap_or(4)))} />
+                    <Choice label="Algorithm" options={algo_options} selected={self.params.algo.name()}
+                        on_change={cb.callback(|v: String| Msg::SetAlgo(Algo::from_name(&v).unwrap_or(Algo::Auto)))} />
+                    if self.params.algo == Algo::Dfs {
+                        <Choice label="Depth limit" options={depth_options}
+                            selected={self.params.depth.map(|d| d.to_string()).unwrap_or_default()}
+                            on_change={cb.callback(|v: String| Msg::SetDepth(v.parse().ok()))} />
+                    }
+                    <button class="primary" onclick={cb.callback(|_| Msg::Solve)} disabled={busy}
+                        aria-label="Solve" title="Solve (s)">{ "Solve" }</button>
+                    <button onclick={cb.callback(|_| Msg::Cancel)} disabled={!busy}
+                        aria-label="Cancel" title="Cancel (Esc)">{ "Cancel" }</button>
+                    <button onclick={cb.callback(|_| Msg::Compare)} disabled={busy}
+                        aria-label="Compare all algorithms" title="Compare (c)">{ "Compare" }</button>
+                    <button onclick={cb.callback(|_| Msg::CopyLink)} aria-label="Copy link">{ "Copy link" }</button>
+                </section>
+                <Messages status={self.status.clone()} alert={self.alert.clone().map(AttrValue::from)}
+                    on_dismiss={cb.callback(|_| Msg::DismissAlert)} />
+                { self.session.view_progress() }
+                <section class="board" aria-label="Board">
+                    <Tiles board={self.session.displayed(&in_play).clone()} on_cell={cb.callback(Msg::Cell)} />
+                </section>
+                { self.session.view_playback(cb.callback(Msg::Playback)) }
+                <section class="play-bar" aria-label="Your moves">
+                    <span class="move-counter">{ format!("Moves: {}", self.params.played.len()) }</span>
+                    <button onclick={cb.callback(|_| Msg::Undo)} aria-label="Undo" title="Undo (u)"
+                        disabled={self.params.played.is_empty() && self.session.step() == 0}>{ "Undo" }</button>
+                    <button onclick={cb.callback(|_| Msg::Restart)} aria-label="Restart" title="Restart (r)">{ "Restart" }</button>
+                    <Choice label="Shuffle" options={shuffle_options} selected={shuffle_text(self.params.shuffle)}
+                        on_change={cb.callback(|v: String| Msg::SetShuffle(shuffle_from_text(&v)))} />
+                    <SeedField seed={Some(self.params.seed)} on_change={cb.callback(Msg::SetSeed)}
+                        on_new={cb.callback(|_| Msg::NewSeed)} action_label="Shuffle"
+                        on_action={cb.callback(|_| Msg::Reshuffle)} />
+                </section>
+                { self.session.view_compare() }
+            </main>
+        }
+    }
+}
+
+impl SlidingPage {
+    fn displayed(&self) -> Board {
+        self.session.displayed(&self.params.current()).clone()
+    }
+
+    fn sync_url(&mut self) {
+        self.params.step = self.session.step();
+        browser::replace_hash(&self.params.to_link().to_hash());
+    }
+
+    fn link_for(&self, algo: Algo) -> Link {
+        SlidingParams { algo, step: 0, ..self.params.clone() }.to_link()
+    }
+
+    fn start_solve(&mut self, algo: Algo, seek_to: usize) {
+        if let Some(why) = refusal(&self.params.current(), algo) {
+            self.alert = Some(why);
+            return;
+        }
+        self.session.solve(algo.name(), &self.link_for(algo), seek_to);
+        self.status = format!("Solving with {}…", algo.label());
+    }
+
+    fn compare(&mut self) {
+        let board = self.params.current();
+        let runs: Vec<(&'static str, Link)> = Algo::ALL
+            .iter()
+            .filter(|&&a| refusal(&board, a).is_none())
+            .map(|&a| (a.name(), self.link_for(a)))
+            .collect();
+        if runs.is_empty() {
+            self.alert = refusal(&board, Algo::Auto);
+            return;
+        }
+        self.session.compare(runs);
+        self.status = "Comparing the algorithms on this board (Cancel stops the comparison)…".into();
+    }
+
+    fn slide(&mut self, dir: Dir) {
+        match self.displayed().apply(dir) {
+            Ok(_) => {
+                self.adopt_solution_steps();
+                self.params.played.push(dir);
+                self.alert = None;
+                self.status = self.play_status();
+            }
+            Err(why) => self.alert = Some(format!("That slide is not possible: {why}.")),
+        }
+    }
+
+    /// Moving by hand from a solution step keeps the solution's moves so far as played moves.
+    fn adopt_solution_steps(&mut self) {
+        if let Some((solution, step)) = self.session.take_solution() {
+            self.params.played.extend(solution.steps.iter().take(step).map(|s| s.mv));
+        }
+        self.session.clear();
+    }
+
+    fn reshuffle(&mut self) {
+        let p = &self.params;
+        self.params = SlidingParams {
+            algo: p.algo,
+            depth: p.depth,
+            ..SlidingParams::shuffled(p.size(), p.seed, p.shuffle)
+        };
+        self.new_board(&format!("Shuffled with seed {}", self.params.seed));
+    }
+
+    fn new_board(&mut self, what: &str) {
+        self.session.reset();
+        self.alert = None;
+        self.status = format!("{what}. {}", self.play_status());
+    }
+
+    fn play_status(&self) -> String {
+        let board = self.params.current();
+        if board.is_goal() {
+            return match self.params.played.len() {
+                0 => "The board is solved: shuffle it to start.".into(),
+                n => format!("Solved by hand in {n} moves!"),
+            };
+        }
+        "Slide the tiles into order: click a tile next to the blank, or use the arrow keys.".into()
+    }
+
+    fn key(&mut self, ctx: &Context<Self>, e: KeyboardEvent) -> bool {
+        let busy = self.session.is_busy();
+        let msg = match e.key().as_str() {
+            // Arrows move a tile that way, so the blank goes the other way.
+            "ArrowUp" => Msg::Slide(Dir::Down),
+            "ArrowDown" => Msg::Slide(Dir::Up),
+            "ArrowLeft" => Msg::Slide(Dir::Right),
+            "ArrowRight" => Msg::Slide(Dir::Left),
+            " " => Msg::Playback(PlaybackAction::Toggle),
+            "." => Msg::Playback(PlaybackAction::Forward),
+            "," => Msg::Playback(PlaybackAction::Back),
+            "Home" => Msg::Playback(PlaybackAction::Reset),
+            "+" | "=" => Msg::Playback(PlaybackAction::Faster),
+            "-" => Msg::Playback(PlaybackAction::Slower),
+            "s" if !busy => Msg::Solve,
+            "c" if !busy => Msg::Compare,
+            "Escape" if busy => Msg::Cancel,
+            "u" => Msg::Undo,
+            "r" => Msg::Restart,
+            _ => return false,
+        };
+        e.prevent_default();
+        ctx.link().send_message(msg);
+        false
+    }
+
+    fn show_report(&mut self, report: Report, seek_to: usize) {
+        let mut status = report_status(&report);
+        if report.solved && report.length > MAX_PLAYBACK {
+            status.push_str(&format!(
+                ". Too long to animate (over {} moves).",
+                format_count(MAX_PLAYBACK as u64)
+            ));
+        } else if report.solved {
+            let dirs: Result<Vec<Dir>, String> = report.moves.iter().map(|m| Dir::parse(m)).collect();
+            match dirs.map(|dirs| Solution::replay(self.params.current(), dirs, |b, d| b.apply(*d))) {
+                Ok(Ok(solution)) => self.session.show(solution, seek_to),
+                Ok(Err(e)) => {
+                    self.alert = Some(format!("The solver's move {} was illegal: {}", e.index + 1, e.error))
+                }
+                Err(e) => self.alert = Some(format!("The solver's answer was unreadable: {e}")),
+            }
+        }
+        self.status = status;
+    }
+}
