@@ -9,6 +9,7 @@ use puzzlelab::core::seed::SeededRng;
 use puzzlelab::puzzles::hanoi::domain::{Move, Tower};
 use puzzlelab::web::components::towers::{Towers, TowersProps};
 use puzzlelab::web::pages::hanoi::{HanoiPage, HanoiPageProps};
+use puzzlelab::web::pages::sliding::{SlidingPage, SlidingPageProps};
 use puzzlelab::web::solver::{SolverClient, SolverEvent};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -160,4 +161,35 @@ async fn hanoi_page_names_a_bad_parameter_and_keeps_working() {
     let alert = text_of(&root, "[role=alert]");
     assert!(alert.contains("discs: must be a whole number from 1 to 20, got 'abc'"), "{alert}");
     assert_eq!(root.query_selector_all(".disc").unwrap().length(), 4, "falls back to 4 discs");
+}
+
+#[wasm_bindgen_test]
+async fn sliding_page_solves_a_3x3_through_the_worker() {
+    let root = mount_point();
+    let link = Link::parse("#/sliding?size=3&tiles=8,6,7,2,5,4,3,0,1&algo=idastar").unwrap();
+    let props = SlidingPageProps { link, worker_url: AttrValue::Static(WORKER) };
+    yew::Renderer::<SlidingPage>::with_root_and_props(root.clone(), props).render();
+    TimeoutFuture::new(50).await;
+    assert_eq!(root.query_selector_all(".tile").unwrap().length(), 8);
+    let solve: web_sys::HtmlElement =
+        root.query_selector("button[aria-label='Solve']").unwrap().unwrap().dyn_into().unwrap();
+    solve.click();
+    let solved = || text_of(&root, "[role=status]").starts_with("Solved: 31 moves");
+    assert!(wait_for(10_000, solved).await, "status: {}", text_of(&root, "[role=status]"));
+    assert!(text_of(&root, "[role=status]").contains("optimal"));
+}
+
+#[wasm_bindgen_test]
+async fn worker_builds_pattern_databases_with_progress() {
+    let (mut client, events) = recording_client(WORKER);
+    client.solve("#/sliding?size=4&tiles=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&algo=pdb");
+    let building = || {
+        events.borrow().iter().any(|e| {
+            matches!(e, SolverEvent::Progress { progress: puzzlelab::core::job::Progress::Build { .. }, .. })
+        })
+    };
+    assert!(wait_for(20_000, building).await, "no build progress: {:?}", events.borrow());
+    assert!(wait_for(30_000, || !done_reports(&events).is_empty()).await);
+    let report = done_reports(&events).remove(0);
+    assert_eq!((report.length, report.optimal), (1, true));
 }

@@ -113,3 +113,64 @@ fn memory_hungry_search_stops_instead_of_exhausting_memory() {
     assert_eq!(report["solved"], false);
     assert!(report["message"].as_str().unwrap().contains("direct method"));
 }
+
+/// Replays sliding moves (blank directions) from a board; returns the final board's text.
+fn replay_sliding(size: u8, tiles: &str, moves: &Value) -> String {
+    use puzzlelab::puzzles::sliding::domain::{Board, Dir};
+    let mut board = Board::parse(size, tiles).unwrap();
+    for m in moves.as_array().unwrap() {
+        board = board.apply(Dir::parse(m.as_str().unwrap()).unwrap()).unwrap();
+    }
+    board.to_text()
+}
+
+#[test]
+fn sliding_links_solve_optimally_and_replay_to_the_goal() {
+    let tiles = "8,6,7,2,5,4,3,0,1"; // one of the two hardest 8-puzzle boards: 31 moves
+    for algo in ["bfs", "astar", "idastar", "auto"] {
+        let out = puzzlelab(&["solve", &format!("#/sliding?size=3&tiles={tiles}&algo={algo}")], None);
+        assert!(out.status.success(), "{algo}");
+        let report = &json_lines(&out)[0];
+        assert_eq!(
+            (report["length"].as_u64(), report["optimal"].as_bool()),
+            (Some(31), Some(true)),
+            "{algo}"
+        );
+        assert_eq!(replay_sliding(3, tiles, &report["moves"]), "1,2,3,4,5,6,7,8,0");
+    }
+}
+
+#[test]
+fn sliding_refuses_unsolvable_malformed_and_unsupported_boards() {
+    for (link, expected) in [
+        (
+            "#/sliding?size=4&tiles=1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0",
+            "tiles: this board cannot be solved",
+        ),
+        ("#/sliding?size=3&tiles=1,2,3,4,5,6,7,7,0", "tiles: tile 7 appears twice"),
+        ("#/sliding?size=3&tiles=1,2,3,4,5,6,7,8", "tiles: has 8 tiles"),
+        ("#/sliding?size=3&algo=pdb", "algo: pattern databases are built for 4×4 boards"),
+        ("#/sliding?size=6", "size: the solvers take boards up to 5×5"),
+    ] {
+        let out = puzzlelab(&["solve", link], None);
+        assert_eq!(out.status.code(), Some(2), "{link}");
+        let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
+        assert!(error.contains(expected), "{link}: {error}");
+    }
+}
+
+#[test]
+fn bench_summarises_a_range_of_seeds() {
+    let out = puzzlelab(
+        &["bench", "--count", "5", "--seed", "3", "#/sliding?size=3&shuffle=uniform&algo=astar"],
+        None,
+    );
+    assert!(out.status.success());
+    let summary = &json_lines(&out)[0];
+    assert_eq!((summary["runs"].as_u64(), summary["solved"].as_u64()), (Some(5), Some(5)));
+    assert_eq!(summary["optimal"], 5);
+    assert_eq!(summary["seeds"], serde_json::json!([3, 7]));
+    assert!(summary["expanded"]["median"].as_f64().unwrap() > 0.0);
+    let out = puzzlelab(&["bench", "--count"], None);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,6 +1,6 @@
 //! `puzzlelab`: solves share links headless and prints JSON (README, "Command line").
 
-use puzzlelab::core::job::JobContext;
+use puzzlelab::core::job::{JobContext, Report};
 use puzzlelab::core::search::Limits;
 use puzzlelab::puzzles;
 use std::io::{BufRead, Write};
@@ -9,6 +9,9 @@ use std::time::Instant;
 
 const USAGE: &str = "usage: puzzlelab solve LINK   solve one share link (full URL or #/...)
        puzzlelab solve -      solve one link per line from standard input
+       puzzlelab bench [--count N] [--seed S] LINK
+                              solve LINK with seed=S, S+1, ... (N runs, default 20 from 1)
+                              after one warm-up run; print mean and median cost
        puzzlelab list         the puzzles and their link names";
 
 fn main() -> ExitCode {
@@ -21,6 +24,13 @@ fn main() -> ExitCode {
             println!("{line}");
             exit_code(ok)
         }
+        ["bench", ref rest @ ..] => match bench::parse_args(rest) {
+            Ok((link, count, seed)) => bench::run(link, count, seed),
+            Err(error) => {
+                println!("{}", serde_json::json!({ "error": format!("{error}\n{USAGE}") }));
+                ExitCode::from(2)
+            }
+        },
         ["list"] => {
             for p in puzzles::PUZZLES {
                 let entry = serde_json::json!({ "puzzle": p.name, "title": p.title, "summary": p.summary });
@@ -39,15 +49,95 @@ fn main() -> ExitCode {
     }
 }
 
-/// One JSON line for one link, and whether it was a good link.
-fn solve_to_json(link: &str) -> (String, bool) {
+/// Solves one link with no progress output.
+fn solve(link: &str) -> Result<Report, String> {
     let origin = Instant::now();
     let clock = move || origin.elapsed().as_secs_f64() * 1000.0;
     let mut quiet = |_: f64, _: &puzzlelab::core::job::Progress| true;
     let mut ctx = JobContext::new(Limits::default(), &clock, &mut quiet);
-    match puzzles::solve_link(link, &mut ctx) {
+    puzzles::solve_link(link, &mut ctx)
+}
+
+/// One JSON line for one link, and whether it was a good link.
+fn solve_to_json(link: &str) -> (String, bool) {
+    match solve(link) {
         Ok(report) => (serde_json::to_string(&report).expect("reports serialize"), true),
         Err(error) => (serde_json::json!({ "error": error }).to_string(), false),
+    }
+}
+
+/// `puzzlelab bench`: the same link over a range of seeds.
+mod bench {
+    use super::*;
+    use puzzlelab::core::link::Link;
+
+    pub fn parse_args<'a>(args: &[&'a str]) -> Result<(&'a str, u64, u64), String> {
+        let (mut count, mut seed, mut link) = (20, 1, None);
+        let mut args = args.iter();
+        while let Some(&arg) = args.next() {
+            let mut number = |name: &str| {
+                args.next().and_then(|v| v.parse::<u64>().ok()).ok_or(format!("{name} needs a whole number"))
+            };
+            match arg {
+                "--count" => count = number("--count")?.clamp(1, 10_000),
+                "--seed" => seed = number("--seed")?,
+                _ if link.is_none() => link = Some(arg),
+                _ => return Err(format!("unexpected argument '{arg}'")),
+            }
+        }
+        Ok((link.ok_or("bench needs a link")?, count, seed))
+    }
+
+    /// `link` with its `seed` set (and any spelled-out board dropped, so the seed makes it).
+    fn with_seed(link: &Link, seed: u64) -> String {
+        let mut link = link.clone();
+        link.params.retain(|(key, _)| key != "seed" && key != "tiles" && key != "state");
+        link.with("seed", seed).to_hash()
+    }
+
+    fn summary(mut values: Vec<f64>) -> serde_json::Value {
+        values.sort_by(f64::total_cmp);
+        let mean = values.iter().sum::<f64>() / values.len().max(1) as f64;
+        let median = match values.len() {
+            0 => 0.0,
+            n if n % 2 == 1 => values[n / 2],
+            n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+        };
+        serde_json::json!({ "mean": mean, "median": median, "max": values.last().copied().unwrap_or(0.0) })
+    }
+
+    pub fn run(text: &str, count: u64, first_seed: u64) -> ExitCode {
+        let link = match Link::parse(text) {
+            Ok(link) => link,
+            Err(e) => {
+                println!("{}", serde_json::json!({ "error": e.to_string() }));
+                return ExitCode::from(2);
+            }
+        };
+        // The warm-up run pays one-time costs (pattern databases) outside the statistics.
+        let warmup = match solve(&with_seed(&link, first_seed)) {
+            Ok(report) => report.elapsed_ms,
+            Err(error) => {
+                println!("{}", serde_json::json!({ "error": error }));
+                return ExitCode::from(2);
+            }
+        };
+        let reports: Vec<Report> =
+            (first_seed..first_seed + count).filter_map(|seed| solve(&with_seed(&link, seed)).ok()).collect();
+        let solved: Vec<&Report> = reports.iter().filter(|r| r.solved).collect();
+        let out = serde_json::json!({
+            "link": link.to_hash(),
+            "seeds": [first_seed, first_seed + count - 1],
+            "runs": reports.len(),
+            "solved": solved.len(),
+            "optimal": solved.iter().filter(|r| r.optimal).count(),
+            "warmup_ms": warmup,
+            "length": summary(solved.iter().map(|r| r.length as f64).collect()),
+            "expanded": summary(reports.iter().map(|r| r.expanded as f64).collect()),
+            "elapsed_ms": summary(reports.iter().map(|r| r.elapsed_ms).collect()),
+        });
+        println!("{out}");
+        ExitCode::SUCCESS
     }
 }
 

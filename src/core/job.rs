@@ -2,6 +2,7 @@
 //! its report. The report's JSON is a public contract (README: "CLI output"): fields may be
 //! added, never renamed.
 
+pub use crate::core::format::{format_count, format_ms};
 use crate::core::search::{Control, Limits, Outcome, SearchResult, Stats};
 use serde::{Deserialize, Serialize};
 
@@ -80,30 +81,6 @@ impl Report {
             format!("Not solved ({}): {why}; {} nodes expanded, {time}", self.algorithm, self.expanded)
         }
     }
-}
-
-/// Milliseconds for people: "0.2 ms", "35 ms", "2.4 s".
-pub fn format_ms(ms: f64) -> String {
-    if ms < 10.0 {
-        format!("{ms:.1} ms")
-    } else if ms < 1000.0 {
-        format!("{ms:.0} ms")
-    } else {
-        format!("{:.1} s", ms / 1000.0)
-    }
-}
-
-/// Whole numbers for people: "1,048,575".
-pub fn format_count(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Live counters while a job runs.
@@ -262,15 +239,5 @@ mod tests {
         now.set(200.0);
         assert!(!ctx.progress(tick));
         assert_eq!(seen, [0.0, 60.0, 200.0]);
-    }
-
-    #[test]
-    fn times_read_well() {
-        assert_eq!(format_ms(0.24), "0.2 ms");
-        assert_eq!(format_ms(35.4), "35 ms");
-        assert_eq!(format_ms(2400.0), "2.4 s");
-        assert_eq!(format_count(0), "0");
-        assert_eq!(format_count(999), "999");
-        assert_eq!(format_count(1_048_575), "1,048,575");
     }
 }

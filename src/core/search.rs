@@ -4,6 +4,7 @@
 //! the same [`Stats`], respects the same [`Limits`] (so a memory-hungry search stops with a
 //! reason instead of exhausting memory), and reports to the same monitor (progress + cancel).
 
+use crate::core::format::format_count;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
@@ -84,11 +85,12 @@ impl StopReason {
         match self {
             StopReason::Cancelled => "cancelled".to_string(),
             StopReason::MemoryLimit(n) => format!(
-                "stopped after keeping {n} positions in memory; this search stores every \
-                 position it sees: try a direct method or IDA*, which need little memory"
+                "stopped after keeping {} positions in memory; this search stores every position \
+                 it sees: IDA*, or a direct method where the puzzle has one, needs little memory",
+                format_count(*n)
             ),
             StopReason::ExpansionLimit(n) => {
-                format!("stopped after expanding {n} positions without reaching the goal")
+                format!("stopped after expanding {} positions without reaching the goal", format_count(*n))
             }
             StopReason::DepthLimit(d) => format!("no solution within the depth limit of {d}"),
             StopReason::Looping(moves) => {

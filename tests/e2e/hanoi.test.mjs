@@ -1,45 +1,7 @@
-// End-to-end checks of the release build (dist/) in Debian's Chromium, driven by
-// playwright-core. Run by scripts/test.sh after `trunk build --release`.
-import { test, before, after } from "node:test";
+// End-to-end checks of the Towers of Hanoi page on the release build.
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-import { serve } from "./server.mjs";
-
-const here = fileURLToPath(new URL(".", import.meta.url));
-const dist = new URL("../../dist/", import.meta.url).pathname;
-const shots = `${here}screenshots`;
-let server;
-let browser;
-
-before(async () => {
-  mkdirSync(shots, { recursive: true });
-  server = await serve(dist);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-/** Opens `hash` in a fresh page; fails the test on any uncaught page error. */
-async function open(hash, viewport = { width: 1920, height: 1080 }) {
-  const page = await browser.newPage({ viewport });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(server.url + hash);
-  await page.locator("svg.towers, main.home").first().waitFor();
-  return { page, errors };
-}
-
-const status = (page) => page.getByRole("status");
-const hash = (page) => decodeURIComponent(new URL(page.url()).hash);
+import { open, status, hash, shots } from "./harness.mjs";
 
 test("solve, step through and screenshot the shared link", async () => {
   const { page, errors } = await open("#/hanoi?discs=4&pegs=3&algo=optimal");

@@ -1,0 +1,40 @@
+//! Numbers and times written for people (status lines, tables, CLI messages).
+
+/// Milliseconds for people: "0.2 ms", "35 ms", "2.4 s".
+pub fn format_ms(ms: f64) -> String {
+    if ms < 10.0 {
+        format!("{ms:.1} ms")
+    } else if ms < 1000.0 {
+        format!("{ms:.0} ms")
+    } else {
+        format!("{:.1} s", ms / 1000.0)
+    }
+}
+
+/// Whole numbers for people: "1,048,575".
+pub fn format_count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_read_well() {
+        assert_eq!(format_ms(0.24), "0.2 ms");
+        assert_eq!(format_ms(35.4), "35 ms");
+        assert_eq!(format_ms(2400.0), "2.4 s");
+        assert_eq!(format_count(0), "0");
+        assert_eq!(format_count(999), "999");
+        assert_eq!(format_count(1_048_575), "1,048,575");
+    }
+}

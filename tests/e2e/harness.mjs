@@ -1,0 +1,41 @@
+// Shared set-up for the end-to-end tests: the release build (dist/) served on loopback and
+// Debian's Chromium driven by playwright-core.
+import { before, after } from "node:test";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { serve } from "./server.mjs";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const dist = new URL("../../dist/", import.meta.url).pathname;
+export const shots = `${here}screenshots`;
+let server;
+let browser;
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  server = await serve(dist);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** Opens `hash` in a fresh page; collects uncaught page errors in `errors`. */
+export async function open(hash, viewport = { width: 1920, height: 1080 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(server.url + hash);
+  await page.locator("svg.towers, svg.tiles, main.home").first().waitFor();
+  return { page, errors };
+}
+
+export const status = (page) => page.getByRole("status");
+export const hash = (page) => decodeURIComponent(new URL(page.url()).hash);
