@@ -1,0 +1,50 @@
+// In-browser benchmark (not part of the test suite): runs links through the real solver
+// worker in Debian's Chromium and prints the same summary as `puzzlelab bench`, so native
+// and wasm figures can be compared. Usage, after `trunk build --release`:
+//   node tests/e2e/bench.mjs '#/sliding?size=4&shuffle=uniform&algo=pdb' [count] [first seed]
+import { chromium } from "playwright-core";
+import { serve } from "./server.mjs";
+
+const [template, count = "20", first = "1"] = process.argv.slice(2);
+const seeds = Array.from({ length: Number(count) }, (_, i) => Number(first) + i);
+const withSeed = (seed) => `${template.replace(/&seed=\d+/, "")}&seed=${seed}`;
+
+const server = await serve(new URL("../../dist/", import.meta.url).pathname);
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run"],
+});
+const page = await browser.newPage();
+await page.goto(server.url);
+const reports = await page.evaluate(async (links) => {
+  const url = new URL("solver_worker.js", location.href).href;
+  const worker = new Worker(url, { name: url });
+  const next = () => new Promise((resolve) => {
+    worker.onmessage = (e) => {
+      const message = JSON.parse(e.data);
+      if (message.type !== "progress") resolve(message);
+    };
+  });
+  await next(); // ready
+  const out = [];
+  for (const [job, link] of links.entries()) {
+    worker.postMessage(JSON.stringify({ type: "solve", job, link }));
+    out.push(await next());
+  }
+  return out;
+}, [withSeed(seeds[0]), ...seeds.map(withSeed)]);
+await browser.close();
+server.close();
+
+const [warmup, ...runs] = reports.map((m) => m.report);
+const summary = (values) => {
+  const v = [...values].sort((a, b) => a - b);
+  const mid = v.length >> 1;
+  return { mean: v.reduce((a, b) => a + b, 0) / v.length, median: v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2, max: v.at(-1) };
+};
+console.log(JSON.stringify({
+  link: template, seeds: [seeds[0], seeds.at(-1)], runs: runs.length, solved: runs.filter((r) => r.solved).length,
+  warmup_ms: warmup.elapsed_ms, expanded: summary(runs.map((r) => r.expanded)),
+  elapsed_ms: summary(runs.map((r) => r.elapsed_ms)),
+}));
