@@ -33,6 +33,22 @@ pub fn copy_text(text: &str) {
     let _pending = window().navigator().clipboard().write_text(text);
 }
 
+/// Offers `bytes` to the user as a downloaded file.
+pub fn download(bytes: &[u8], file_name: &str, mime: &str) -> Result<(), String> {
+    let describe = |e: wasm_bindgen::JsValue| format!("the browser refused the download: {e:?}");
+    let array = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&array, &options).map_err(describe)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(describe)?;
+    let document = window().document().ok_or("no document")?;
+    let anchor: web_sys::HtmlAnchorElement = document.create_element("a").map_err(describe)?.unchecked_into();
+    anchor.set_href(&url);
+    anchor.set_download(file_name);
+    anchor.click();
+    web_sys::Url::revoke_object_url(&url).map_err(describe)
+}
+
 /// Milliseconds from a fixed origin, with sub-millisecond resolution.
 pub fn now_ms() -> f64 {
     window().performance().map_or_else(js_sys::Date::now, |p| p.now())

@@ -67,3 +67,19 @@ test("compare shows every algorithm's length, cost and optimality on one board",
   assert.equal(await astar.nth(1).innerText(), "yes");
   await page.close();
 });
+
+test("the solution animation downloads as a GIF", async () => {
+  const { page } = await open("#/sliding?size=3&tiles=1,2,3,4,0,6,7,5,8&algo=astar");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: "Solved: 2 moves" }).waitFor();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export animation as GIF" }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), "sliding-3x3-2-moves.gif");
+  const stream = await download.createReadStream();
+  const chunks = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  assert.equal(Buffer.concat(chunks).subarray(0, 6).toString(), "GIF89a");
+  await page.close();
+});

@@ -2,6 +2,7 @@
 //! seed 002 and the n-puzzle notebook in seed 003.
 
 pub mod domain;
+pub mod gif;
 pub mod packed;
 pub mod params;
 pub mod pdb;

@@ -5,6 +5,7 @@ use crate::core::job::{format_count, Report};
 use crate::core::link::{describe_errors, Link};
 use crate::core::solution::Solution;
 use crate::puzzles::sliding::domain::{Board, Dir, MAX_SIZE, MIN_SIZE};
+use crate::puzzles::sliding::gif::solution_gif;
 use crate::puzzles::sliding::params::{Shuffle, SlidingParams};
 use crate::puzzles::sliding::refusal;
 use crate::puzzles::sliding::solvers::Algo;
@@ -63,6 +64,7 @@ pub enum Msg {
     Undo,
     Restart,
     CopyLink,
+    ExportGif,
     DismissAlert,
 }
 
@@ -177,6 +179,7 @@ impl Component for SlidingPage {
                 browser::copy_text(&browser::current_url());
                 self.status = "Link copied: anyone who opens it sees this board as it is now.".into();
             }
+            Msg::ExportGif => self.export_gif(),
             Msg::DismissAlert => self.alert = None,
         }
         self.sync_url();
@@ -236,6 +239,10 @@ impl Component for SlidingPage {
                     <Tiles board={self.session.displayed(&in_play).clone()} on_cell={cb.callback(Msg::Cell)} />
                 </section>
                 { self.session.view_playback(cb.callback(Msg::Playback)) }
+                if self.session.solution().is_some() {
+                    <button class="export" onclick={cb.callback(|_| Msg::ExportGif)}
+                        aria-label="Export animation as GIF">{ "Export GIF" }</button>
+                }
                 <section class="play-bar" aria-label="Your moves">
                     <span class="move-counter">{ format!("Moves: {}", self.params.played.len()) }</span>
                     <button onclick={cb.callback(|_| Msg::Undo)} aria-label="Undo" title="Undo (u)"
@@ -362,6 +369,15 @@ impl SlidingPage {
         e.prevent_default();
         ctx.link().send_message(msg);
         false
+    }
+
+    fn export_gif(&mut self) {
+        let Some(solution) = self.session.solution() else { return };
+        let name = format!("sliding-{0}x{0}-{1}-moves.gif", self.params.size(), solution.len());
+        match solution_gif(solution).and_then(|bytes| browser::download(&bytes, &name, "image/gif")) {
+            Ok(()) => self.status = format!("Saved the animation as {name}."),
+            Err(why) => self.alert = Some(format!("No GIF: {why}.")),
+        }
     }
 
     fn show_report(&mut self, report: Report, seek_to: usize) {
