@@ -7,32 +7,35 @@ pub mod sliding;
 use crate::core::job::{JobContext, Report};
 use crate::core::link::Link;
 
-/// What the generic layers need to know about a puzzle.
+/// What the pages need to know about a puzzle.
 pub struct PuzzleInfo {
     /// The page name in links: `#/<name>?...`.
     pub name: &'static str,
     pub title: &'static str,
     /// One line for the landing page.
     pub summary: &'static str,
-    /// Solves what a link describes; `Err` says what was wrong with the link.
-    pub solve: fn(&Link, &mut JobContext) -> Result<Report, String>,
 }
 
 pub const PUZZLES: &[PuzzleInfo] = &[hanoi::INFO, sliding::INFO];
 
-pub fn find(name: &str) -> Option<&'static PuzzleInfo> {
-    PUZZLES.iter().find(|p| p.name == name)
-}
+/// Solves what a link describes; `Err` says what was wrong with the link.
+type Solver = fn(&Link, &mut JobContext) -> Result<Report, String>;
+
+/// Each puzzle's solver, by page name. Kept apart from [`PUZZLES`] so that the app, which
+/// lists puzzles but never solves, does not carry the solvers in its bundle.
+const SOLVERS: &[(&str, Solver)] =
+    &[(hanoi::INFO.name, hanoi::solve_link), (sliding::INFO.name, sliding::solve_link)];
 
 /// Solves the puzzle a link names: the one entry point of the CLI and the worker.
 pub fn solve_link(text: &str, ctx: &mut JobContext) -> Result<Report, String> {
     let link = Link::parse(text).map_err(|e| e.to_string())?;
     let names: Vec<&str> = PUZZLES.iter().map(|p| p.name).collect();
-    let puzzle = find(&link.puzzle).ok_or_else(|| match link.puzzle.as_str() {
-        "" => format!("link: names no puzzle (known: {})", names.join(", ")),
-        other => format!("link: unknown puzzle '{other}' (known: {})", names.join(", ")),
-    })?;
-    let mut report = (puzzle.solve)(&link, ctx)?;
+    let (_, solve) =
+        SOLVERS.iter().find(|(name, _)| *name == link.puzzle).ok_or_else(|| match link.puzzle.as_str() {
+            "" => format!("link: names no puzzle (known: {})", names.join(", ")),
+            other => format!("link: unknown puzzle '{other}' (known: {})", names.join(", ")),
+        })?;
+    let mut report = solve(&link, ctx)?;
     report.elapsed_ms = ctx.elapsed_ms();
     Ok(report)
 }
@@ -51,6 +54,14 @@ mod tests {
     #[test]
     fn links_reach_their_puzzle() {
         assert_eq!(run("http://x/#/hanoi?discs=3").unwrap().length, 7);
+    }
+
+    #[test]
+    fn every_listed_puzzle_has_a_solver() {
+        for puzzle in PUZZLES {
+            assert!(SOLVERS.iter().any(|(name, _)| *name == puzzle.name), "{}", puzzle.name);
+        }
+        assert_eq!(SOLVERS.len(), PUZZLES.len());
     }
 
     #[test]

@@ -18,10 +18,10 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
     title: "Towers of Hanoi",
     summary: "Move the tower one disc at a time: naive search, A*, BFS and the direct method.",
-    solve: solve_link,
 };
 
-fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
+/// Solves what a Hanoi link describes (registered in `puzzles::SOLVERS`).
+pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     let (params, errors) = HanoiParams::from_link(link);
     if !errors.is_empty() {
         return Err(describe_errors(&errors));

@@ -20,10 +20,10 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
     title: "Sliding tiles",
     summary: "The 8- and 15-puzzle: BFS, DFS, greedy, A*, IDA* and pattern databases side by side.",
-    solve: solve_link,
 };
 
-fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
+/// Solves what a sliding link describes (registered in `puzzles::SOLVERS`).
+pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     let (params, errors) = SlidingParams::from_link(link);
     if !errors.is_empty() {
         return Err(describe_errors(&errors));
