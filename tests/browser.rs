@@ -192,4 +192,13 @@ async fn worker_builds_pattern_databases_with_progress() {
     assert!(wait_for(30_000, || !done_reports(&events).is_empty()).await);
     let report = done_reports(&events).remove(0);
     assert_eq!((report.length, report.optimal), (1, true));
+
+    // A fresh worker (as after a cancel) takes the databases over instead of building them.
+    TimeoutFuture::new(200).await;
+    client.cancel();
+    events.borrow_mut().clear();
+    client.solve("#/sliding?size=4&tiles=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&algo=pdb");
+    assert!(wait_for(30_000, || !done_reports(&events).is_empty()).await);
+    assert!(!building(), "the second worker must not build again: {:?}", events.borrow());
+    assert!(done_reports(&events)[0].message.is_none(), "no build time in the report");
 }

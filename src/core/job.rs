@@ -96,11 +96,19 @@ pub enum Progress {
     },
 }
 
-/// Messages from a page to its worker.
+/// Messages from a page to its worker. Each is a JSON string, except `SessionData`, which
+/// travels as a two-element array: the JSON, then the bytes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ToWorker {
-    Solve { job: u32, link: String },
+    Solve {
+        job: u32,
+        link: String,
+    },
+    /// Data an earlier worker of this session built (e.g. pattern databases), to take over.
+    SessionData {
+        name: String,
+    },
 }
 
 /// Messages from the worker to its page.
@@ -127,6 +135,11 @@ pub enum FromWorker {
     Crashed {
         job: u32,
         error: String,
+    },
+    /// Data built once per session, for the page to hand to later workers (with bytes, as
+    /// for `ToWorker::SessionData`).
+    SessionData {
+        name: String,
     },
 }
 

@@ -26,6 +26,36 @@ type Solver = fn(&Link, &mut JobContext) -> Result<Report, String>;
 const SOLVERS: &[(&str, Solver)] =
     &[(hanoi::INFO.name, hanoi::solve_link), (sliding::INFO.name, sliding::solve_link)];
 
+/// A name for each kind of data a solver builds once per session (pattern databases…),
+/// with how to export and import it, so a fresh worker can take it over from the old one.
+struct SessionData {
+    name: &'static str,
+    export: fn() -> Option<Vec<u8>>,
+    import: fn(&[u8]) -> Result<(), String>,
+}
+
+const SESSION_DATA: &[SessionData] = &[SessionData {
+    name: "sliding-pdb",
+    export: || sliding::solvers::built_pattern_database().map(|db| db.to_bytes()),
+    import: sliding::solvers::install_pattern_database,
+}];
+
+/// The session data this process has built, by name, among those not in `known`.
+pub fn export_session_data(known: &[String]) -> Vec<(&'static str, Vec<u8>)> {
+    SESSION_DATA
+        .iter()
+        .filter(|d| !known.iter().any(|k| k == d.name))
+        .filter_map(|d| (d.export)().map(|bytes| (d.name, bytes)))
+        .collect()
+}
+
+/// Takes over session data exported by another process.
+pub fn import_session_data(name: &str, bytes: &[u8]) -> Result<(), String> {
+    let data =
+        SESSION_DATA.iter().find(|d| d.name == name).ok_or(format!("unknown session data '{name}'"))?;
+    (data.import)(bytes)
+}
+
 /// Solves the puzzle a link names: the one entry point of the CLI and the worker.
 pub fn solve_link(text: &str, ctx: &mut JobContext) -> Result<Report, String> {
     let link = Link::parse(text).map_err(|e| e.to_string())?;

@@ -1,5 +1,6 @@
 //! The page side of the solver worker. One job at a time; cancelling (or a crash) terminates
-//! the worker at once and starts a fresh one, so cancel never waits for a busy solver.
+//! the worker at once and starts a fresh one, so cancel never waits for a busy solver. Data a
+//! worker built for the session (pattern databases) is kept here and handed to its successors.
 
 use crate::core::job::{FromWorker, Progress, Report, ToWorker};
 use std::cell::RefCell;
@@ -44,9 +45,13 @@ struct Connection {
     _on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
 
+/// Session data received from workers, by name, as the bytes to hand to the next one.
+type SessionData = Rc<RefCell<Vec<(String, js_sys::Uint8Array)>>>;
+
 pub struct SolverClient {
     url: String,
     on_event: Rc<dyn Fn(SolverEvent)>,
+    session_data: SessionData,
     shared: Rc<RefCell<Shared>>,
     connection: Option<Connection>,
     /// The previous worker's handlers, kept until the next replacement: a replacement may be
@@ -61,6 +66,7 @@ impl SolverClient {
         let mut client = Self {
             url: url.to_string(),
             on_event: Rc::new(on_event),
+            session_data: Rc::default(),
             shared: Shared::new(),
             connection: None,
             retired: None,
@@ -124,10 +130,26 @@ impl SolverClient {
         };
         let on_message = {
             let (shared, on_event, worker) = (self.shared.clone(), self.on_event.clone(), worker.clone());
+            let session_data = self.session_data.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-                let text = event.data().as_string().unwrap_or_default();
-                let Ok(message) = serde_json::from_str::<FromWorker>(&text) else { return };
-                if let Some(event) = route(&shared, &worker, message) {
+                let data = event.data();
+                // Plain messages are JSON strings; session data comes as [JSON, bytes].
+                let (text, bytes) = match data.dyn_ref::<js_sys::Array>() {
+                    Some(pair) => {
+                        (pair.get(0).as_string(), pair.get(1).dyn_into::<js_sys::Uint8Array>().ok())
+                    }
+                    None => (data.as_string(), None),
+                };
+                let Ok(message) = serde_json::from_str::<FromWorker>(&text.unwrap_or_default()) else {
+                    return;
+                };
+                if let (FromWorker::SessionData { name }, Some(bytes)) = (&message, bytes) {
+                    let mut kept = session_data.borrow_mut();
+                    kept.retain(|(kept_name, _)| kept_name != name);
+                    kept.push((name.clone(), bytes));
+                    return;
+                }
+                if let Some(event) = route(&shared, &session_data, &worker, message) {
                     on_event(event);
                 }
             })
@@ -163,11 +185,23 @@ fn absolute_url(url: &str) -> String {
 }
 
 /// Handles one worker message: readiness, or an event for the current job.
-fn route(shared: &Rc<RefCell<Shared>>, worker: &Worker, message: FromWorker) -> Option<SolverEvent> {
+fn route(
+    shared: &Rc<RefCell<Shared>>,
+    session_data: &SessionData,
+    worker: &Worker,
+    message: FromWorker,
+) -> Option<SolverEvent> {
     let mut state = shared.borrow_mut();
     match message {
+        FromWorker::SessionData { .. } => None,
         FromWorker::Ready => {
             state.ready = true;
+            // Hand over what earlier workers built before the first job.
+            for (name, bytes) in session_data.borrow().iter() {
+                let json =
+                    serde_json::to_string(&ToWorker::SessionData { name: name.clone() }).expect("serializes");
+                let _ = worker.post_message(&js_sys::Array::of2(&JsValue::from_str(&json), bytes));
+            }
             if let Some(json) = state.queued.take() {
                 let _ = worker.post_message(&JsValue::from_str(&json));
             }

@@ -1,11 +1,12 @@
 //! The worker side of the solver: receives jobs as JSON, runs them through the puzzle
-//! registry, streams progress and posts the report. A panic is reported as a failed job; the
-//! page then replaces this worker (its memory can no longer be trusted).
+//! registry, streams progress and posts the report. A panic is reported as a crash; the page
+//! then replaces this worker (its memory can no longer be trusted). Data a solver builds once
+//! per session is posted to the page after the job, and taken over from the page on start.
 
-use crate::core::job::{FromWorker, JobContext, ToWorker};
+use crate::core::job::{FromWorker, JobContext, Progress, ToWorker};
 use crate::core::search::Limits;
 use crate::puzzles;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -13,15 +14,20 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 thread_local! {
     /// The job being run, so a panic can be reported against it.
     static CURRENT_JOB: Cell<u32> = const { Cell::new(0) };
+    /// Session data the page already has (sent by it, or posted to it).
+    static SHARED_DATA: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
 }
 
 fn scope() -> DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
 }
 
+fn to_json(message: &FromWorker) -> JsValue {
+    JsValue::from_str(&serde_json::to_string(message).expect("worker messages serialize"))
+}
+
 fn post(message: &FromWorker) {
-    let json = serde_json::to_string(message).expect("worker messages serialize");
-    let _ = scope().post_message(&JsValue::from_str(&json));
+    let _ = scope().post_message(&to_json(message));
 }
 
 fn now_ms() -> f64 {
@@ -35,9 +41,20 @@ pub fn start() {
         post(&FromWorker::Crashed { job, error: format!("the solver crashed: {info}") });
     }));
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
-        let text = event.data().as_string().unwrap_or_default();
-        match serde_json::from_str::<ToWorker>(&text) {
+        let data = event.data();
+        // Plain messages are JSON strings; session data comes as [JSON, bytes].
+        let (text, bytes) = match data.dyn_ref::<js_sys::Array>() {
+            Some(pair) => (pair.get(0).as_string(), pair.get(1).dyn_into::<js_sys::Uint8Array>().ok()),
+            None => (data.as_string(), None),
+        };
+        match serde_json::from_str::<ToWorker>(&text.unwrap_or_default()) {
             Ok(ToWorker::Solve { job, link }) => run(job, &link),
+            Ok(ToWorker::SessionData { name }) => {
+                let bytes = bytes.map(|b| b.to_vec()).unwrap_or_default();
+                if puzzles::import_session_data(&name, &bytes).is_ok() {
+                    SHARED_DATA.with(|shared| shared.borrow_mut().push(name));
+                }
+            }
             Err(e) => post(&FromWorker::Failed { job: 0, error: format!("unreadable request: {e}") }),
         }
     });
@@ -48,7 +65,7 @@ pub fn start() {
 
 fn run(job: u32, link: &str) {
     CURRENT_JOB.with(|current| current.set(job));
-    let mut listener = |elapsed_ms: f64, progress: &crate::core::job::Progress| {
+    let mut listener = |elapsed_ms: f64, progress: &Progress| {
         post(&FromWorker::Progress { job, elapsed_ms, progress: progress.clone() });
         true
     };
@@ -58,4 +75,17 @@ fn run(job: u32, link: &str) {
         Err(error) => FromWorker::Failed { job, error },
     };
     post(&message);
+    share_new_session_data();
+}
+
+/// Posts session data built by the last job, handing its memory over to the page.
+fn share_new_session_data() {
+    let known = SHARED_DATA.with(|shared| shared.borrow().clone());
+    for (name, bytes) in puzzles::export_session_data(&known) {
+        let array = js_sys::Uint8Array::from(bytes.as_slice());
+        let message =
+            js_sys::Array::of2(&to_json(&FromWorker::SessionData { name: name.to_string() }), &array);
+        let _ = scope().post_message_with_transfer(&message, &js_sys::Array::of1(&array.buffer()));
+        SHARED_DATA.with(|shared| shared.borrow_mut().push(name.to_string()));
+    }
 }

@@ -153,6 +153,9 @@ impl PatternTable {
     }
 }
 
+/// Marks the byte form (and its layout: the partition's tables in order, dense ranks).
+const BYTES_MAGIC: &[u8] = b"puzzlelab-pdb-663-v1";
+
 /// The three tables and the mirror map.
 pub struct PatternDatabase {
     tables: Vec<PatternTable>,
@@ -177,11 +180,48 @@ impl PatternDatabase {
             tables.push(PatternTable::build(group, &mut |done, _| progress(before + done, total)));
             before += size;
         }
+        Self::from_tables(tables)
+    }
+
+    fn from_tables(tables: Vec<PatternTable>) -> Self {
         let mut mirror_tile = [0u8; CELLS];
         for tile in 1..CELLS as u8 {
             mirror_tile[tile as usize] = mirror_cell(tile - 1) + 1;
         }
         Self { tables, mirror_tile }
+    }
+
+    /// The tables as bytes, to hand them to another worker instead of building them again.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = BYTES_MAGIC.to_vec();
+        for table in &self.tables {
+            bytes.extend_from_slice(&table.moves);
+        }
+        bytes
+    }
+
+    /// Reads what [`PatternDatabase::to_bytes`] wrote.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        let body = bytes.strip_prefix(BYTES_MAGIC).ok_or("not pattern databases of this version")?;
+        let sizes: Vec<usize> = PARTITION.iter().map(|g| (0..g.len()).map(|i| CELLS - i).product()).collect();
+        if body.len() != sizes.iter().sum::<usize>() {
+            return Err(format!(
+                "pattern databases of {} bytes, expected {}",
+                body.len(),
+                sizes.iter().sum::<usize>()
+            ));
+        }
+        let mut rest = body;
+        let tables = PARTITION
+            .iter()
+            .zip(sizes)
+            .map(|(group, size)| {
+                let (moves, tail) = rest.split_at(size);
+                rest = tail;
+                PatternTable { tiles: group.to_vec(), moves: moves.to_vec() }
+            })
+            .collect();
+        Ok(Self::from_tables(tables))
     }
 
     /// The lower bound for a packed 4×4 board.
@@ -222,6 +262,21 @@ mod tests {
         assert_eq!(rank(0x210, 3), 0);
         assert_eq!(rank(0xDEF, 3), 16 * 15 * 14 - 1);
         assert_eq!(table.moves.iter().filter(|&&m| m != UNSEEN).count(), 16 * 15 * 14);
+    }
+
+    #[test]
+    fn byte_form_round_trips_and_refuses_other_data() {
+        let table = PatternTable::build(&[2, 3, 4], &mut |_, _| {});
+        let sizes: Vec<usize> = PARTITION.iter().map(|g| (0..g.len()).map(|i| CELLS - i).product()).collect();
+        // Stand-in tables of the right sizes (building the real ones takes seconds).
+        let fake = |size: usize, value: u8| PatternTable { tiles: vec![], moves: vec![value; size] };
+        let db = PatternDatabase::from_tables(vec![fake(sizes[0], 1), fake(sizes[1], 2), table]);
+        let bytes = db.to_bytes();
+        let back = PatternDatabase::from_bytes(&bytes).ok().unwrap();
+        assert_eq!(back.to_bytes(), bytes);
+        assert_eq!(back.tables[2].tiles, [2, 3, 4]);
+        assert!(PatternDatabase::from_bytes(&bytes[..bytes.len() - 1]).err().unwrap().contains("expected"));
+        assert!(PatternDatabase::from_bytes(b"GIF89a").is_err());
     }
 
     #[test]

@@ -98,6 +98,18 @@ pub fn pattern_database(progress: &mut dyn FnMut(u64, u64)) -> &'static PatternD
     PATTERN_DATABASE.get_or_init(|| PatternDatabase::build(progress))
 }
 
+/// The databases if this session has them already.
+pub fn built_pattern_database() -> Option<&'static PatternDatabase> {
+    PATTERN_DATABASE.get()
+}
+
+/// Installs databases built elsewhere (another worker of the same session).
+pub fn install_pattern_database(bytes: &[u8]) -> Result<(), String> {
+    let database = PatternDatabase::from_bytes(bytes)?;
+    let _already_built = PATTERN_DATABASE.set(database);
+    Ok(())
+}
+
 /// IDA* on the pattern databases (4×4 only).
 struct PdbProblem<'a> {
     rules: SlidingProblem,
