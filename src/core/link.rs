@@ -57,6 +57,15 @@ impl Link {
         self
     }
 
+    /// Appends a comma-separated list, or nothing when it is empty.
+    pub fn with_list<T: fmt::Display>(self, key: &str, items: &[T]) -> Self {
+        if items.is_empty() {
+            return self;
+        }
+        let words: Vec<String> = items.iter().map(ToString::to_string).collect();
+        self.with(key, words.join(","))
+    }
+
     pub fn get(&self, key: &str) -> Option<&str> {
         self.params.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
@@ -221,6 +230,34 @@ impl<'a> ParamReader<'a> {
         }
     }
 
+    /// A comma-separated list of moves played from `start`, each read by `parse` and checked
+    /// by `apply`. At a bad move the problem is reported and the legal moves before it are
+    /// kept, so a damaged link still shows as much play as it can.
+    pub fn moves<S, M>(
+        &mut self,
+        key: &'static str,
+        start: S,
+        parse: impl Fn(&str) -> Result<M, String>,
+        apply: impl Fn(&S, &M) -> Result<S, String>,
+    ) -> Vec<M> {
+        let mut moves = Vec::new();
+        let Some(text) = self.raw(key) else { return moves };
+        let mut state = start;
+        for (i, word) in text.split(',').filter(|w| !w.is_empty()).enumerate() {
+            match parse(word).and_then(|mv| apply(&state, &mv).map(|next| (mv, next))) {
+                Ok((mv, next)) => {
+                    moves.push(mv);
+                    state = next;
+                }
+                Err(why) => {
+                    self.reject(key, format!("move {} '{word}': {why}", i + 1));
+                    break;
+                }
+            }
+        }
+        moves
+    }
+
     /// Ends reading: every parameter the puzzle did not ask for is reported as unknown.
     pub fn finish(mut self) -> Vec<LinkError> {
         for (key, _) in &self.link.params {
@@ -281,6 +318,18 @@ mod tests {
         assert_eq!(hash, "#/phrase?target=Not%20all,%20who%20wander%3F");
         assert_eq!(Link::parse(&hash).unwrap(), link);
         assert_eq!(Link::parse("#/x?a=%zz").unwrap().get("a"), Some("%zz"));
+    }
+
+    #[test]
+    fn moves_keep_the_legal_prefix() {
+        let link = Link::parse("#/count?moves=1,2,x,3").unwrap();
+        let mut reader = ParamReader::new(&link);
+        let parse = |w: &str| w.parse::<u32>().map_err(|_| "not a number".to_string());
+        let moves = reader.moves("moves", 0u32, parse, |total, m| Ok(total + m));
+        assert_eq!(moves, [1, 2]);
+        assert_eq!(reader.finish(), [LinkError::new("moves", "move 3 'x': not a number")]);
+        assert_eq!(Link::new("p").with_list("moves", &moves).to_hash(), "#/p?moves=1,2");
+        assert_eq!(Link::new("p").with_list::<u32>("moves", &[]).to_hash(), "#/p");
     }
 
     #[test]

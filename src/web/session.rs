@@ -8,11 +8,16 @@ use crate::core::playback::Playback;
 use crate::core::search::Stats;
 use crate::core::solution::Solution;
 use crate::web::components::compare_table::{CompareRow, CompareTable};
+use crate::web::components::messages::Notices;
 use crate::web::components::playback_controls::{PlaybackAction, PlaybackControls};
 use crate::web::components::search_progress::SearchProgress;
 use crate::web::solver::{SolverClient, SolverEvent};
 use crate::web::ticker::Ticker;
 use yew::prelude::*;
+
+/// Longest solution a page animates (2^17 − 1: Hanoi up to 17 discs); longer ones are
+/// reported but not played back.
+pub const MAX_PLAYBACK: usize = 131_071;
 
 /// A job in progress.
 pub struct Running {
@@ -26,10 +31,10 @@ pub struct Running {
 }
 
 /// What a worker event means for the page.
-pub enum SessionEvent {
+enum SessionEvent {
     /// Nothing for the page to do (progress, or a comparison moving on).
     Nothing,
-    /// A single solve finished: the page replays the moves and calls [`SolveSession::show`].
+    /// A single solve finished: the page shows it with [`SolveSession::show_report`].
     Solved { report: Report, seek_to: usize },
     /// A single solve could not run.
     Failed(String),
@@ -99,7 +104,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
     }
 
     /// Stops the running job; returns a sentence for the status region if one was running.
-    pub fn cancel(&mut self) -> Option<String> {
+    fn cancel(&mut self) -> Option<String> {
         let said = self.running.as_ref().map(|r| {
             format!(
                 "Cancelled after {} nodes expanded, {}.",
@@ -134,12 +139,13 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
         self.compare.clear();
     }
 
-    /// Takes the solution and its current step away (e.g. to continue by hand from there).
-    pub fn take_solution(&mut self) -> Option<(Solution<S, M>, usize)> {
+    /// The solution's moves up to the current step, to continue by hand from there; the
+    /// solution is forgotten.
+    pub fn take_moves(&mut self) -> Vec<M> {
         let step = self.playback.step();
-        let solution = self.solution.take();
-        self.drop_solution();
-        solution.map(|s| (s, step))
+        let moves = self.solution.take().map(|s| s.steps.into_iter().take(step).map(|st| st.mv).collect());
+        self.clear();
+        moves.unwrap_or_default()
     }
 
     fn drop_solution(&mut self) {
@@ -148,10 +154,37 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
         self.ticker = None;
     }
 
-    /// Shows a replayed solution, positioned at `step`.
-    pub fn show(&mut self, solution: Solution<S, M>, step: usize) {
-        self.playback = Playback::new(solution.len(), step);
-        self.solution = Some(solution);
+    /// Shows a finished solve: its summary, and its solution replayed from `start` through
+    /// the puzzle's rules (`parse` reads a move, `apply` plays it), positioned at `seek_to`.
+    pub fn show_report<E: std::fmt::Display>(
+        &mut self,
+        report: &Report,
+        seek_to: usize,
+        start: S,
+        parse: impl Fn(&str) -> Result<M, String>,
+        apply: impl Fn(&S, &M) -> Result<S, E>,
+        notices: &mut Notices,
+    ) {
+        notices.status = report_status(report);
+        if !report.solved {
+            return;
+        }
+        if report.length > MAX_PLAYBACK {
+            let limit = format_count(MAX_PLAYBACK as u64);
+            notices.status.push_str(&format!(". Too long to animate (over {limit} moves)."));
+            return;
+        }
+        let moves: Result<Vec<M>, String> = report.moves.iter().map(|m| parse(m)).collect();
+        match moves.map(|moves| Solution::replay(start, moves, apply)) {
+            Ok(Ok(solution)) => {
+                self.playback = Playback::new(solution.len(), seek_to);
+                self.solution = Some(solution);
+            }
+            Ok(Err(e)) => {
+                notices.alert = Some(format!("The solver's move {} was illegal: {}", e.index + 1, e.error))
+            }
+            Err(e) => notices.alert = Some(format!("The solver's answer was unreadable: {e}")),
+        }
     }
 
     fn run_next_comparison(&mut self) {
@@ -162,8 +195,32 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
         }
     }
 
-    /// Follows one worker event.
-    pub fn handle(&mut self, event: SolverEvent) -> SessionEvent {
+    /// Follows one worker event, telling the user what happened; a finished single solve is
+    /// returned (with the step to show) for the page to pass to [`Self::show_report`].
+    pub fn follow(&mut self, event: SolverEvent, notices: &mut Notices) -> Option<(Report, usize)> {
+        match self.handle(event) {
+            SessionEvent::Nothing => None,
+            SessionEvent::Solved { report, seek_to } => Some((report, seek_to)),
+            SessionEvent::Failed(error) => {
+                notices.alert = Some(error);
+                notices.status = "The solver could not finish; the board is as it was.".into();
+                None
+            }
+            SessionEvent::CompareFinished => {
+                notices.status = "Comparison finished: see the table below.".into();
+                None
+            }
+        }
+    }
+
+    /// Cancels the running job, saying so in the status.
+    pub fn cancel_into(&mut self, notices: &mut Notices) {
+        if let Some(said) = self.cancel() {
+            notices.status = said;
+        }
+    }
+
+    fn handle(&mut self, event: SolverEvent) -> SessionEvent {
         let pending_row = self.compare.iter().position(|r| r.outcome.is_none());
         match event {
             SolverEvent::Progress { elapsed_ms, progress } => {

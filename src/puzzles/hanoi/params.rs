@@ -72,24 +72,12 @@ impl HanoiParams {
                 Err(why) => r.reject("goal", why),
             }
         }
-        if let Some(text) = r.raw("moves") {
-            // Keep the legal prefix: a damaged link still shows as much play as it can.
-            let mut position = params.start;
-            for (i, word) in text.split(',').filter(|w| !w.is_empty()).enumerate() {
-                let checked = Move::parse(word, pegs)
-                    .and_then(|mv| tower.apply(position, mv).map(|p| (mv, p)).map_err(|e| e.to_string()));
-                match checked {
-                    Ok((mv, next)) => {
-                        params.played.push(mv);
-                        position = next;
-                    }
-                    Err(why) => {
-                        r.reject("moves", format!("move {} '{word}': {why}", i + 1));
-                        break;
-                    }
-                }
-            }
-        }
+        params.played = r.moves(
+            "moves",
+            params.start,
+            |word| Move::parse(word, pegs),
+            |&position, &mv| tower.apply(position, mv).map_err(|e| e.to_string()),
+        );
         params.algo = r.choice("algo", &Algo::choices(), Algo::Optimal);
         if r.raw("seed").is_some() {
             params.seed = Some(r.number("seed", 0..=MAX_SEED, 0));
@@ -108,11 +96,7 @@ impl HanoiParams {
         if self.goal != tower.all_on(tower.pegs - 1) {
             link = link.with("goal", tower.format_position(self.goal));
         }
-        if !self.played.is_empty() {
-            let words: Vec<String> = self.played.iter().map(Move::to_string).collect();
-            link = link.with("moves", words.join(","));
-        }
-        link = link.with("algo", self.algo.name());
+        link = link.with_list("moves", &self.played).with("algo", self.algo.name());
         if let Some(seed) = self.seed {
             link = link.with("seed", seed);
         }

@@ -109,21 +109,7 @@ impl SlidingParams {
                 Err(why) => r.reject("tiles", why),
             }
         }
-        if let Some(text) = r.raw("moves") {
-            let mut board = params.start.clone();
-            for (i, word) in text.split(',').filter(|w| !w.is_empty()).enumerate() {
-                match Dir::parse(word).and_then(|d| board.apply(d).map(|b| (d, b))) {
-                    Ok((dir, next)) => {
-                        params.played.push(dir);
-                        board = next;
-                    }
-                    Err(why) => {
-                        r.reject("moves", format!("move {} '{word}': {why}", i + 1));
-                        break;
-                    }
-                }
-            }
-        }
+        params.played = r.moves("moves", params.start.clone(), Dir::parse, |board, &dir| board.apply(dir));
         params.algo = r.choice("algo", &Algo::choices(), Algo::Auto);
         if r.raw("depth").is_some() {
             params.depth = Some(r.number("depth", 1..=10_000, 50));
@@ -133,12 +119,10 @@ impl SlidingParams {
     }
 
     pub fn to_link(&self) -> Link {
-        let mut link = Link::new(PUZZLE).with("size", self.size()).with("tiles", self.start.to_text());
-        if !self.played.is_empty() {
-            let words: Vec<String> = self.played.iter().map(Dir::to_string).collect();
-            link = link.with("moves", words.join(","));
-        }
-        link = link
+        let mut link = Link::new(PUZZLE)
+            .with("size", self.size())
+            .with("tiles", self.start.to_text())
+            .with_list("moves", &self.played)
             .with("algo", self.algo.name())
             .with("seed", self.seed)
             .with("shuffle", self.shuffle.to_text());

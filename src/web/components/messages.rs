@@ -1,7 +1,32 @@
 //! The page's two announcement regions: results in words (`role="status"`) and problems
 //! (`role="alert"`). Screen readers read both; projectors show both in large type.
 
+use crate::core::link::{describe_errors, LinkError};
 use yew::prelude::*;
+
+/// What a page is saying: the status sentence and, when something went wrong, an alert.
+#[derive(Default)]
+pub struct Notices {
+    pub status: String,
+    pub alert: Option<String>,
+}
+
+impl Notices {
+    /// A page's first notices: an alert when its link had problems.
+    pub fn for_link(errors: &[LinkError]) -> Self {
+        let alert = (!errors.is_empty()).then(|| {
+            format!(
+                "Some of this link could not be used, defaults were taken instead: {}.",
+                describe_errors(errors)
+            )
+        });
+        Self { status: String::new(), alert }
+    }
+
+    pub fn view(&self, on_dismiss: Callback<()>) -> Html {
+        html! { <Messages status={self.status.clone()} alert={self.alert.clone().map(AttrValue::from)} {on_dismiss} /> }
+    }
+}
 
 #[derive(Properties, PartialEq)]
 pub struct MessagesProps {

@@ -6,5 +6,6 @@ pub mod messages;
 pub mod playback_controls;
 pub mod search_progress;
 pub mod seed_field;
+pub mod solve_bar;
 pub mod tiles;
 pub mod towers;

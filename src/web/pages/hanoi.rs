@@ -2,8 +2,7 @@
 //! compare algorithms. Everything shown is in the link.
 
 use crate::core::job::{format_count, Report};
-use crate::core::link::{describe_errors, Link};
-use crate::core::solution::Solution;
+use crate::core::link::Link;
 use crate::puzzles::hanoi::domain::{
     peg_name, peg_range, Move, Position, Tower, MAX_DISCS, MAX_PEGS, MIN_DISCS, MIN_PEGS,
 };
@@ -12,17 +11,15 @@ use crate::puzzles::hanoi::random_position;
 use crate::puzzles::hanoi::solvers::{optimal_length, Algo};
 use crate::web::browser;
 use crate::web::components::choice::{number_options, Choice};
-use crate::web::components::messages::Messages;
+use crate::web::components::messages::Notices;
 use crate::web::components::playback_controls::PlaybackAction;
 use crate::web::components::seed_field::SeedField;
+use crate::web::components::solve_bar::SolveBar;
 use crate::web::components::towers::Towers;
-use crate::web::session::{report_status, SessionEvent, SolveSession};
+use crate::web::session::{SolveSession, MAX_PLAYBACK};
 use crate::web::solver::{SolverEvent, WORKER_URL};
 use gloo_events::EventListener;
 use yew::prelude::*;
-
-/// Longest solution the page animates; longer ones are reported but not played back.
-pub const MAX_PLAYBACK: usize = 65_535;
 
 #[derive(Properties, PartialEq)]
 pub struct HanoiPageProps {
@@ -36,8 +33,7 @@ pub struct HanoiPage {
     params: HanoiParams,
     session: SolveSession<Position, Move>,
     selected: Option<u8>,
-    status: String,
-    alert: Option<String>,
+    notices: Notices,
     _keys: EventListener,
 }
 
@@ -68,21 +64,15 @@ impl Component for HanoiPage {
 
     fn create(ctx: &Context<Self>) -> Self {
         let (params, errors) = HanoiParams::from_link(&ctx.props().link);
-        let alert = (!errors.is_empty()).then(|| {
-            format!(
-                "Some of this link could not be used, defaults were taken instead: {}.",
-                describe_errors(&errors)
-            )
-        });
+        let notices = Notices::for_link(&errors);
         let mut page = Self {
-            status: String::new(),
             params,
             session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
             selected: None,
-            alert,
+            notices,
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
-        page.status = page.play_status();
+        page.notices.status = page.play_status();
         if page.params.step > 0 {
             // A shared link points into a solution: solve again and show that step.
             page.start_solve(page.params.algo, page.params.step);
@@ -96,27 +86,17 @@ impl Component for HanoiPage {
             Msg::Peg(peg) => self.pick_peg(peg),
             Msg::Key(e) => return self.key(ctx, e),
             Msg::Solve => self.start_solve(self.params.algo, 0),
-            Msg::Cancel => {
-                if let Some(said) = self.session.cancel() {
-                    self.status = said;
-                }
-            }
+            Msg::Cancel => self.session.cancel_into(&mut self.notices),
             Msg::Compare => {
                 let runs = Algo::ALL.iter().map(|&a| (a.name(), self.link_for(a))).collect();
                 self.session.compare(runs);
-                self.status = "Comparing every algorithm on this position…".into();
+                self.notices.status = "Comparing every algorithm on this position…".into();
             }
-            Msg::Solver(event) => match self.session.handle(event) {
-                SessionEvent::Nothing => {}
-                SessionEvent::Solved { report, seek_to } => self.show_report(report, seek_to),
-                SessionEvent::Failed(error) => {
-                    self.alert = Some(error);
-                    self.status = "The solver could not finish; the board is as it was.".into();
+            Msg::Solver(event) => {
+                if let Some((report, seek_to)) = self.session.follow(event, &mut self.notices) {
+                    self.show_report(report, seek_to);
                 }
-                SessionEvent::CompareFinished => {
-                    self.status = "Comparison finished: see the table below.".into()
-                }
-            },
+            }
             Msg::Playback(action) => self.session.playback_action(action, ctx.link().callback(|_| Msg::Tick)),
             Msg::Tick => {
                 if self.session.tick() {
@@ -138,21 +118,21 @@ impl Component for HanoiPage {
             }
             Msg::RandomPosition => self.random_position(),
             Msg::Undo => {
-                self.adopt_solution_steps();
+                self.params.played.extend(self.session.take_moves());
                 if self.params.played.pop().is_some() {
-                    self.status = self.play_status();
+                    self.notices.status = self.play_status();
                 }
             }
             Msg::Restart => {
                 self.session.clear();
                 self.params.played.clear();
-                self.status = self.play_status();
+                self.notices.status = self.play_status();
             }
             Msg::CopyLink => {
                 browser::copy_text(&browser::current_url());
-                self.status = "Link copied: anyone who opens it sees this page as it is now.".into();
+                self.notices.status = "Link copied: anyone who opens it sees this page as it is now.".into();
             }
-            Msg::DismissAlert => self.alert = None,
+            Msg::DismissAlert => self.notices.alert = None,
         }
         self.sync_url();
         true
@@ -179,16 +159,10 @@ impl Component for HanoiPage {
                         on_change={cb.callback(|v: String| Msg::SetPegs(v.parse().unwrap_or(3)))} />
                     <Choice label="Algorithm" options={algo_options} selected={self.params.algo.name()}
                         on_change={cb.callback(|v: String| Msg::SetAlgo(Algo::from_name(&v).unwrap_or(Algo::Optimal)))} />
-                    <button class="primary" onclick={cb.callback(|_| Msg::Solve)} disabled={busy}
-                        aria-label="Solve" title="Solve (s)">{ "Solve" }</button>
-                    <button onclick={cb.callback(|_| Msg::Cancel)} disabled={!busy}
-                        aria-label="Cancel" title="Cancel (Esc)">{ "Cancel" }</button>
-                    <button onclick={cb.callback(|_| Msg::Compare)} disabled={busy}
-                        aria-label="Compare all algorithms" title="Compare (c)">{ "Compare" }</button>
-                    <button onclick={cb.callback(|_| Msg::CopyLink)} aria-label="Copy link">{ "Copy link" }</button>
+                    <SolveBar busy={busy} on_solve={cb.callback(|_| Msg::Solve)} on_cancel={cb.callback(|_| Msg::Cancel)}
+                        on_compare={cb.callback(|_| Msg::Compare)} on_copy_link={cb.callback(|_| Msg::CopyLink)} />
                 </section>
-                <Messages status={self.status.clone()} alert={self.alert.clone().map(AttrValue::from)}
-                    on_dismiss={cb.callback(|_| Msg::DismissAlert)} />
+                { self.notices.view(cb.callback(|_| Msg::DismissAlert)) }
                 { self.session.view_progress() }
                 <section class="board" aria-label="Board">
                     <Towers tower={tower} position={*self.session.displayed(&in_play)} selected={self.selected}
@@ -204,7 +178,7 @@ impl Component for HanoiPage {
                         on_new={cb.callback(|_| Msg::NewSeed)} action_label="Random position"
                         on_action={cb.callback(|_| Msg::RandomPosition)} />
                 </section>
-                if tower.discs > 16 {
+                if (1usize << tower.discs) > MAX_PLAYBACK {
                     <p class="note">{ format!("Solutions longer than {} moves are reported but not animated.", format_count(MAX_PLAYBACK as u64)) }</p>
                 }
                 { self.session.view_compare() }
@@ -231,15 +205,7 @@ impl HanoiPage {
     fn start_solve(&mut self, algo: Algo, seek_to: usize) {
         self.selected = None;
         self.session.solve(algo.name(), &self.link_for(algo), seek_to);
-        self.status = format!("Solving with {}…", algo.label());
-    }
-
-    /// Moving by hand from a solution step keeps the solution's moves so far as played moves.
-    fn adopt_solution_steps(&mut self) {
-        if let Some((solution, step)) = self.session.take_solution() {
-            self.params.played.extend(solution.steps.iter().take(step).map(|s| s.mv));
-        }
-        self.session.clear();
+        self.notices.status = format!("Solving with {}…", algo.label());
     }
 
     fn new_game(&mut self, tower: Tower) {
@@ -247,7 +213,7 @@ impl HanoiPage {
         self.params = HanoiParams { algo, seed, ..HanoiParams::new(tower) };
         self.session.reset();
         self.selected = None;
-        self.status = self.play_status();
+        self.notices.status = self.play_status();
     }
 
     fn random_position(&mut self) {
@@ -255,7 +221,7 @@ impl HanoiPage {
         self.session.clear();
         self.params.played.clear();
         self.params.start = random_position(&self.params.tower, seed);
-        self.status = format!("Random position from seed {seed}. {}", self.play_status());
+        self.notices.status = format!("Random position from seed {seed}. {}", self.play_status());
     }
 
     fn optimum_from_start(&self) -> Option<u64> {
@@ -296,27 +262,28 @@ impl HanoiPage {
         let position = self.displayed();
         let Some(from) = self.selected.take() else {
             if tower.stacks(position)[peg as usize].is_empty() {
-                self.alert = Some(format!("Peg {} is empty: pick a peg with a disc on it.", peg_name(peg)));
+                self.notices.alert =
+                    Some(format!("Peg {} is empty: pick a peg with a disc on it.", peg_name(peg)));
             } else {
-                self.alert = None;
+                self.notices.alert = None;
                 self.selected = Some(peg);
-                self.status = format!("Picked peg {}: now pick where the disc goes.", peg_name(peg));
+                self.notices.status = format!("Picked peg {}: now pick where the disc goes.", peg_name(peg));
             }
             return;
         };
         if from == peg {
-            self.status = self.play_status();
+            self.notices.status = self.play_status();
             return;
         }
         let mv = Move::new(from, peg);
         match tower.apply(position, mv) {
             Ok(_) => {
-                self.adopt_solution_steps();
+                self.params.played.extend(self.session.take_moves());
                 self.params.played.push(mv);
-                self.alert = None;
-                self.status = self.play_status();
+                self.notices.alert = None;
+                self.notices.status = self.play_status();
             }
-            Err(why) => self.alert = Some(format!("Move {mv} is not allowed: {why}.")),
+            Err(why) => self.notices.alert = Some(format!("Move {mv} is not allowed: {why}.")),
         }
     }
 
@@ -343,27 +310,15 @@ impl HanoiPage {
     }
 
     fn show_report(&mut self, report: Report, seek_to: usize) {
-        let mut status = report_status(&report);
-        if report.solved && report.length > MAX_PLAYBACK {
-            status.push_str(&format!(
-                ". Too long to animate (over {} moves).",
-                format_count(MAX_PLAYBACK as u64)
-            ));
-        } else if report.solved {
-            let tower = self.params.tower;
-            let moves: Result<Vec<Move>, String> =
-                report.moves.iter().map(|m| Move::parse(m, tower.pegs)).collect();
-            match moves
-                .map(|moves| Solution::replay(self.params.current(), moves, |p, m| tower.apply(*p, *m)))
-            {
-                Ok(Ok(solution)) => self.session.show(solution, seek_to),
-                Ok(Err(e)) => {
-                    self.alert = Some(format!("The solver's move {} was illegal: {}", e.index + 1, e.error))
-                }
-                Err(e) => self.alert = Some(format!("The solver's answer was unreadable: {e}")),
-            }
-        }
-        self.status = status;
+        let tower = self.params.tower;
+        self.session.show_report(
+            &report,
+            seek_to,
+            self.params.current(),
+            |m| Move::parse(m, tower.pegs),
+            |&p, &m| tower.apply(p, m),
+            &mut self.notices,
+        );
     }
 }
 

@@ -1,9 +1,8 @@
 //! The sliding-tile page: play by hand, shuffle from a seed, solve with any of the searches,
 //! compare them on the same board, play the solution back. Everything shown is in the link.
 
-use crate::core::job::{format_count, Report};
-use crate::core::link::{describe_errors, Link};
-use crate::core::solution::Solution;
+use crate::core::job::Report;
+use crate::core::link::Link;
 use crate::puzzles::sliding::domain::{Board, Dir, MAX_SIZE, MIN_SIZE};
 use crate::puzzles::sliding::gif::solution_gif;
 use crate::puzzles::sliding::params::{Shuffle, SlidingParams};
@@ -11,17 +10,15 @@ use crate::puzzles::sliding::refusal;
 use crate::puzzles::sliding::solvers::Algo;
 use crate::web::browser;
 use crate::web::components::choice::{number_options, Choice};
-use crate::web::components::messages::Messages;
+use crate::web::components::messages::Notices;
 use crate::web::components::playback_controls::PlaybackAction;
 use crate::web::components::seed_field::SeedField;
+use crate::web::components::solve_bar::SolveBar;
 use crate::web::components::tiles::Tiles;
-use crate::web::session::{report_status, SessionEvent, SolveSession};
+use crate::web::session::SolveSession;
 use crate::web::solver::{SolverEvent, WORKER_URL};
 use gloo_events::EventListener;
 use yew::prelude::*;
-
-/// Longest solution the page animates (depth-first search can return very long ones).
-pub const MAX_PLAYBACK: usize = 200_000;
 
 /// Shuffle choices offered in the page: walk lengths, and uniform.
 const SHUFFLES: [&str; 7] = ["10", "20", "30", "50", "100", "1000", "uniform"];
@@ -39,8 +36,7 @@ pub struct SlidingPageProps {
 pub struct SlidingPage {
     params: SlidingParams,
     session: SolveSession<Board, Dir>,
-    status: String,
-    alert: Option<String>,
+    notices: Notices,
     _keys: EventListener,
 }
 
@@ -85,23 +81,17 @@ impl Component for SlidingPage {
 
     fn create(ctx: &Context<Self>) -> Self {
         let (params, errors) = SlidingParams::from_link(&ctx.props().link);
-        let mut alert = (!errors.is_empty()).then(|| {
-            format!(
-                "Some of this link could not be used, defaults were taken instead: {}.",
-                describe_errors(&errors)
-            )
-        });
+        let mut notices = Notices::for_link(&errors);
         if let Err(why) = params.current().check_solvable() {
-            alert = Some(format!("This board {}", why.trim_start_matches("this board ")));
+            notices.alert = Some(format!("This board {}", why.trim_start_matches("this board ")));
         }
         let mut page = Self {
-            status: String::new(),
             params,
             session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
-            alert,
+            notices,
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
-        page.status = page.play_status();
+        page.notices.status = page.play_status();
         if page.params.step > 0 {
             // A shared link points into a solution: solve again and show that step.
             page.start_solve(page.params.algo, page.params.step);
@@ -114,28 +104,18 @@ impl Component for SlidingPage {
         match msg {
             Msg::Cell(cell) => match self.displayed().move_for_cell(cell) {
                 Some(dir) => self.slide(dir),
-                None => self.alert = Some("Only a tile next to the blank can slide.".into()),
+                None => self.notices.alert = Some("Only a tile next to the blank can slide.".into()),
             },
             Msg::Slide(dir) => self.slide(dir),
             Msg::Key(e) => return self.key(ctx, e),
             Msg::Solve => self.start_solve(self.params.algo, 0),
-            Msg::Cancel => {
-                if let Some(said) = self.session.cancel() {
-                    self.status = said;
+            Msg::Cancel => self.session.cancel_into(&mut self.notices),
+            Msg::Compare => self.compare(),
+            Msg::Solver(event) => {
+                if let Some((report, seek_to)) = self.session.follow(event, &mut self.notices) {
+                    self.show_report(report, seek_to);
                 }
             }
-            Msg::Compare => self.compare(),
-            Msg::Solver(event) => match self.session.handle(event) {
-                SessionEvent::Nothing => {}
-                SessionEvent::Solved { report, seek_to } => self.show_report(report, seek_to),
-                SessionEvent::Failed(error) => {
-                    self.alert = Some(error);
-                    self.status = "The solver could not finish; the board is as it was.".into();
-                }
-                SessionEvent::CompareFinished => {
-                    self.status = "Comparison finished: see the table below.".into()
-                }
-            },
             Msg::Playback(action) => self.session.playback_action(action, ctx.link().callback(|_| Msg::Tick)),
             Msg::Tick => {
                 if self.session.tick() {
@@ -165,22 +145,22 @@ impl Component for SlidingPage {
             }
             Msg::Reshuffle => self.reshuffle(),
             Msg::Undo => {
-                self.adopt_solution_steps();
+                self.params.played.extend(self.session.take_moves());
                 if self.params.played.pop().is_some() {
-                    self.status = self.play_status();
+                    self.notices.status = self.play_status();
                 }
             }
             Msg::Restart => {
                 self.session.clear();
                 self.params.played.clear();
-                self.status = self.play_status();
+                self.notices.status = self.play_status();
             }
             Msg::CopyLink => {
                 browser::copy_text(&browser::current_url());
-                self.status = "Link copied: anyone who opens it sees this board as it is now.".into();
+                self.notices.status = "Link copied: anyone who opens it sees this board as it is now.".into();
             }
             Msg::ExportGif => self.export_gif(),
-            Msg::DismissAlert => self.alert = None,
+            Msg::DismissAlert => self.notices.alert = None,
         }
         self.sync_url();
         true
@@ -224,16 +204,10 @@ impl Component for SlidingPage {
                             selected={self.params.depth.map(|d| d.to_string()).unwrap_or_default()}
                             on_change={cb.callback(|v: String| Msg::SetDepth(v.parse().ok()))} />
                     }
-                    <button class="primary" onclick={cb.callback(|_| Msg::Solve)} disabled={busy}
-                        aria-label="Solve" title="Solve (s)">{ "Solve" }</button>
-                    <button onclick={cb.callback(|_| Msg::Cancel)} disabled={!busy}
-                        aria-label="Cancel" title="Cancel (Esc)">{ "Cancel" }</button>
-                    <button onclick={cb.callback(|_| Msg::Compare)} disabled={busy}
-                        aria-label="Compare all algorithms" title="Compare (c)">{ "Compare" }</button>
-                    <button onclick={cb.callback(|_| Msg::CopyLink)} aria-label="Copy link">{ "Copy link" }</button>
+                    <SolveBar busy={busy} on_solve={cb.callback(|_| Msg::Solve)} on_cancel={cb.callback(|_| Msg::Cancel)}
+                        on_compare={cb.callback(|_| Msg::Compare)} on_copy_link={cb.callback(|_| Msg::CopyLink)} />
                 </section>
-                <Messages status={self.status.clone()} alert={self.alert.clone().map(AttrValue::from)}
-                    on_dismiss={cb.callback(|_| Msg::DismissAlert)} />
+                { self.notices.view(cb.callback(|_| Msg::DismissAlert)) }
                 { self.session.view_progress() }
                 <section class="board" aria-label="Board">
                     <Tiles board={self.session.displayed(&in_play).clone()} on_cell={cb.callback(Msg::Cell)} />
@@ -276,11 +250,11 @@ impl SlidingPage {
 
     fn start_solve(&mut self, algo: Algo, seek_to: usize) {
         if let Some(why) = refusal(&self.params.current(), algo) {
-            self.alert = Some(why);
+            self.notices.alert = Some(why);
             return;
         }
         self.session.solve(algo.name(), &self.link_for(algo), seek_to);
-        self.status = format!("Solving with {}…", algo.label());
+        self.notices.status = format!("Solving with {}…", algo.label());
     }
 
     fn compare(&mut self) {
@@ -291,31 +265,23 @@ impl SlidingPage {
             .map(|&a| (a.name(), self.link_for(a)))
             .collect();
         if runs.is_empty() {
-            self.alert = refusal(&board, Algo::Auto);
+            self.notices.alert = refusal(&board, Algo::Auto);
             return;
         }
         self.session.compare(runs);
-        self.status = "Comparing the algorithms on this board (Cancel stops the comparison)…".into();
+        self.notices.status = "Comparing the algorithms on this board (Cancel stops the comparison)…".into();
     }
 
     fn slide(&mut self, dir: Dir) {
         match self.displayed().apply(dir) {
             Ok(_) => {
-                self.adopt_solution_steps();
+                self.params.played.extend(self.session.take_moves());
                 self.params.played.push(dir);
-                self.alert = None;
-                self.status = self.play_status();
+                self.notices.alert = None;
+                self.notices.status = self.play_status();
             }
-            Err(why) => self.alert = Some(format!("That slide is not possible: {why}.")),
+            Err(why) => self.notices.alert = Some(format!("That slide is not possible: {why}.")),
         }
-    }
-
-    /// Moving by hand from a solution step keeps the solution's moves so far as played moves.
-    fn adopt_solution_steps(&mut self) {
-        if let Some((solution, step)) = self.session.take_solution() {
-            self.params.played.extend(solution.steps.iter().take(step).map(|s| s.mv));
-        }
-        self.session.clear();
     }
 
     fn reshuffle(&mut self) {
@@ -330,8 +296,8 @@ impl SlidingPage {
 
     fn new_board(&mut self, what: &str) {
         self.session.reset();
-        self.alert = None;
-        self.status = format!("{what}. {}", self.play_status());
+        self.notices.alert = None;
+        self.notices.status = format!("{what}. {}", self.play_status());
     }
 
     fn play_status(&self) -> String {
@@ -375,28 +341,19 @@ impl SlidingPage {
         let Some(solution) = self.session.solution() else { return };
         let name = format!("sliding-{0}x{0}-{1}-moves.gif", self.params.size(), solution.len());
         match solution_gif(solution).and_then(|bytes| browser::download(&bytes, &name, "image/gif")) {
-            Ok(()) => self.status = format!("Saved the animation as {name}."),
-            Err(why) => self.alert = Some(format!("No GIF: {why}.")),
+            Ok(()) => self.notices.status = format!("Saved the animation as {name}."),
+            Err(why) => self.notices.alert = Some(format!("No GIF: {why}.")),
         }
     }
 
     fn show_report(&mut self, report: Report, seek_to: usize) {
-        let mut status = report_status(&report);
-        if report.solved && report.length > MAX_PLAYBACK {
-            status.push_str(&format!(
-                ". Too long to animate (over {} moves).",
-                format_count(MAX_PLAYBACK as u64)
-            ));
-        } else if report.solved {
-            let dirs: Result<Vec<Dir>, String> = report.moves.iter().map(|m| Dir::parse(m)).collect();
-            match dirs.map(|dirs| Solution::replay(self.params.current(), dirs, |b, d| b.apply(*d))) {
-                Ok(Ok(solution)) => self.session.show(solution, seek_to),
-                Ok(Err(e)) => {
-                    self.alert = Some(format!("The solver's move {} was illegal: {}", e.index + 1, e.error))
-                }
-                Err(e) => self.alert = Some(format!("The solver's answer was unreadable: {e}")),
-            }
-        }
-        self.status = status;
+        self.session.show_report(
+            &report,
+            seek_to,
+            self.params.current(),
+            Dir::parse,
+            |board, &dir| board.apply(dir),
+            &mut self.notices,
+        );
     }
 }

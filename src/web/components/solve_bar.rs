@@ -1,0 +1,28 @@
+//! The buttons every puzzle page has: Solve, Cancel, Compare, Copy link.
+
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct SolveBarProps {
+    pub busy: bool,
+    pub on_solve: Callback<()>,
+    pub on_cancel: Callback<()>,
+    pub on_compare: Callback<()>,
+    pub on_copy_link: Callback<()>,
+}
+
+#[function_component]
+pub fn SolveBar(props: &SolveBarProps) -> Html {
+    let click = |callback: &Callback<()>| callback.reform(|_: MouseEvent| ());
+    html! {
+        <>
+            <button class="primary" onclick={click(&props.on_solve)} disabled={props.busy}
+                aria-label="Solve" title="Solve (s)">{ "Solve" }</button>
+            <button onclick={click(&props.on_cancel)} disabled={!props.busy}
+                aria-label="Cancel" title="Cancel (Esc)">{ "Cancel" }</button>
+            <button onclick={click(&props.on_compare)} disabled={props.busy}
+                aria-label="Compare all algorithms" title="Compare (c)">{ "Compare" }</button>
+            <button onclick={click(&props.on_copy_link)} aria-label="Copy link">{ "Copy link" }</button>
+        </>
+    }
+}
