@@ -5,7 +5,7 @@
 
 use gloo_timers::future::TimeoutFuture;
 use puzzlelab::core::link::Link;
-use puzzlelab::core::seed::SeededRng;
+use puzzlelab::core::seed::{SeededRng, Stream};
 use puzzlelab::puzzles::hanoi::domain::{Move, Tower};
 use puzzlelab::web::components::towers::{Towers, TowersProps};
 use puzzlelab::web::pages::hanoi::{HanoiPage, HanoiPageProps};

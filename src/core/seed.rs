@@ -12,6 +12,37 @@ use rand_core::{Rng, SeedableRng};
 /// JavaScript numbers unchanged.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
+/// What randomised algorithms draw from a stream. Each stream decides how it turns its raw
+/// output into these draws, so a stream can copy another language's library exactly.
+pub trait Stream {
+    /// Uniform float in `[0, 1)`.
+    fn unit(&mut self) -> f64;
+
+    /// Uniform integer in `0..bound`.
+    fn below(&mut self, bound: u64) -> u64;
+
+    /// True with the given probability.
+    fn chance(&mut self, probability: f64) -> bool {
+        self.unit() < probability
+    }
+
+    /// An index in `0..n`, as when choosing one of `n` items with replacement.
+    fn pick(&mut self, n: usize) -> usize {
+        self.below(n as u64) as usize
+    }
+
+    /// `k` distinct indices of `0..n` in random order.
+    fn sample(&mut self, n: usize, k: usize) -> Vec<usize> {
+        let mut pool: Vec<usize> = (0..n).collect();
+        for i in 0..k {
+            let j = i + self.below((n - i) as u64) as usize;
+            pool.swap(i, j);
+        }
+        pool.truncate(k);
+        pool
+    }
+}
+
 /// A reproducible random stream derived from a user-visible seed.
 pub struct SeededRng {
     inner: ChaCha8Rng,
@@ -27,7 +58,7 @@ impl SeededRng {
     }
 
     /// Uniform integer in `0..bound` (unbiased: rejects the incomplete top block).
-    pub fn below(&mut self, bound: u64) -> u64 {
+    fn below_unbiased(&mut self, bound: u64) -> u64 {
         assert!(bound > 0, "below(0) has no values to draw from");
         let zone = u64::MAX - (u64::MAX % bound + 1) % bound;
         loop {
@@ -38,22 +69,23 @@ impl SeededRng {
         }
     }
 
-    /// Uniform float in `[0, 1)` with 53 random bits.
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-
-    /// True with the given probability.
-    pub fn chance(&mut self, probability: f64) -> bool {
-        self.unit() < probability
-    }
-
     /// Fisher–Yates shuffle driven by this stream.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i as u64 + 1) as usize;
             items.swap(i, j);
         }
+    }
+}
+
+impl Stream for SeededRng {
+    /// 53 random bits.
+    fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    fn below(&mut self, bound: u64) -> u64 {
+        self.below_unbiased(bound)
     }
 }
 
@@ -115,6 +147,21 @@ mod tests {
         }
         assert!(!r.chance(0.0));
         assert!(r.chance(1.0));
+    }
+
+    #[test]
+    fn sample_draws_distinct_indices() {
+        let mut r = SeededRng::new(4);
+        for _ in 0..100 {
+            let mut s = r.sample(16, 2);
+            assert_eq!(s.len(), 2);
+            s.dedup();
+            assert_eq!(s.len(), 2);
+            assert!(s.iter().all(|&i| i < 16));
+        }
+        let mut all = r.sample(10, 10);
+        all.sort();
+        assert_eq!(all, (0..10).collect::<Vec<_>>());
     }
 
     #[test]

@@ -8,7 +8,7 @@ pub mod solvers;
 use crate::core::job::{JobContext, Report};
 use crate::core::link::{describe_errors, Link};
 use crate::core::search::{Outcome, SearchResult, Stats};
-use crate::core::seed::SeededRng;
+use crate::core::seed::{SeededRng, Stream};
 use crate::core::solution::Solution;
 use domain::{Move, Position, Tower};
 use params::HanoiParams;

@@ -2,7 +2,7 @@
 //! to the blank into it, written as the direction the blank moves (`U`, `D`, `L`, `R`).
 //! The goal is the tiles in row-major order with the blank last.
 
-use crate::core::seed::SeededRng;
+use crate::core::seed::{SeededRng, Stream};
 use std::fmt;
 
 pub const MIN_SIZE: u8 = 2;
