@@ -31,9 +31,50 @@ pub struct Report {
     /// Why the run ended without a solution, or a note on how it was solved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// Genetic runs: generations (or attempts) made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generations: Option<u64>,
+    /// The solution in the puzzle's own terms (tiles: 16 numbers as placed; phrase: the text).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solution: Option<serde_json::Value>,
+    /// N-queens: the queens' squares as `[row, col]`, 0-based.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub queens: Option<Vec<[u32; 2]>>,
+    /// Counting runs: how many solutions there are…
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u64>,
+    /// …and how many are left when those that are rotations or reflections of another are
+    /// counted once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count_up_to_symmetry: Option<u64>,
 }
 
 impl Report {
+    /// An empty report (not solved, no moves) for `link`, to be filled in.
+    pub fn new(puzzle: &str, algorithm: &str, link: String) -> Self {
+        Self {
+            puzzle: puzzle.to_string(),
+            algorithm: algorithm.to_string(),
+            link,
+            solved: false,
+            length: 0,
+            moves: Vec::new(),
+            expanded: 0,
+            generated: 0,
+            peak_frontier: 0,
+            stored: 0,
+            elapsed_ms: 0.0,
+            optimal: false,
+            optimal_length: None,
+            message: None,
+            generations: None,
+            solution: None,
+            queens: None,
+            count: None,
+            count_up_to_symmetry: None,
+        }
+    }
+
     /// A report for `link` from a search result, moves written by `name`.
     pub fn from_search<M>(
         puzzle: &str,
@@ -43,16 +84,13 @@ impl Report {
         name: impl Fn(&M) -> String,
     ) -> Self {
         let (moves, message) = match &result.outcome {
-            Outcome::Found(moves) => (moves.iter().map(name).collect(), None),
+            Outcome::Found(moves) => (moves.iter().map(name).collect::<Vec<_>>(), None),
             Outcome::Unreachable => (Vec::new(), Some("the goal cannot be reached".to_string())),
             Outcome::Stopped(reason) => (Vec::new(), Some(reason.explain())),
         };
         let solved = matches!(result.outcome, Outcome::Found(_));
         let Stats { expanded, generated, peak_frontier, stored, .. } = result.stats;
         Self {
-            puzzle: puzzle.to_string(),
-            algorithm: algorithm.to_string(),
-            link,
             solved,
             length: if solved { moves.len() } else { 0 },
             moves,
@@ -60,10 +98,8 @@ impl Report {
             generated,
             peak_frontier,
             stored,
-            elapsed_ms: 0.0,
-            optimal: false,
-            optimal_length: None,
             message,
+            ..Self::new(puzzle, algorithm, link)
         }
     }
 
@@ -88,6 +124,14 @@ impl Report {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Progress {
     Search(Stats),
+    /// A genetic run: generation, best and mean fitness, and the best genome in the puzzle's
+    /// own terms.
+    Evolution {
+        generation: u64,
+        best: f64,
+        mean: f64,
+        best_genome: serde_json::Value,
+    },
     /// Preparing data before searching (e.g. pattern databases): `done` of `total` units.
     Build {
         label: String,

@@ -1,5 +1,6 @@
 //! Pure-Rust core: no browser dependency, tested natively.
 
+pub mod evolve;
 pub mod format;
 pub mod job;
 pub mod link;

@@ -26,6 +26,8 @@ pub struct Running {
     pub elapsed_ms: f64,
     /// Preparation before the search (label, done, total), e.g. building tables.
     pub build: Option<(String, u64, u64)>,
+    /// A genetic run's generation, best and mean fitness.
+    pub evolution: Option<(u64, f64, f64)>,
     /// Step to show when the solution arrives (from a shared link).
     seek_to: usize,
 }
@@ -92,8 +94,14 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
     pub fn solve(&mut self, algorithm: &'static str, link: &Link, seek_to: usize) {
         self.drop_solution();
         self.solver.solve(&link.to_hash());
-        self.running =
-            Some(Running { algorithm, stats: Stats::default(), elapsed_ms: 0.0, build: None, seek_to });
+        self.running = Some(Running {
+            algorithm,
+            stats: Stats::default(),
+            elapsed_ms: 0.0,
+            build: None,
+            evolution: None,
+            seek_to,
+        });
     }
 
     /// Runs every `(algorithm, link)` in turn and fills the comparison table.
@@ -232,6 +240,9 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
                             running.build = None;
                         }
                         Progress::Build { label, done, total } => running.build = Some((label, done, total)),
+                        Progress::Evolution { generation, best, mean, .. } => {
+                            running.evolution = Some((generation, best, mean))
+                        }
                     }
                 }
                 SessionEvent::Nothing
@@ -296,7 +307,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
         match &self.running {
             Some(r) => html! {
                 <SearchProgress algorithm={r.algorithm} stats={r.stats} elapsed_ms={r.elapsed_ms}
-                    build={r.build.clone()} />
+                    build={r.build.clone()} evolution={r.evolution} />
             },
             None => html! {},
         }

@@ -13,6 +13,9 @@ pub struct SearchProgressProps {
     /// (what is being built, done, total) while preparing.
     #[prop_or_default]
     pub build: Option<(String, u64, u64)>,
+    /// (generation, best fitness, mean fitness) of a genetic run.
+    #[prop_or_default]
+    pub evolution: Option<(u64, f64, f64)>,
 }
 
 #[function_component]
@@ -25,6 +28,12 @@ pub fn SearchProgress(props: &SearchProgressProps) -> Html {
                 <progress aria-label={label.clone()} max={total.to_string()} value={done.to_string()}></progress>
                 <span class="live-counters">
                     { format!("{label}: {}% · {time}", done * 100 / (*total).max(1)) }
+                </span>
+            } else if let Some((generation, best, mean)) = props.evolution {
+                <progress aria-label="Evolving"></progress>
+                <span class="live-counters">
+                    { format!("{}: generation {} · best {best:.4} · mean {mean:.4} · {time}",
+                        props.algorithm, format_count(generation)) }
                 </span>
             } else {
                 <progress aria-label="Solving"></progress>
