@@ -215,6 +215,20 @@ impl<'a> ParamReader<'a> {
         }
     }
 
+    /// A decimal number within `range`, or `default` (with an error) when missing or bad.
+    pub fn decimal(&mut self, key: &'static str, range: RangeInclusive<f64>, default: f64) -> f64 {
+        let Some(text) = self.raw(key) else { return default };
+        match text.parse::<f64>() {
+            Ok(x) if range.contains(&x) => x,
+            _ => {
+                let reason =
+                    format!("must be a number from {} to {}, got '{text}'", range.start(), range.end());
+                self.reject(key, reason);
+                default
+            }
+        }
+    }
+
     /// One of a fixed set of words, or `default` (with an error listing the choices).
     pub fn choice<T: Copy>(&mut self, key: &'static str, options: &[(&str, T)], default: T) -> T {
         let Some(text) = self.raw(key) else {
@@ -339,6 +353,7 @@ mod tests {
         assert_eq!(reader.number("discs", 1..=32, 3u32), 3);
         assert_eq!(reader.number("pegs", 3..=4, 3u32), 4);
         assert_eq!(reader.choice("algo", &[("bfs", 1), ("dfs", 2)], 1), 1);
+        assert_eq!(reader.decimal("flip", 0.0..=1.0, 0.5), 0.5);
         let errors = reader.finish();
         let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
         assert_eq!(fields, ["discs", "algo", "colour"]);

@@ -3,6 +3,7 @@
 
 pub mod hanoi;
 pub mod sliding;
+pub mod tiles264;
 
 use crate::core::job::{JobContext, Report};
 use crate::core::link::Link;
@@ -16,15 +17,18 @@ pub struct PuzzleInfo {
     pub summary: &'static str,
 }
 
-pub const PUZZLES: &[PuzzleInfo] = &[hanoi::INFO, sliding::INFO];
+pub const PUZZLES: &[PuzzleInfo] = &[hanoi::INFO, sliding::INFO, tiles264::INFO];
 
 /// Solves what a link describes; `Err` says what was wrong with the link.
 type Solver = fn(&Link, &mut JobContext) -> Result<Report, String>;
 
 /// Each puzzle's solver, by page name. Kept apart from [`PUZZLES`] so that the app, which
 /// lists puzzles but never solves, does not carry the solvers in its bundle.
-const SOLVERS: &[(&str, Solver)] =
-    &[(hanoi::INFO.name, hanoi::solve_link), (sliding::INFO.name, sliding::solve_link)];
+const SOLVERS: &[(&str, Solver)] = &[
+    (hanoi::INFO.name, hanoi::solve_link),
+    (sliding::INFO.name, sliding::solve_link),
+    (tiles264::INFO.name, tiles264::solve_link),
+];
 
 /// A name for each kind of data a solver builds once per session (pattern databases…),
 /// with how to export and import it, so a fresh worker can take it over from the old one.
@@ -96,7 +100,10 @@ mod tests {
 
     #[test]
     fn unknown_or_missing_puzzles_are_named() {
-        assert_eq!(run("#/chess").unwrap_err(), "link: unknown puzzle 'chess' (known: hanoi, sliding)");
+        assert_eq!(
+            run("#/chess").unwrap_err(),
+            "link: unknown puzzle 'chess' (known: hanoi, sliding, tiles264)"
+        );
         assert!(run("#/").unwrap_err().contains("names no puzzle"));
         assert!(run("#/hanoi?discs").unwrap_err().starts_with("discs:"));
     }

@@ -1,0 +1,169 @@
+//! The Einstein "264" square (seed 000): sixteen two-digit tiles on a 4×4 grid so that every
+//! row, column and diagonal adds up to 264. A tile may be turned upside down, which reverses
+//! its digits and turns 6 into 9 and 9 into 6 (19 becomes 61; 88 stays 88).
+
+use crate::core::seed::Stream;
+
+/// A layout: the values shown in the 16 cells, row by row (a turned tile shows its turned value).
+pub type Layout = [u8; 16];
+
+/// The tiles in the box, as printed.
+pub const ALL_TILES: Layout = [66, 66, 19, 19, 86, 86, 89, 89, 16, 16, 18, 18, 88, 96, 69, 11];
+
+/// What every row, column and diagonal must add up to.
+pub const GOAL: u32 = 264;
+
+/// The ten lines: four rows, four columns, then the diagonals (the article's order).
+pub const LINES: [[usize; 4]; 10] = [
+    [0, 1, 2, 3],
+    [4, 5, 6, 7],
+    [8, 9, 10, 11],
+    [12, 13, 14, 15],
+    [0, 4, 8, 12],
+    [1, 5, 9, 13],
+    [2, 6, 10, 14],
+    [3, 7, 11, 15],
+    [0, 5, 10, 15],
+    [12, 9, 6, 3],
+];
+
+/// The value a tile shows turned upside down: 89 → 68, 19 → 61, 88 → 88.
+pub fn flip(tile: u8) -> u8 {
+    let turn = |digit: u8| match digit {
+        6 => 9,
+        9 => 6,
+        other => other,
+    };
+    turn(tile % 10) * 10 + turn(tile / 10)
+}
+
+/// Each line's sum, in [`LINES`] order.
+pub fn line_sums(layout: &Layout) -> [u32; 10] {
+    LINES.map(|line| line.iter().map(|&c| u32::from(layout[c])).sum())
+}
+
+/// Each line's distance from 264 (the article's `score_breakdown`).
+pub fn breakdown(layout: &Layout) -> [u32; 10] {
+    line_sums(layout).map(|sum| sum.abs_diff(GOAL))
+}
+
+/// The article's score: the sum over the lines of |line − 264| / 264, added in line order
+/// (0 = solved).
+pub fn score(layout: &Layout) -> f64 {
+    breakdown(layout).iter().map(|&d| f64::from(d) / f64::from(GOAL)).sum()
+}
+
+/// Checks a layout uses each tile of the box exactly once (either way up) and that every
+/// line adds up to 264; says what is wrong otherwise.
+pub fn check_solution(layout: &Layout) -> Result<(), String> {
+    let mut unused: Vec<u8> = ALL_TILES.to_vec();
+    for &value in layout {
+        let Some(i) = unused.iter().position(|&t| t == value || flip(t) == value) else {
+            return Err(format!("{value} is not one of the tiles left (either way up)"));
+        };
+        unused.swap_remove(i);
+    }
+    match LINES.iter().zip(line_sums(layout)).find(|(_, sum)| *sum != GOAL) {
+        Some((line, sum)) => Err(format!("the line through cells {line:?} adds up to {sum}, not {GOAL}")),
+        None => Ok(()),
+    }
+}
+
+/// The article's `exchange`: two distinct cells; each is turned with `p_flip`, then they swap
+/// places with `p_exchange`.
+pub fn exchange<R: Stream>(layout: &Layout, p_flip: f64, p_exchange: f64, rng: &mut R) -> Layout {
+    let cells = rng.sample(16, 2);
+    let mut next = *layout;
+    for &cell in &cells {
+        if rng.chance(p_flip) {
+            next[cell] = flip(next[cell]);
+        }
+    }
+    if rng.chance(p_exchange) {
+        next.swap(cells[0], cells[1]);
+    }
+    next
+}
+
+/// The article's `scramble`: the tiles in a random order, each turned with `p_flip`.
+pub fn scramble<R: Stream>(p_flip: f64, rng: &mut R) -> Layout {
+    let order = rng.sample(16, 16);
+    let mut layout = [0u8; 16];
+    for (cell, &i) in order.iter().enumerate() {
+        layout[cell] = ALL_TILES[i];
+    }
+    for value in layout.iter_mut() {
+        if rng.chance(p_flip) {
+            *value = flip(*value);
+        }
+    }
+    layout
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::seed::SeededRng;
+
+    #[test]
+    fn flips_come_in_pairs() {
+        for (a, b) in [
+            (66, 99),
+            (19, 61),
+            (86, 98),
+            (89, 68),
+            (16, 91),
+            (18, 81),
+            (88, 88),
+            (96, 96),
+            (69, 69),
+            (11, 11),
+        ] {
+            assert_eq!((flip(a), flip(b)), (b, a));
+        }
+    }
+
+    #[test]
+    fn line_sums_follow_the_article() {
+        let counting: Layout = std::array::from_fn(|i| i as u8 + 1);
+        let sums = line_sums(&counting);
+        assert_eq!(sums[..4], [10, 26, 42, 58]);
+        assert_eq!(sums[4..8], [28, 32, 36, 40]);
+        assert_eq!(sums[8..], [1 + 6 + 11 + 16, 4 + 7 + 10 + 13]);
+    }
+
+    #[test]
+    fn the_box_order_scores_2_708_with_the_articles_breakdown() {
+        assert!((score(&ALL_TILES) - 2.708).abs() < 0.001);
+        assert_eq!(breakdown(&ALL_TILES), [94, 86, 196, 0, 8, 0, 69, 127, 83, 52]);
+    }
+
+    #[test]
+    fn the_articles_solutions_score_zero_and_check() {
+        for layout in [
+            [91, 89, 68, 16, 18, 66, 81, 99, 86, 98, 19, 61, 69, 11, 96, 88],
+            [18, 86, 69, 91, 99, 61, 88, 16, 81, 19, 96, 68, 66, 98, 11, 89],
+        ] {
+            assert_eq!(score(&layout), 0.0);
+            assert_eq!(check_solution(&layout), Ok(()));
+        }
+        assert!(check_solution(&ALL_TILES).unwrap_err().contains("adds up to"));
+        let mut twice = ALL_TILES;
+        twice[15] = 88;
+        assert!(check_solution(&twice).unwrap_err().contains("88 is not one of the tiles left"));
+    }
+
+    #[test]
+    fn exchange_and_scramble_keep_the_tiles() {
+        let mut rng = SeededRng::new(11);
+        let mut layout = scramble(0.5, &mut rng);
+        for _ in 0..200 {
+            layout = exchange(&layout, 0.5, 0.95, &mut rng);
+            let mut normal: Vec<u8> = layout.iter().map(|&v| v.min(flip(v))).collect();
+            let mut expected: Vec<u8> = ALL_TILES.iter().map(|&v| v.min(flip(v))).collect();
+            normal.sort();
+            expected.sort();
+            assert_eq!(normal, expected);
+        }
+    }
+}

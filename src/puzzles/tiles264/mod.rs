@@ -1,0 +1,82 @@
+//! The Einstein "264" tile square, after the genetic-algorithm article in seed 000.
+
+pub mod domain;
+pub mod params;
+pub mod solvers;
+
+use crate::core::evolve::{evolve_population, PopulationConfig};
+use crate::core::job::{format_count, JobContext, Progress, Report};
+use crate::core::link::{describe_errors, Link};
+use crate::core::seed::SeededRng;
+use domain::{check_solution, Layout};
+use params::{Algo, TilesParams};
+use solvers::{all_solutions, canonical, TileGenetics};
+
+pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
+    name: params::PUZZLE,
+    title: "The 264 square",
+    summary: "Sixteen flippable tiles, every line 264: a seeded genetic algorithm next to an exact search.",
+};
+
+/// Solves what a "264" link describes (registered in `puzzles::SOLVERS`).
+pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
+    let (params, errors) = TilesParams::from_link(link);
+    if !errors.is_empty() {
+        return Err(describe_errors(&errors));
+    }
+    Ok(match params.algo {
+        Algo::Genetic => genetic(&params, ctx),
+        Algo::Exact => exact(&params, ctx),
+    })
+}
+
+fn layout_json(layout: &Layout) -> serde_json::Value {
+    serde_json::json!(layout)
+}
+
+fn genetic(params: &TilesParams, ctx: &mut JobContext) -> Report {
+    let genetics = TileGenetics { p_flip: params.p_flip, p_exchange: params.p_exchange };
+    let config = PopulationConfig {
+        size: params.population,
+        keep: f64::from(params.keep_percent) / 100.0,
+        max_generations: params.max_generations,
+    };
+    let mut rng = SeededRng::new(params.seed);
+    let result = evolve_population(&genetics, config, &mut rng, &mut |g| {
+        ctx.progress(Progress::Evolution {
+            generation: g.generation,
+            best: -g.best,
+            mean: -g.mean,
+            best_genome: layout_json(&g.best_genome),
+        })
+    });
+    let mut report = Report::new(params::PUZZLE, Algo::Genetic.name(), params.to_link().to_hash());
+    report.solved = result.solved && check_solution(&result.best).is_ok();
+    report.generations = Some(result.generations);
+    report.solution = Some(layout_json(&result.best));
+    report.message = (!report.solved).then(|| match result.cancelled {
+        true => "cancelled".to_string(),
+        false => format!(
+            "no perfect layout within {} generations; the best scores {:.4}",
+            format_count(result.generations),
+            -result.best_fitness
+        ),
+    });
+    report
+}
+
+fn exact(params: &TilesParams, ctx: &mut JobContext) -> Report {
+    let mut report = Report::new(params::PUZZLE, Algo::Exact.name(), params.to_link().to_hash());
+    let solutions = all_solutions(&mut |nodes| {
+        ctx.progress(Progress::Search(crate::core::search::Stats { expanded: nodes, ..Default::default() }))
+    });
+    let Some(solutions) = solutions else {
+        report.message = Some("cancelled".into());
+        return report;
+    };
+    report.solved = !solutions.is_empty();
+    report.count = Some(solutions.len() as u64);
+    report.count_up_to_symmetry = Some(solutions.iter().filter(|s| canonical(s) == **s).count() as u64);
+    report.solution = solutions.first().map(layout_json);
+    report
+}

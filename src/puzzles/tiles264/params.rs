@@ -1,0 +1,113 @@
+//! The "264" page's link (README, "The 264 square"):
+//! `#/tiles264?algo=genetic&seed=1&population=1000&keep=10&flip=0.5&exchange=0.95&generations=100000`.
+//! Canonical links write every genetic parameter, so a run replays even if defaults change.
+
+use crate::core::link::{Link, LinkError, ParamReader};
+use crate::core::seed::MAX_SEED;
+
+pub const PUZZLE: &str = "tiles264";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Algo {
+    Genetic,
+    Exact,
+}
+
+impl Algo {
+    pub const ALL: [Algo; 2] = [Algo::Genetic, Algo::Exact];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Algo::Genetic => "genetic",
+            Algo::Exact => "exact",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Algo::Genetic => "Genetic algorithm (the article's)",
+            Algo::Exact => "Exact search: every solution",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TilesParams {
+    pub algo: Algo,
+    pub seed: u64,
+    pub population: usize,
+    /// Percentage of the population kept as parents (and replaced by fresh layouts).
+    pub keep_percent: u32,
+    pub p_flip: f64,
+    pub p_exchange: f64,
+    pub max_generations: u64,
+}
+
+impl Default for TilesParams {
+    fn default() -> Self {
+        Self {
+            algo: Algo::Genetic,
+            seed: 1,
+            population: 1000,
+            keep_percent: 10,
+            p_flip: 0.5,
+            p_exchange: 0.95,
+            max_generations: 100_000,
+        }
+    }
+}
+
+impl TilesParams {
+    pub fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
+        let d = Self::default();
+        let mut r = ParamReader::new(link);
+        let algos: Vec<(&str, Algo)> = Algo::ALL.iter().map(|&a| (a.name(), a)).collect();
+        let params = Self {
+            algo: r.choice("algo", &algos, d.algo),
+            seed: r.number("seed", 0..=MAX_SEED, d.seed),
+            population: r.number("population", 10..=100_000, d.population),
+            keep_percent: r.number("keep", 1..=50, d.keep_percent),
+            p_flip: r.decimal("flip", 0.0..=1.0, d.p_flip),
+            p_exchange: r.decimal("exchange", 0.0..=1.0, d.p_exchange),
+            max_generations: r.number("generations", 1..=10_000_000, d.max_generations),
+        };
+        (params, r.finish())
+    }
+
+    pub fn to_link(&self) -> Link {
+        Link::new(PUZZLE)
+            .with("algo", self.algo.name())
+            .with("seed", self.seed)
+            .with("population", self.population)
+            .with("keep", self.keep_percent)
+            .with("flip", self.p_flip)
+            .with("exchange", self.p_exchange)
+            .with("generations", self.max_generations)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_round_trip_with_every_parameter_written() {
+        let (p, errors) = TilesParams::from_link(&Link::parse("#/tiles264").unwrap());
+        assert!(errors.is_empty());
+        let hash = p.to_link().to_hash();
+        assert_eq!(
+            hash,
+            "#/tiles264?algo=genetic&seed=1&population=1000&keep=10&flip=0.5&exchange=0.95&generations=100000"
+        );
+        assert_eq!(TilesParams::from_link(&Link::parse(&hash).unwrap()).0, p);
+    }
+
+    #[test]
+    fn bad_values_are_named() {
+        let (p, errors) =
+            TilesParams::from_link(&Link::parse("#/tiles264?flip=2&population=3&algo=exact").unwrap());
+        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["population", "flip"]);
+        assert_eq!((p.algo, p.p_flip, p.population), (Algo::Exact, 0.5, 1000));
+    }
+}
