@@ -174,3 +174,37 @@ fn bench_summarises_a_range_of_seeds() {
     let out = puzzlelab(&["bench", "--count"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn genetic_links_report_generations_and_a_checked_solution() {
+    use puzzlelab::puzzles::tiles264::domain::check_solution;
+    let out = puzzlelab(&["solve", "#/tiles264?seed=2"], None);
+    assert!(out.status.success());
+    let report = &json_lines(&out)[0];
+    assert_eq!(report["solved"], true);
+    assert!(report["generations"].as_u64().unwrap() > 0);
+    let layout: Vec<u8> = serde_json::from_value(report["solution"].clone()).unwrap();
+    assert_eq!(check_solution(&layout.try_into().unwrap()), Ok(()));
+    let again = &json_lines(&puzzlelab(&["solve", "#/tiles264?seed=2"], None))[0];
+    assert_eq!((&again["generations"], &again["solution"]), (&report["generations"], &report["solution"]));
+
+    let phrase = &json_lines(&puzzlelab(&["solve", "#/phrase?target=Hello%20world&seed=3"], None))[0];
+    assert_eq!(phrase["solution"], "Hello world");
+}
+
+#[test]
+fn queens_links_count_and_place() {
+    let report = &json_lines(&puzzlelab(&["solve", "#/queens?n=10"], None))[0];
+    assert_eq!((report["count"].as_u64(), report["count_up_to_symmetry"].as_u64()), (Some(724), Some(92)));
+    let genetic = &json_lines(&puzzlelab(&["solve", "#/queens?n=8&algo=genetic&seed=1"], None))[0];
+    let queens: Vec<[usize; 2]> = serde_json::from_value(genetic["queens"].clone()).unwrap();
+    assert_eq!(queens.len(), 8);
+    for (i, a) in queens.iter().enumerate() {
+        for b in &queens[i + 1..] {
+            let attack = a[0] == b[0] || a[1] == b[1] || a[0].abs_diff(b[0]) == a[1].abs_diff(b[1]);
+            assert!(!attack, "{a:?} and {b:?} attack each other");
+        }
+    }
+    let refused = puzzlelab(&["solve", "#/queens?n=14&algo=permutations"], None);
+    assert_eq!(refused.status.code(), Some(2));
+}

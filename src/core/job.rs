@@ -40,6 +40,9 @@ pub struct Report {
     /// N-queens: the queens' squares as `[row, col]`, 0-based.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub queens: Option<Vec<[u32; 2]>>,
+    /// Genetic runs that improve one line: every new best, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub improvements: Option<Vec<Improvement>>,
     /// Counting runs: how many solutions there are…
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<u64>,
@@ -47,6 +50,16 @@ pub struct Report {
     /// counted once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count_up_to_symmetry: Option<u64>,
+}
+
+/// A new best genome during a genetic run (the article's progress printout).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Improvement {
+    /// Attempts (children made) so far.
+    pub attempt: u64,
+    pub fitness: f64,
+    pub genome: serde_json::Value,
+    pub elapsed_ms: f64,
 }
 
 impl Report {
@@ -70,6 +83,7 @@ impl Report {
             generations: None,
             solution: None,
             queens: None,
+            improvements: None,
             count: None,
             count_up_to_symmetry: None,
         }

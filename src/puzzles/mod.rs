@@ -2,6 +2,8 @@
 //! (the way Tatham's collection lists its games).
 
 pub mod hanoi;
+pub mod phrase;
+pub mod queens;
 pub mod sliding;
 pub mod tiles264;
 
@@ -17,7 +19,7 @@ pub struct PuzzleInfo {
     pub summary: &'static str,
 }
 
-pub const PUZZLES: &[PuzzleInfo] = &[hanoi::INFO, sliding::INFO, tiles264::INFO];
+pub const PUZZLES: &[PuzzleInfo] = &[hanoi::INFO, sliding::INFO, tiles264::INFO, queens::INFO, phrase::INFO];
 
 /// Solves what a link describes; `Err` says what was wrong with the link.
 type Solver = fn(&Link, &mut JobContext) -> Result<Report, String>;
@@ -28,6 +30,8 @@ const SOLVERS: &[(&str, Solver)] = &[
     (hanoi::INFO.name, hanoi::solve_link),
     (sliding::INFO.name, sliding::solve_link),
     (tiles264::INFO.name, tiles264::solve_link),
+    (queens::INFO.name, queens::solve_link),
+    (phrase::INFO.name, phrase::solve_link),
 ];
 
 /// A name for each kind of data a solver builds once per session (pattern databases…),
@@ -102,7 +106,7 @@ mod tests {
     fn unknown_or_missing_puzzles_are_named() {
         assert_eq!(
             run("#/chess").unwrap_err(),
-            "link: unknown puzzle 'chess' (known: hanoi, sliding, tiles264)"
+            "link: unknown puzzle 'chess' (known: hanoi, sliding, tiles264, queens, phrase)"
         );
         assert!(run("#/").unwrap_err().contains("names no puzzle"));
         assert!(run("#/hanoi?discs").unwrap_err().starts_with("discs:"));

@@ -1,0 +1,162 @@
+//! The string-matching genetic algorithm that the article in seed 004 starts from: guess a
+//! phrase by mutating one character at a time and keeping only improvements.
+
+use crate::core::evolve::{evolve_lines, Genetic, LinesConfig};
+use crate::core::job::{Improvement, JobContext, Progress, Report};
+use crate::core::link::{describe_errors, Link, LinkError, ParamReader};
+use crate::core::seed::{Stream, MAX_SEED};
+
+pub const PUZZLE: &str = "phrase";
+pub const DEFAULT_TARGET: &str = "Not all those who wander are lost.";
+/// The article's gene set.
+pub const GENES: &str = " abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!.";
+const MAX_LENGTH: usize = 200;
+const MAX_ATTEMPTS: u64 = 50_000_000;
+
+pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
+    name: PUZZLE,
+    title: "Phrase guessing",
+    summary: "The first genetic algorithm: mutate one letter at a time, keep what improves.",
+};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhraseParams {
+    pub target: String,
+    pub seed: u64,
+}
+
+impl PhraseParams {
+    pub fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
+        let mut r = ParamReader::new(link);
+        let seed = r.number("seed", 0..=MAX_SEED, 1);
+        let mut target = DEFAULT_TARGET.to_string();
+        if let Some(text) = r.raw("target") {
+            let strange: String = text.chars().filter(|c| !GENES.contains(*c)).collect();
+            if text.is_empty() || text.chars().count() > MAX_LENGTH {
+                r.reject("target", format!("must have 1 to {MAX_LENGTH} characters"));
+            } else if !strange.is_empty() {
+                r.reject(
+                    "target",
+                    format!("'{strange}' cannot be guessed: use letters, spaces, '!' and '.'"),
+                );
+            } else {
+                target = text.to_string();
+            }
+        }
+        (Self { target, seed }, r.finish())
+    }
+
+    pub fn to_link(&self) -> Link {
+        Link::new(PUZZLE).with("target", &self.target).with("seed", self.seed)
+    }
+}
+
+/// Genomes are strings of the target's length over [`GENES`]; fitness counts matching places.
+struct PhraseGenetics {
+    target: Vec<char>,
+    genes: Vec<char>,
+}
+
+impl Genetic for PhraseGenetics {
+    type Genome = Vec<char>;
+
+    /// The article's `generateParent`: samples of the gene set until the length is reached.
+    fn random<R: Stream>(&self, rng: &mut R) -> Vec<char> {
+        let mut genome = Vec::with_capacity(self.target.len());
+        while genome.len() < self.target.len() {
+            let take = (self.target.len() - genome.len()).min(self.genes.len());
+            genome.extend(rng.sample(self.genes.len(), take).into_iter().map(|i| self.genes[i]));
+        }
+        genome
+    }
+
+    fn fitness(&self, genome: &Vec<char>) -> f64 {
+        genome.iter().zip(&self.target).filter(|(a, b)| a == b).count() as f64
+    }
+
+    fn target(&self) -> f64 {
+        self.target.len() as f64
+    }
+
+    /// The article's `mutate`: one character replaced by a different one.
+    fn mutate<R: Stream>(&self, genome: &Vec<char>, rng: &mut R) -> Vec<char> {
+        let mut child = genome.clone();
+        let index = rng.pick(child.len());
+        let pair = rng.sample(self.genes.len(), 2);
+        let (new_gene, alternate) = (self.genes[pair[0]], self.genes[pair[1]]);
+        child[index] = if new_gene == child[index] { alternate } else { new_gene };
+        child
+    }
+}
+
+/// Solves what a phrase link describes (registered in `puzzles::SOLVERS`).
+pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
+    let (params, errors) = PhraseParams::from_link(link);
+    if !errors.is_empty() {
+        return Err(describe_errors(&errors));
+    }
+    let genetics = PhraseGenetics { target: params.target.chars().collect(), genes: GENES.chars().collect() };
+    let config = LinesConfig { patience: None, crossover: false, max_attempts: MAX_ATTEMPTS };
+    let mut rng = crate::core::seed::SeededRng::new(params.seed);
+    let mut improvements: Vec<Improvement> = Vec::new();
+    let result = evolve_lines(&genetics, config, &mut rng, &mut |g| {
+        let text: String = g.best_genome.iter().collect();
+        if improvements.last().is_none_or(|last| g.best > last.fitness) {
+            let elapsed_ms = ctx.elapsed_ms();
+            improvements.push(Improvement {
+                attempt: g.generation,
+                fitness: g.best,
+                genome: text.clone().into(),
+                elapsed_ms,
+            });
+        }
+        ctx.progress(Progress::Evolution {
+            generation: g.generation,
+            best: g.best,
+            mean: g.mean,
+            best_genome: serde_json::json!(text),
+        })
+    });
+    let mut report = Report::new(PUZZLE, "genetic", params.to_link().to_hash());
+    report.solved = result.solved;
+    report.generations = Some(result.generations);
+    report.solution = Some(serde_json::json!(result.best.iter().collect::<String>()));
+    report.improvements = Some(improvements);
+    if !result.solved {
+        report.message = Some("cancelled".into());
+    }
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::search::Limits;
+
+    fn run(text: &str) -> Result<Report, String> {
+        let clock = || 0.0;
+        let mut listener = |_: f64, _: &Progress| true;
+        solve_link(
+            &Link::parse(text).unwrap(),
+            &mut JobContext::new(Limits::default(), &clock, &mut listener),
+        )
+    }
+
+    #[test]
+    fn guesses_the_articles_phrase() {
+        let report = run("#/phrase?seed=4").unwrap();
+        assert!(report.solved);
+        assert_eq!(report.solution, Some(serde_json::json!(DEFAULT_TARGET)));
+        assert!(report.generations.unwrap() > 34);
+        let improvements = report.improvements.as_ref().unwrap();
+        assert!(improvements.windows(2).all(|w| w[0].fitness < w[1].fitness && w[0].attempt <= w[1].attempt));
+        assert_eq!(improvements.last().unwrap().genome, serde_json::json!(DEFAULT_TARGET));
+        assert_eq!(run("#/phrase?seed=4").unwrap().generations, report.generations, "seeded");
+    }
+
+    #[test]
+    fn targets_outside_the_gene_set_are_refused() {
+        let err = run("#/phrase?target=Hello,%20world?").unwrap_err();
+        assert_eq!(err, "target: ',?' cannot be guessed: use letters, spaces, '!' and '.'");
+    }
+}

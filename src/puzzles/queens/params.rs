@@ -1,0 +1,124 @@
+//! The N-queens link (README, "N queens"): `#/queens?n=8&algo=backtracking&seed=1&first=0-3`.
+//! `first` (a range of first-row columns) restricts a count to part of the board, so several
+//! workers can share one count; canonical links omit it when it covers the whole row.
+
+use crate::core::link::{Link, LinkError, ParamReader};
+use crate::core::seed::MAX_SEED;
+use std::ops::RangeInclusive;
+
+pub const PUZZLE: &str = "queens";
+pub const MAX_N: usize = 20;
+/// Permutations grow as n!: 10! = 3,628,800 boards is the classroom limit.
+pub const MAX_PERMUTATION_N: usize = 10;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Algo {
+    Backtracking,
+    Permutations,
+    Genetic,
+}
+
+impl Algo {
+    pub const ALL: [Algo; 3] = [Algo::Backtracking, Algo::Permutations, Algo::Genetic];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Algo::Backtracking => "backtracking",
+            Algo::Permutations => "permutations",
+            Algo::Genetic => "genetic",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Algo::Backtracking => "Backtracking with bitmasks: count every solution",
+            Algo::Permutations => "Every permutation of columns (the slide)",
+            Algo::Genetic => "Genetic algorithm (the article's)",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueensParams {
+    pub n: usize,
+    pub algo: Algo,
+    pub seed: u64,
+    /// First-row columns a count covers.
+    pub first: RangeInclusive<usize>,
+}
+
+impl Default for QueensParams {
+    fn default() -> Self {
+        Self { n: 8, algo: Algo::Backtracking, seed: 1, first: 0..=7 }
+    }
+}
+
+impl QueensParams {
+    pub fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
+        let mut r = ParamReader::new(link);
+        let n = r.number("n", 1..=MAX_N, 8);
+        let algos: Vec<(&str, Algo)> = Algo::ALL.iter().map(|&a| (a.name(), a)).collect();
+        let algo = r.choice("algo", &algos, Algo::Backtracking);
+        let seed = r.number("seed", 0..=MAX_SEED, 1);
+        let whole = 0..=n - 1;
+        let first = match r.raw("first") {
+            None => whole,
+            Some(text) => match text.split_once('-').map(|(a, b)| (a.parse::<usize>(), b.parse::<usize>())) {
+                Some((Ok(a), Ok(b))) if a <= b && b < n => a..=b,
+                _ => {
+                    r.reject(
+                        "first",
+                        format!("must be a range of columns like 0-3 within 0-{}, got '{text}'", n - 1),
+                    );
+                    whole
+                }
+            },
+        };
+        if algo == Algo::Permutations && n > MAX_PERMUTATION_N {
+            r.reject(
+                "n",
+                format!("permutations are tried only up to n = {MAX_PERMUTATION_N} ({n}! is too many)"),
+            );
+        }
+        (Self { n, algo, seed, first }, r.finish())
+    }
+
+    pub fn to_link(&self) -> Link {
+        let mut link = Link::new(PUZZLE).with("n", self.n).with("algo", self.algo.name());
+        if self.algo == Algo::Genetic {
+            link = link.with("seed", self.seed);
+        }
+        if self.first != (0..=self.n - 1) {
+            link = link.with("first", format!("{}-{}", self.first.start(), self.first.end()));
+        }
+        link
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_round_trip() {
+        for text in [
+            "#/queens?n=8&algo=backtracking",
+            "#/queens?n=12&algo=genetic&seed=5",
+            "#/queens?n=10&algo=backtracking&first=0-4",
+        ] {
+            let (p, errors) = QueensParams::from_link(&Link::parse(text).unwrap());
+            assert!(errors.is_empty(), "{errors:?}");
+            assert_eq!(p.to_link().to_hash(), text);
+        }
+    }
+
+    #[test]
+    fn bad_values_are_named() {
+        let (_, errors) =
+            QueensParams::from_link(&Link::parse("#/queens?n=12&algo=permutations&first=5-2").unwrap());
+        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["first", "n"]);
+        let (_, errors) = QueensParams::from_link(&Link::parse("#/queens?n=0").unwrap());
+        assert_eq!(errors[0].field, "n");
+    }
+}
