@@ -37,6 +37,9 @@ pub struct Report {
     /// The solution in the puzzle's own terms (tiles: 16 numbers as placed; phrase: the text).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solution: Option<serde_json::Value>,
+    /// Exact searches that list what they found (e.g. one grid per symmetry class).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<Vec<serde_json::Value>>,
     /// N-queens: the queens' squares as `[row, col]`, 0-based.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub queens: Option<Vec<[u32; 2]>>,
@@ -82,6 +85,7 @@ impl Report {
             message: None,
             generations: None,
             solution: None,
+            solutions: None,
             queens: None,
             improvements: None,
             count: None,

@@ -57,6 +57,15 @@ impl Link {
         self
     }
 
+    /// Sets a parameter, replacing its value if present (builder style).
+    pub fn set(mut self, key: &str, value: impl fmt::Display) -> Self {
+        match self.params.iter_mut().find(|(k, _)| k == key) {
+            Some((_, v)) => *v = value.to_string(),
+            None => self.params.push((key.to_string(), value.to_string())),
+        }
+        self
+    }
+
     /// Appends a comma-separated list, or nothing when it is empty.
     pub fn with_list<T: fmt::Display>(self, key: &str, items: &[T]) -> Self {
         if items.is_empty() {
@@ -344,6 +353,7 @@ mod tests {
         assert_eq!(reader.finish(), [LinkError::new("moves", "move 3 'x': not a number")]);
         assert_eq!(Link::new("p").with_list("moves", &moves).to_hash(), "#/p?moves=1,2");
         assert_eq!(Link::new("p").with_list::<u32>("moves", &[]).to_hash(), "#/p");
+        assert_eq!(Link::new("p").with("a", 1).set("a", 2).set("b", 3).to_hash(), "#/p?a=2&b=3");
     }
 
     #[test]

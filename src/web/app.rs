@@ -1,7 +1,7 @@
 //! The app shell: hash router, header, themes, presentation mode and the shortcut overlay.
 
 use super::browser;
-use super::pages::{hanoi::HanoiPage, home::Home, sliding::SlidingPage};
+use super::pages::{hanoi::HanoiPage, home::Home, sliding::SlidingPage, tiles264::TilesPage};
 use crate::core::link::Link;
 use crate::puzzles::PUZZLES;
 use gloo_events::EventListener;
@@ -97,6 +97,7 @@ impl Component for App {
         let page = match self.link.puzzle.as_str() {
             "hanoi" => html! { <HanoiPage key={self.visit} link={self.link.clone()} /> },
             "sliding" => html! { <SlidingPage key={self.visit} link={self.link.clone()} /> },
+            "tiles264" => html! { <TilesPage key={self.visit} link={self.link.clone()} /> },
             _ => html! { <Home /> },
         };
         html! {

@@ -47,6 +47,10 @@ enum SessionEvent {
 pub struct SolveSession<S, M> {
     solver: SolverClient,
     running: Option<Running>,
+    /// A genetic run's (generation, best, mean) samples, kept after it ends for the chart.
+    history: Vec<(u64, f64, f64)>,
+    /// The best genome a genetic run has reported so far, in the puzzle's terms.
+    latest_genome: Option<serde_json::Value>,
     compare: Vec<CompareRow>,
     /// The links still to run for the comparison, in row order.
     compare_queue: Vec<Link>,
@@ -60,6 +64,8 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
         Self {
             solver: SolverClient::new(worker_url, move |e| on_event.emit(e)),
             running: None,
+            history: Vec::new(),
+            latest_genome: None,
             compare: Vec::new(),
             compare_queue: Vec::new(),
             solution: None,
@@ -90,9 +96,21 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
         self.solution.as_ref().map_or(in_play, |s| s.state_at(self.playback.step()))
     }
 
+    /// A genetic run's progress samples: (generation, best, mean).
+    pub fn history(&self) -> &[(u64, f64, f64)] {
+        &self.history
+    }
+
+    /// The best genome reported by the running (or last) genetic run.
+    pub fn latest_genome(&self) -> Option<&serde_json::Value> {
+        self.latest_genome.as_ref()
+    }
+
     /// Solves `link` (named `algorithm` in the page), forgetting any shown solution.
     pub fn solve(&mut self, algorithm: &'static str, link: &Link, seek_to: usize) {
         self.drop_solution();
+        self.history.clear();
+        self.latest_genome = None;
         self.solver.solve(&link.to_hash());
         self.running = Some(Running {
             algorithm,
@@ -240,8 +258,10 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
                             running.build = None;
                         }
                         Progress::Build { label, done, total } => running.build = Some((label, done, total)),
-                        Progress::Evolution { generation, best, mean, .. } => {
-                            running.evolution = Some((generation, best, mean))
+                        Progress::Evolution { generation, best, mean, best_genome } => {
+                            running.evolution = Some((generation, best, mean));
+                            self.history.push((generation, best, mean));
+                            self.latest_genome = Some(best_genome);
                         }
                     }
                 }

@@ -76,7 +76,9 @@ fn exact(params: &TilesParams, ctx: &mut JobContext) -> Report {
     };
     report.solved = !solutions.is_empty();
     report.count = Some(solutions.len() as u64);
-    report.count_up_to_symmetry = Some(solutions.iter().filter(|s| canonical(s) == **s).count() as u64);
-    report.solution = solutions.first().map(layout_json);
+    let classes: Vec<&Layout> = solutions.iter().filter(|s| canonical(s) == **s).collect();
+    report.count_up_to_symmetry = Some(classes.len() as u64);
+    report.solution = classes.first().map(|s| layout_json(s));
+    report.solutions = Some(classes.into_iter().map(layout_json).collect());
     report
 }

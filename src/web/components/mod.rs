@@ -1,11 +1,14 @@
 //! Reusable pieces of puzzle pages.
 
+pub mod chart;
 pub mod choice;
 pub mod compare_table;
 pub mod messages;
+pub mod number_field;
 pub mod playback_controls;
 pub mod search_progress;
 pub mod seed_field;
 pub mod solve_bar;
+pub mod square;
 pub mod tiles;
 pub mod towers;

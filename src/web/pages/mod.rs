@@ -3,3 +3,4 @@
 pub mod hanoi;
 pub mod home;
 pub mod sliding;
+pub mod tiles264;

@@ -1,0 +1,68 @@
+//! The "264" square as SVG: sixteen tiles (turned ones drawn upside down on a second colour),
+//! each row's and column's sum beside it and the diagonals' at the corners, coloured by how
+//! far they are from 264.
+
+use crate::puzzles::tiles264::domain::{flip, line_sums, Layout, ALL_TILES, GOAL};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct SquareProps {
+    pub layout: Layout,
+}
+
+const CELL: f64 = 100.0;
+const MARGIN: f64 = 60.0;
+
+/// The printed tile a shown value comes from, and whether it is turned.
+fn printed(value: u8) -> (u8, bool) {
+    if ALL_TILES.contains(&value) {
+        (value, false)
+    } else {
+        (flip(value), true)
+    }
+}
+
+fn sum_class(sum: u32) -> &'static str {
+    match sum.abs_diff(GOAL) {
+        0 => "ok",
+        1..=20 => "near",
+        _ => "far",
+    }
+}
+
+#[function_component]
+pub fn Square(props: &SquareProps) -> Html {
+    let sums = line_sums(&props.layout);
+    let side = 4.0 * CELL;
+    let cells = props.layout.iter().enumerate().map(|(cell, &value)| {
+        let (x, y) = ((cell % 4) as f64 * CELL, (cell / 4) as f64 * CELL);
+        let (tile, turned) = printed(value);
+        let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
+        // A turned tile shows its printed digits upside down, which read as its turned value.
+        let rotate = if turned { format!("rotate(180 {cx:.0} {cy:.0})") } else { String::new() };
+        html! {
+            <g class={classes!("cell", turned.then_some("turned"))} data-value={value.to_string()}>
+                <rect x={format!("{:.0}", x + 4.0)} y={format!("{:.0}", y + 4.0)} width={format!("{:.0}", CELL - 8.0)}
+                    height={format!("{:.0}", CELL - 8.0)} rx="10" />
+                <text x={format!("{cx:.0}")} y={format!("{:.0}", cy + 14.0)} transform={rotate}>{ tile }</text>
+            </g>
+        }
+    });
+    let sum = |x: f64, y: f64, value: u32| {
+        html! { <text class={classes!("sum", sum_class(value))} x={format!("{x:.0}")} y={format!("{y:.0}")}>{ value }</text> }
+    };
+    let rows = (0..4).map(|r| sum(side + 30.0, r as f64 * CELL + CELL / 2.0 + 8.0, sums[r]));
+    let cols = (0..4).map(|c| sum(c as f64 * CELL + CELL / 2.0, side + 32.0, sums[4 + c]));
+    let solved = sums.iter().all(|&s| s == GOAL);
+    html! {
+        <svg class="square" viewBox={format!("-{MARGIN} -{MARGIN} {} {}", side + 2.0 * MARGIN, side + 2.0 * MARGIN)}
+            role="img" aria-label={format!("264 square: {}{}", props.layout.map(|v| v.to_string()).join(", "),
+                if solved { ", every line 264" } else { "" })}>
+            { for cells }
+            { for rows }
+            { for cols }
+            { sum(side + 30.0, side + 32.0, sums[8]) }
+            { sum(side + 30.0, -20.0, sums[9]) }
+        </svg>
+    }
+}

@@ -1,0 +1,241 @@
+//! The "264" square page: run the article's genetic algorithm from a seed and watch its best
+//! and mean score per generation, change any parameter, or list every solution exactly.
+
+use crate::core::link::Link;
+use crate::puzzles::tiles264::domain::{Layout, ALL_TILES};
+use crate::puzzles::tiles264::params::{Algo, TilesParams};
+use crate::web::browser;
+use crate::web::components::chart::{Chart, Series};
+use crate::web::components::choice::Choice;
+use crate::web::components::messages::Notices;
+use crate::web::components::number_field::NumberField;
+use crate::web::components::seed_field::SeedField;
+use crate::web::components::solve_bar::SolveBar;
+use crate::web::components::square::Square;
+use crate::web::session::{report_status, SolveSession};
+use crate::web::solver::{SolverEvent, WORKER_URL};
+use gloo_events::EventListener;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct TilesPageProps {
+    pub link: Link,
+    #[prop_or(AttrValue::Static(WORKER_URL))]
+    pub worker_url: AttrValue,
+}
+
+pub struct TilesPage {
+    params: TilesParams,
+    session: SolveSession<(), ()>,
+    notices: Notices,
+    /// The layout on the board: the run's best so far, or a listed solution.
+    shown: Layout,
+    /// Solutions listed by the exact search, one per symmetry class, and which one is shown.
+    listed: Vec<Layout>,
+    listed_index: usize,
+    _keys: EventListener,
+}
+
+pub enum Msg {
+    Solve,
+    Cancel,
+    Compare,
+    CopyLink,
+    Solver(SolverEvent),
+    /// A parameter edited in the page: its link key and the text typed.
+    Set(&'static str, String),
+    NewSeed,
+    Browse(isize),
+    Key(KeyboardEvent),
+    DismissAlert,
+}
+
+fn layout_of(value: &serde_json::Value) -> Option<Layout> {
+    serde_json::from_value::<Vec<u8>>(value.clone()).ok()?.try_into().ok()
+}
+
+impl Component for TilesPage {
+    type Message = Msg;
+    type Properties = TilesPageProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let (params, errors) = TilesParams::from_link(&ctx.props().link);
+        let mut page = Self {
+            params,
+            session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
+            notices: Notices::for_link(&errors),
+            shown: ALL_TILES,
+            listed: Vec::new(),
+            listed_index: 0,
+            _keys: browser::on_key(ctx.link().callback(Msg::Key)),
+        };
+        page.notices.status =
+            "The tiles as they come out of the box. Solve to run the algorithm from the seed.".into();
+        page.sync_url();
+        page
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::Solve => self.start(self.params.algo),
+            Msg::Cancel => self.session.cancel_into(&mut self.notices),
+            Msg::Compare => {
+                let runs = Algo::ALL
+                    .iter()
+                    .map(|&a| (a.name(), TilesParams { algo: a, ..self.params.clone() }.to_link()));
+                self.session.compare(runs.collect());
+                self.notices.status = "Running the genetic algorithm, then the exact search…".into();
+            }
+            Msg::CopyLink => {
+                browser::copy_text(&browser::current_url());
+                self.notices.status = "Link copied: it replays exactly this run.".into();
+            }
+            Msg::Solver(event) => {
+                if let Some(genome) = self.session.latest_genome().and_then(layout_of) {
+                    self.shown = genome;
+                }
+                if let Some((report, _)) = self.session.follow(event, &mut self.notices) {
+                    self.notices.status = report_status(&report);
+                    if let Some(generations) = report.generations {
+                        self.notices.status = format!(
+                            "{} after {generations} generations (population {}).",
+                            if report.solved { "Solved" } else { "Not solved" },
+                            self.params.population
+                        );
+                    }
+                    if let (Some(all), Some(classes)) = (report.count, report.count_up_to_symmetry) {
+                        self.notices.status = format!(
+                            "{all} solution grids; {classes} when rotations and reflections count once. Browse them below."
+                        );
+                    }
+                    self.listed = report.solutions.iter().flatten().filter_map(layout_of).collect();
+                    self.listed_index = 0;
+                    if let Some(layout) = report.solution.as_ref().and_then(layout_of) {
+                        self.shown = layout;
+                    }
+                    if let Some(message) = report.message.filter(|_| !report.solved) {
+                        self.notices.status.push_str(&format!(" {message}."));
+                    }
+                }
+            }
+            Msg::Set(key, text) => {
+                let candidate = self.params.to_link().set(key, text.trim());
+                let (params, errors) = TilesParams::from_link(&candidate);
+                match errors.first() {
+                    Some(error) => self.notices.alert = Some(format!("Not changed: {error}.")),
+                    None => {
+                        self.params = params;
+                        self.notices.alert = None;
+                    }
+                }
+            }
+            Msg::NewSeed => {
+                self.params.seed = browser::random_seed();
+                self.start(Algo::Genetic);
+            }
+            Msg::Browse(delta) => {
+                if !self.listed.is_empty() {
+                    let len = self.listed.len() as isize;
+                    self.listed_index = (self.listed_index as isize + delta).rem_euclid(len) as usize;
+                    self.shown = self.listed[self.listed_index];
+                }
+            }
+            Msg::Key(e) => {
+                let msg = match e.key().as_str() {
+                    "s" if !self.session.is_busy() => Msg::Solve,
+                    "Escape" if self.session.is_busy() => Msg::Cancel,
+                    "ArrowRight" => Msg::Browse(1),
+                    "ArrowLeft" => Msg::Browse(-1),
+                    _ => return false,
+                };
+                e.prevent_default();
+                ctx.link().send_message(msg);
+                return false;
+            }
+            Msg::DismissAlert => self.notices.alert = None,
+        }
+        self.sync_url();
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let cb = ctx.link();
+        let p = &self.params;
+        let set = |key: &'static str| cb.callback(move |text: String| Msg::Set(key, text));
+        let algo_options = Algo::ALL
+            .iter()
+            .map(|a| (AttrValue::from(a.name()), AttrValue::from(a.label())))
+            .collect::<Vec<_>>();
+        let history = self.session.history();
+        let series = vec![
+            Series {
+                name: "best score".into(),
+                class: "best".into(),
+                points: history.iter().map(|&(g, best, _)| (g as f64, best)).collect(),
+            },
+            Series {
+                name: "mean of kept".into(),
+                class: "mean".into(),
+                points: history.iter().map(|&(g, _, mean)| (g as f64, mean)).collect(),
+            },
+        ];
+        html! {
+            <main class="puzzle-page tiles264">
+                <h1>{ "The 264 square" }</h1>
+                <section class="controls" aria-label="Run settings">
+                    <Choice label="Algorithm" options={algo_options} selected={p.algo.name()}
+                        on_change={set("algo")} />
+                    <SolveBar busy={self.session.is_busy()} on_solve={cb.callback(|_| Msg::Solve)}
+                        on_cancel={cb.callback(|_| Msg::Cancel)} on_compare={cb.callback(|_| Msg::Compare)}
+                        on_copy_link={cb.callback(|_| Msg::CopyLink)} />
+                </section>
+                if p.algo == Algo::Genetic {
+                    <section class="controls" aria-label="Genetic parameters">
+                        <NumberField label="Population" value={p.population.to_string()} step="1" on_change={set("population")} />
+                        <NumberField label="Keep %" value={p.keep_percent.to_string()} step="1" on_change={set("keep")} />
+                        <NumberField label="Flip probability" value={p.p_flip.to_string()} on_change={set("flip")} />
+                        <NumberField label="Exchange probability" value={p.p_exchange.to_string()} on_change={set("exchange")} />
+                        <NumberField label="Max generations" value={p.max_generations.to_string()} step="1" on_change={set("generations")} />
+                    </section>
+                    <section class="play-bar" aria-label="Seed">
+                        <SeedField seed={Some(p.seed)} on_change={cb.callback(|seed: u64| Msg::Set("seed", seed.to_string()))}
+                            on_new={cb.callback(|_| Msg::NewSeed)} action_label="Run this seed"
+                            on_action={cb.callback(|_| Msg::Solve)} />
+                    </section>
+                }
+                { self.notices.view(cb.callback(|_| Msg::DismissAlert)) }
+                { self.session.view_progress() }
+                <section class="board" aria-label="Board">
+                    <Square layout={self.shown} />
+                </section>
+                if !self.listed.is_empty() {
+                    <div class="playback" role="group" aria-label="Solutions">
+                        <button aria-label="Previous solution" onclick={cb.callback(|_| Msg::Browse(-1))}>{ "◀ Previous" }</button>
+                        <span class="counter">{ format!("solution {} / {}", self.listed_index + 1, self.listed.len()) }</span>
+                        <button aria-label="Next solution" onclick={cb.callback(|_| Msg::Browse(1))}>{ "Next ▶" }</button>
+                    </div>
+                }
+                if !history.is_empty() {
+                    <Chart series={series} x_label="generation" y_label="score (0 = solved)" />
+                }
+                { self.session.view_compare() }
+            </main>
+        }
+    }
+}
+
+impl TilesPage {
+    fn sync_url(&self) {
+        browser::replace_hash(&self.params.to_link().to_hash());
+    }
+
+    fn start(&mut self, algo: Algo) {
+        self.listed.clear();
+        let link = TilesParams { algo, ..self.params.clone() }.to_link();
+        self.session.solve(algo.name(), &link, 0);
+        self.notices.status = match algo {
+            Algo::Genetic => format!("Evolving from seed {}…", self.params.seed),
+            Algo::Exact => "Searching every arrangement…".into(),
+        };
+    }
+}
