@@ -202,3 +202,15 @@ async fn worker_builds_pattern_databases_with_progress() {
     assert!(!building(), "the second worker must not build again: {:?}", events.borrow());
     assert!(done_reports(&events)[0].message.is_none(), "no build time in the report");
 }
+
+#[wasm_bindgen_test]
+fn genetic_run_matches_the_native_run() {
+    use puzzlelab::core::evolve::{evolve_population, PopulationConfig};
+    use puzzlelab::puzzles::tiles264::solvers::TileGenetics;
+    // Natively, `puzzlelab solve '#/tiles264?seed=2'` gives exactly this run.
+    let genetics = TileGenetics { p_flip: 0.5, p_exchange: 0.95 };
+    let config = PopulationConfig { size: 1000, keep: 0.1, max_generations: 100_000 };
+    let result = evolve_population(&genetics, config, &mut SeededRng::new(2), &mut |_| true);
+    assert_eq!(result.generations, 1921);
+    assert_eq!(result.best, [11, 88, 99, 66, 96, 69, 18, 81, 68, 91, 86, 19, 89, 16, 61, 98]);
+}

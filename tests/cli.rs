@@ -185,6 +185,8 @@ fn genetic_links_report_generations_and_a_checked_solution() {
     assert!(report["generations"].as_u64().unwrap() > 0);
     let layout: Vec<u8> = serde_json::from_value(report["solution"].clone()).unwrap();
     assert_eq!(check_solution(&layout.try_into().unwrap()), Ok(()));
+    // The browser suite checks that wasm gives this same run (tests/browser.rs).
+    assert_eq!(report["generations"], 1921);
     let again = &json_lines(&puzzlelab(&["solve", "#/tiles264?seed=2"], None))[0];
     assert_eq!((&again["generations"], &again["solution"]), (&report["generations"], &report["solution"]));
 

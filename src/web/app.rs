@@ -1,7 +1,10 @@
 //! The app shell: hash router, header, themes, presentation mode and the shortcut overlay.
 
 use super::browser;
-use super::pages::{hanoi::HanoiPage, home::Home, sliding::SlidingPage, tiles264::TilesPage};
+use super::pages::{
+    hanoi::HanoiPage, home::Home, phrase::PhrasePage, queens::QueensPage, sliding::SlidingPage,
+    tiles264::TilesPage,
+};
 use crate::core::link::Link;
 use crate::puzzles::PUZZLES;
 use gloo_events::EventListener;
@@ -98,6 +101,8 @@ impl Component for App {
             "hanoi" => html! { <HanoiPage key={self.visit} link={self.link.clone()} /> },
             "sliding" => html! { <SlidingPage key={self.visit} link={self.link.clone()} /> },
             "tiles264" => html! { <TilesPage key={self.visit} link={self.link.clone()} /> },
+            "queens" => html! { <QueensPage key={self.visit} link={self.link.clone()} /> },
+            "phrase" => html! { <PhrasePage key={self.visit} link={self.link.clone()} /> },
             _ => html! { <Home /> },
         };
         html! {

@@ -33,7 +33,7 @@ export async function open(hash, viewport = { width: 1920, height: 1080 }) {
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(server.url + hash);
-  await page.locator("svg.towers, svg.tiles, main.home").first().waitFor();
+  await page.locator("main").first().waitFor();
   return { page, errors };
 }
 

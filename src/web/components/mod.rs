@@ -1,6 +1,7 @@
 //! Reusable pieces of puzzle pages.
 
 pub mod chart;
+pub mod chessboard;
 pub mod choice;
 pub mod compare_table;
 pub mod messages;

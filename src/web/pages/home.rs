@@ -25,6 +25,33 @@ fn thumbnail(name: &str) -> Html {
                 }) }
             </svg>
         },
+        "tiles264" => html! {
+            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
+                { for (0..16).map(|i| {
+                    let (x, y) = (36 + (i % 4) * 12, 6 + (i / 4) * 12);
+                    let fill = if i % 3 == 0 { "#d9c6f0" } else { "#f4e1c1" };
+                    html! { <rect x={x.to_string()} y={y.to_string()} width="11" height="11" rx="2" fill={fill} stroke="#444" /> }
+                }) }
+            </svg>
+        },
+        "queens" => html! {
+            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
+                { for (0..16).map(|i| {
+                    let (x, y) = (36 + (i % 4) * 12, 6 + (i / 4) * 12);
+                    let fill = if (i % 4 + i / 4) % 2 == 0 { "#f0d9b5" } else { "#b58863" };
+                    html! { <rect x={x.to_string()} y={y.to_string()} width="12" height="12" fill={fill} /> }
+                }) }
+                { for [(1, 0), (3, 1), (0, 2), (2, 3)].iter().map(|&(c, r)| html! {
+                    <circle cx={(42 + c * 12).to_string()} cy={(12 + r * 12).to_string()} r="4" fill="#111" />
+                }) }
+            </svg>
+        },
+        "phrase" => html! {
+            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
+                <text x="60" y="26" text-anchor="middle" font-size="11" fill="currentColor">{ "Nxt aql thdse" }</text>
+                <text x="60" y="44" text-anchor="middle" font-size="11" font-weight="700" fill="currentColor">{ "Not all those" }</text>
+            </svg>
+        },
         _ => html! {},
     }
 }

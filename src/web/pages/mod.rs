@@ -2,5 +2,7 @@
 
 pub mod hanoi;
 pub mod home;
+pub mod phrase;
+pub mod queens;
 pub mod sliding;
 pub mod tiles264;

@@ -1,0 +1,197 @@
+//! The N-queens page: count every solution, try every permutation as on the slide, or let the
+//! article's genetic algorithm place the queens from a seed.
+
+use crate::core::format::{format_count, format_ms};
+use crate::core::link::Link;
+use crate::puzzles::queens::params::{Algo, QueensParams, MAX_N};
+use crate::web::browser;
+use crate::web::components::chessboard::Chessboard;
+use crate::web::components::choice::{number_options, Choice};
+use crate::web::components::messages::Notices;
+use crate::web::components::seed_field::SeedField;
+use crate::web::components::solve_bar::SolveBar;
+use crate::web::session::{report_status, SolveSession};
+use crate::web::solver::{SolverEvent, WORKER_URL};
+use gloo_events::EventListener;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct QueensPageProps {
+    pub link: Link,
+    #[prop_or(AttrValue::Static(WORKER_URL))]
+    pub worker_url: AttrValue,
+}
+
+pub struct QueensPage {
+    params: QueensParams,
+    session: SolveSession<(), ()>,
+    notices: Notices,
+    queens: Vec<[u32; 2]>,
+    show_attacks: bool,
+    _keys: EventListener,
+}
+
+pub enum Msg {
+    Solve,
+    Cancel,
+    Compare,
+    CopyLink,
+    Solver(SolverEvent),
+    Set(&'static str, String),
+    NewSeed,
+    ToggleAttacks,
+    Key(KeyboardEvent),
+    DismissAlert,
+}
+
+fn queens_of(value: &serde_json::Value) -> Option<Vec<[u32; 2]>> {
+    serde_json::from_value(value.clone()).ok()
+}
+
+impl Component for QueensPage {
+    type Message = Msg;
+    type Properties = QueensPageProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let (params, errors) = QueensParams::from_link(&ctx.props().link);
+        let mut page = Self {
+            params,
+            session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
+            notices: Notices::for_link(&errors),
+            queens: Vec::new(),
+            show_attacks: false,
+            _keys: browser::on_key(ctx.link().callback(Msg::Key)),
+        };
+        page.notices.status =
+            "Place n queens so that none attacks another. Solve to count or to evolve them.".into();
+        page.sync_url();
+        page
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::Solve => {
+                self.queens.clear();
+                self.session.solve(self.params.algo.name(), &self.params.to_link(), 0);
+                self.notices.status = format!("{}…", self.params.algo.label());
+            }
+            Msg::Cancel => self.session.cancel_into(&mut self.notices),
+            Msg::Compare => {
+                let runs = Algo::ALL
+                    .iter()
+                    .filter(|&&a| {
+                        QueensParams::from_link(&self.params.to_link().set("algo", a.name())).1.is_empty()
+                    })
+                    .map(|&a| (a.name(), QueensParams { algo: a, ..self.params.clone() }.to_link()));
+                self.session.compare(runs.collect());
+                self.notices.status = "Running every method on this board…".into();
+            }
+            Msg::CopyLink => {
+                browser::copy_text(&browser::current_url());
+                self.notices.status = "Link copied.".into();
+            }
+            Msg::Solver(event) => {
+                if let Some(queens) = self.session.latest_genome().and_then(queens_of) {
+                    self.queens = queens;
+                }
+                if let Some((report, _)) = self.session.follow(event, &mut self.notices) {
+                    self.notices.status =
+                        match (report.count, report.count_up_to_symmetry, report.generations) {
+                            (Some(all), Some(unique), _) => format!(
+                                "{} solutions for n = {}, {} up to rotations and reflections ({}).",
+                                format_count(all),
+                                self.params.n,
+                                format_count(unique),
+                                format_ms(report.elapsed_ms)
+                            ),
+                            (_, _, Some(attempts)) if report.solved => {
+                                format!(
+                                    "Placed after {} attempts ({}).",
+                                    format_count(attempts),
+                                    format_ms(report.elapsed_ms)
+                                )
+                            }
+                            _ => report_status(&report),
+                        };
+                    if let Some(queens) = report.queens {
+                        self.queens = queens;
+                    }
+                }
+            }
+            Msg::Set(key, text) => {
+                let candidate = self.params.to_link().set(key, text.trim());
+                let (params, errors) = QueensParams::from_link(&candidate);
+                match errors.first() {
+                    Some(error) => self.notices.alert = Some(format!("Not changed: {error}.")),
+                    None => {
+                        if params.n != self.params.n {
+                            self.queens.clear();
+                        }
+                        self.params = params;
+                        self.session.reset();
+                        self.notices.alert = None;
+                    }
+                }
+            }
+            Msg::NewSeed => self.params.seed = browser::random_seed(),
+            Msg::ToggleAttacks => self.show_attacks = !self.show_attacks,
+            Msg::Key(e) => {
+                let msg = match e.key().as_str() {
+                    "s" if !self.session.is_busy() => Msg::Solve,
+                    "Escape" if self.session.is_busy() => Msg::Cancel,
+                    "a" => Msg::ToggleAttacks,
+                    _ => return false,
+                };
+                e.prevent_default();
+                ctx.link().send_message(msg);
+                return false;
+            }
+            Msg::DismissAlert => self.notices.alert = None,
+        }
+        self.sync_url();
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let cb = ctx.link();
+        let p = &self.params;
+        let set = |key: &'static str| cb.callback(move |text: String| Msg::Set(key, text));
+        let algo_options = Algo::ALL
+            .iter()
+            .map(|a| (AttrValue::from(a.name()), AttrValue::from(a.label())))
+            .collect::<Vec<_>>();
+        html! {
+            <main class="puzzle-page queens">
+                <h1>{ "N queens" }</h1>
+                <section class="controls" aria-label="Board settings">
+                    <Choice label="n" options={number_options(1..=MAX_N as u8)} selected={p.n.to_string()} on_change={set("n")} />
+                    <Choice label="Method" options={algo_options} selected={p.algo.name()} on_change={set("algo")} />
+                    <SolveBar busy={self.session.is_busy()} on_solve={cb.callback(|_| Msg::Solve)}
+                        on_cancel={cb.callback(|_| Msg::Cancel)} on_compare={cb.callback(|_| Msg::Compare)}
+                        on_copy_link={cb.callback(|_| Msg::CopyLink)} />
+                    <button aria-pressed={self.show_attacks.to_string()} onclick={cb.callback(|_| Msg::ToggleAttacks)}
+                        title="Show attacked squares (a)">{ "Show attacks" }</button>
+                </section>
+                if p.algo == Algo::Genetic {
+                    <section class="play-bar" aria-label="Seed">
+                        <SeedField seed={Some(p.seed)} on_change={cb.callback(|seed: u64| Msg::Set("seed", seed.to_string()))}
+                            on_new={cb.callback(|_| Msg::NewSeed)} action_label="Run this seed"
+                            on_action={cb.callback(|_| Msg::Solve)} />
+                    </section>
+                }
+                { self.notices.view(cb.callback(|_| Msg::DismissAlert)) }
+                { self.session.view_progress() }
+                <section class="board" aria-label="Board">
+                    <Chessboard n={p.n} queens={self.queens.clone()} show_attacks={self.show_attacks} />
+                </section>
+                { self.session.view_compare() }
+            </main>
+        }
+    }
+}
+
+impl QueensPage {
+    fn sync_url(&self) {
+        browser::replace_hash(&self.params.to_link().to_hash());
+    }
+}

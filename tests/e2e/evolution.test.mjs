@@ -1,0 +1,56 @@
+// End-to-end checks of the genetic-algorithm pages (264 square, N queens, phrase).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { open, status, hash, shots } from "./harness.mjs";
+
+test("the 264 square replays a seeded run and draws the chart", async () => {
+  const { page, errors } = await open("#/tiles264?seed=2");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: "Solved after 1921 generations" }).waitFor({ timeout: 30000 });
+  assert.match(await page.locator("svg.square").getAttribute("aria-label"), /every line 264/);
+  assert.ok(await page.locator("svg.chart").isVisible());
+  await page.screenshot({ path: `${shots}/tiles264-1920x1080.png` });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the exact search lists the solutions up to symmetry", async () => {
+  const { page } = await open("#/tiles264?algo=exact");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: "1152 solution grids; 144" }).waitFor({ timeout: 60000 });
+  await page.getByRole("button", { name: "Next solution" }).click();
+  assert.equal(await page.locator(".counter").innerText(), "solution 2 / 144");
+  await page.close();
+});
+
+test("a bad parameter typed in the page is refused with its reason", async () => {
+  const { page } = await open("#/tiles264");
+  await page.getByRole("spinbutton", { name: "Flip probability" }).fill("3");
+  await page.getByRole("spinbutton", { name: "Flip probability" }).press("Tab");
+  await page.getByRole("alert").filter({ hasText: "flip: must be a number from 0 to 1, got '3'" }).waitFor();
+  assert.match(hash(page), /flip=0.5/);
+  await page.close();
+});
+
+test("N queens counts and the genetic algorithm places non-attacking queens", async () => {
+  const { page } = await open("#/queens?n=10&algo=backtracking");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: "724 solutions for n = 10, 92 up to rotations and reflections" }).waitFor();
+  const { page: ga } = await open("#/queens?n=8&algo=genetic&seed=2");
+  await ga.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(ga).filter({ hasText: "Placed after" }).waitFor({ timeout: 30000 });
+  assert.equal(await ga.locator("text.queen").count(), 8);
+  await ga.getByRole("button", { name: "Show attacks" }).click();
+  assert.equal(await ga.locator("rect.attacked").count(), 64 - 8 - 0, "every empty square is attacked, no queen is");
+  await page.close();
+  await ga.close();
+});
+
+test("the phrase is guessed with every improvement listed", async () => {
+  const { page } = await open("#/phrase?target=Hello%20world&seed=1");
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await status(page).filter({ hasText: "Guessed after" }).waitFor();
+  const last = page.locator("table.improvements tbody tr").last().locator("td").first();
+  assert.equal(await last.innerText(), "Hello world");
+  await page.close();
+});
