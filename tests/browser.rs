@@ -49,7 +49,7 @@ fn done_reports(events: &RefCell<Vec<SolverEvent>>) -> Vec<puzzlelab::core::job:
     events
         .borrow()
         .iter()
-        .filter_map(|e| if let SolverEvent::Done(r) = e { Some(r.clone()) } else { None })
+        .filter_map(|e| if let SolverEvent::Done(r) = e { Some((**r).clone()) } else { None })
         .collect()
 }
 

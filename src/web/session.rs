@@ -37,7 +37,7 @@ enum SessionEvent {
     /// Nothing for the page to do (progress, or a comparison moving on).
     Nothing,
     /// A single solve finished: the page shows it with [`SolveSession::show_report`].
-    Solved { report: Report, seek_to: usize },
+    Solved { report: Box<Report>, seek_to: usize },
     /// A single solve could not run.
     Failed(String),
     /// Every row of a comparison has its result.
@@ -226,7 +226,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
     pub fn follow(&mut self, event: SolverEvent, notices: &mut Notices) -> Option<(Report, usize)> {
         match self.handle(event) {
             SessionEvent::Nothing => None,
-            SessionEvent::Solved { report, seek_to } => Some((report, seek_to)),
+            SessionEvent::Solved { report, seek_to } => Some((*report, seek_to)),
             SessionEvent::Failed(error) => {
                 notices.alert = Some(error);
                 notices.status = "The solver could not finish; the board is as it was.".into();
@@ -270,7 +270,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
             SolverEvent::Done(report) => {
                 let Some(running) = self.running.take() else { return SessionEvent::Nothing };
                 match pending_row {
-                    Some(row) => self.finish_row(row, Ok(report)),
+                    Some(row) => self.finish_row(row, Ok(*report)),
                     None => SessionEvent::Solved { report, seek_to: running.seek_to },
                 }
             }

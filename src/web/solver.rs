@@ -19,7 +19,7 @@ pub enum SolverEvent {
         elapsed_ms: f64,
         progress: Progress,
     },
-    Done(Report),
+    Done(Box<Report>),
     /// A bad job or a crashed worker; the message is for the user.
     Failed(String),
 }
@@ -212,7 +212,7 @@ fn route(
         }
         FromWorker::Done { job, report } => (state.current == Some(job)).then(|| {
             state.current = None;
-            SolverEvent::Done(*report)
+            SolverEvent::Done(report)
         }),
         FromWorker::Failed { job, error } => (state.current == Some(job)).then(|| {
             state.current = None;

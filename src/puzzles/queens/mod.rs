@@ -45,44 +45,6 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     Ok(report)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::search::Limits;
-
-    fn run(text: &str) -> Report {
-        let clock = || 0.0;
-        let mut listener = |_: f64, _: &Progress| true;
-        solve_link(
-            &Link::parse(text).unwrap(),
-            &mut JobContext::new(Limits::default(), &clock, &mut listener),
-        )
-        .unwrap()
-    }
-
-    #[test]
-    fn halved_counts_equal_full_counts() {
-        for n in [1, 5, 8, 9, 10] {
-            let halved = run(&format!("#/queens?n={n}"));
-            // Two plain counts over the two halves of the first row, added up.
-            let split = n / 2;
-            let parts: Vec<Report> = if n == 1 {
-                vec![run("#/queens?n=1&first=0-0")]
-            } else {
-                vec![
-                    run(&format!("#/queens?n={n}&first=0-{}", split - 1)),
-                    run(&format!("#/queens?n={n}&first={split}-{}", n - 1)),
-                ]
-            };
-            let sum = |f: fn(&Report) -> Option<u64>| parts.iter().map(|r| f(r).unwrap()).sum::<u64>();
-            assert_eq!(halved.count, Some(sum(|r| r.count)), "n = {n}");
-            assert_eq!(halved.count_up_to_symmetry, Some(sum(|r| r.count_up_to_symmetry)), "n = {n}");
-        }
-        let eight = run("#/queens?n=8");
-        assert_eq!((eight.count, eight.count_up_to_symmetry), (Some(92), Some(12)));
-    }
-}
-
 fn squares(columns: &[u8]) -> Vec<[u32; 2]> {
     columns.iter().enumerate().map(|(row, &col)| [row as u32, u32::from(col)]).collect()
 }
@@ -158,5 +120,43 @@ fn genetic(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
             true => "cancelled".into(),
             false => format!("no placement without attacks after {} attempts", result.generations),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::search::Limits;
+
+    fn run(text: &str) -> Report {
+        let clock = || 0.0;
+        let mut listener = |_: f64, _: &Progress| true;
+        solve_link(
+            &Link::parse(text).unwrap(),
+            &mut JobContext::new(Limits::default(), &clock, &mut listener),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn halved_counts_equal_full_counts() {
+        for n in [1, 5, 8, 9, 10] {
+            let halved = run(&format!("#/queens?n={n}"));
+            // Two plain counts over the two halves of the first row, added up.
+            let split = n / 2;
+            let parts: Vec<Report> = if n == 1 {
+                vec![run("#/queens?n=1&first=0-0")]
+            } else {
+                vec![
+                    run(&format!("#/queens?n={n}&first=0-{}", split - 1)),
+                    run(&format!("#/queens?n={n}&first={split}-{}", n - 1)),
+                ]
+            };
+            let sum = |f: fn(&Report) -> Option<u64>| parts.iter().map(|r| f(r).unwrap()).sum::<u64>();
+            assert_eq!(halved.count, Some(sum(|r| r.count)), "n = {n}");
+            assert_eq!(halved.count_up_to_symmetry, Some(sum(|r| r.count_up_to_symmetry)), "n = {n}");
+        }
+        let eight = run("#/queens?n=8");
+        assert_eq!((eight.count, eight.count_up_to_symmetry), (Some(92), Some(12)));
     }
 }

@@ -216,9 +216,9 @@ mod tests {
 
     #[test]
     fn permutations_agree_with_backtracking() {
-        for n in 1..=8 {
+        for (n, &expected) in ALL.iter().enumerate().take(9).skip(1) {
             let solutions = by_permutations(n, &mut |_| true).unwrap();
-            assert_eq!(solutions.len() as u64, ALL[n], "n = {n}");
+            assert_eq!(solutions.len() as u64, expected, "n = {n}");
             assert!(solutions.iter().all(|s| is_solution(s)));
         }
     }
