@@ -135,6 +135,7 @@ mod bench {
             "length": summary(solved.iter().map(|r| r.length as f64).collect()),
             "expanded": summary(reports.iter().map(|r| r.expanded as f64).collect()),
             "elapsed_ms": summary(reports.iter().map(|r| r.elapsed_ms).collect()),
+            "generations": summary(reports.iter().filter_map(|r| r.generations).map(|g| g as f64).collect()),
         });
         println!("{out}");
         ExitCode::SUCCESS

@@ -47,4 +47,5 @@ console.log(JSON.stringify({
   link: template, seeds: [seeds[0], seeds.at(-1)], runs: runs.length, solved: runs.filter((r) => r.solved).length,
   warmup_ms: warmup.elapsed_ms, expanded: summary(runs.map((r) => r.expanded)),
   elapsed_ms: summary(runs.map((r) => r.elapsed_ms)),
+  generations: summary(runs.map((r) => r.generations ?? 0)),
 }));
