@@ -46,6 +46,9 @@ pub struct Report {
     /// Genetic runs that improve one line: every new best, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub improvements: Option<Vec<Improvement>>,
+    /// Runs over many seeds: each seed's outcome.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runs: Option<Vec<SeedRun>>,
     /// Counting runs: how many solutions there are…
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<u64>,
@@ -53,6 +56,14 @@ pub struct Report {
     /// counted once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count_up_to_symmetry: Option<u64>,
+}
+
+/// One seed's genetic run, in a run over many seeds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeedRun {
+    pub seed: u64,
+    pub solved: bool,
+    pub generations: u64,
 }
 
 /// A new best genome during a genetic run (the article's progress printout).
@@ -88,6 +99,7 @@ impl Report {
             solutions: None,
             queens: None,
             improvements: None,
+            runs: None,
             count: None,
             count_up_to_symmetry: None,
         }

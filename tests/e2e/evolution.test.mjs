@@ -54,3 +54,11 @@ test("the phrase is guessed with every improvement listed", async () => {
   assert.equal(await last.innerText(), "Hello world");
   await page.close();
 });
+
+test("many seeds: how reliable is the algorithm, as a histogram", async () => {
+  const { page } = await open("#/tiles264?seed=1&generations=3000&runs=4");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: "1 of 4 seeds solved within 3,000 generations" }).waitFor({ timeout: 60000 });
+  assert.match(await page.locator("svg.histogram").getAttribute("aria-label"), /4 runs, 3 stuck/);
+  await page.close();
+});

@@ -4,8 +4,8 @@ pub mod domain;
 pub mod params;
 pub mod solvers;
 
-use crate::core::evolve::{evolve_population, PopulationConfig};
-use crate::core::job::{format_count, JobContext, Progress, Report};
+use crate::core::evolve::{evolve_population, Evolved, Generation, PopulationConfig};
+use crate::core::job::{format_count, JobContext, Progress, Report, SeedRun};
 use crate::core::link::{describe_errors, Link};
 use crate::core::seed::SeededRng;
 use domain::{check_solution, Layout};
@@ -25,6 +25,7 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
         return Err(describe_errors(&errors));
     }
     Ok(match params.algo {
+        Algo::Genetic if params.runs > 1 => many_seeds(&params, ctx),
         Algo::Genetic => genetic(&params, ctx),
         Algo::Exact => exact(&params, ctx),
     })
@@ -34,15 +35,23 @@ fn layout_json(layout: &Layout) -> serde_json::Value {
     serde_json::json!(layout)
 }
 
-fn genetic(params: &TilesParams, ctx: &mut JobContext) -> Report {
+/// The article's run from `seed`; `report` sees each generation and may cancel.
+fn run_seed(
+    params: &TilesParams,
+    seed: u64,
+    report: &mut dyn FnMut(&Generation<Layout>) -> bool,
+) -> Evolved<Layout> {
     let genetics = TileGenetics { p_flip: params.p_flip, p_exchange: params.p_exchange };
     let config = PopulationConfig {
         size: params.population,
         keep: f64::from(params.keep_percent) / 100.0,
         max_generations: params.max_generations,
     };
-    let mut rng = SeededRng::new(params.seed);
-    let result = evolve_population(&genetics, config, &mut rng, &mut |g| {
+    evolve_population(&genetics, config, &mut SeededRng::new(seed), report)
+}
+
+fn genetic(params: &TilesParams, ctx: &mut JobContext) -> Report {
+    let result = run_seed(params, params.seed, &mut |g| {
         ctx.progress(Progress::Evolution {
             generation: g.generation,
             best: -g.best,
@@ -62,6 +71,34 @@ fn genetic(params: &TilesParams, ctx: &mut JobContext) -> Report {
             -result.best_fitness
         ),
     });
+    report
+}
+
+/// The same run over `runs` consecutive seeds: how often, and how fast, does it succeed?
+fn many_seeds(params: &TilesParams, ctx: &mut JobContext) -> Report {
+    let mut report = Report::new(params::PUZZLE, Algo::Genetic.name(), params.to_link().to_hash());
+    let mut runs = Vec::new();
+    for (i, seed) in (params.seed..params.seed + params.runs).enumerate() {
+        let label = format!("Seed {seed} ({} of {})", i + 1, params.runs);
+        let (done, total) = (i as u64, params.runs);
+        let result = run_seed(params, seed, &mut |_| {
+            ctx.progress(Progress::Build { label: label.clone(), done, total })
+        });
+        if result.cancelled {
+            report.message = Some("cancelled".into());
+            return report;
+        }
+        let solved = result.solved && check_solution(&result.best).is_ok();
+        runs.push(SeedRun { seed, solved, generations: result.generations });
+    }
+    let solved = runs.iter().filter(|r| r.solved).count();
+    report.solved = solved > 0;
+    report.message = Some(format!(
+        "{solved} of {} seeds solved within {} generations",
+        runs.len(),
+        format_count(params.max_generations)
+    ));
+    report.runs = Some(runs);
     report
 }
 

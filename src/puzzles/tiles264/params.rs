@@ -1,6 +1,7 @@
 //! The "264" page's link (README, "The 264 square"):
 //! `#/tiles264?algo=genetic&seed=1&population=1000&keep=10&flip=0.5&exchange=0.95&generations=100000`.
-//! Canonical links write every genetic parameter, so a run replays even if defaults change.
+//! Canonical links write every genetic parameter, so a run replays even if defaults change;
+//! `runs=N` (written when above 1) runs seeds `seed … seed+N−1` and reports each.
 
 use crate::core::link::{Link, LinkError, ParamReader};
 use crate::core::seed::MAX_SEED;
@@ -41,6 +42,8 @@ pub struct TilesParams {
     pub p_flip: f64,
     pub p_exchange: f64,
     pub max_generations: u64,
+    /// How many consecutive seeds to run, from `seed` on ("how reliable is this?").
+    pub runs: u64,
 }
 
 impl Default for TilesParams {
@@ -53,6 +56,7 @@ impl Default for TilesParams {
             p_flip: 0.5,
             p_exchange: 0.95,
             max_generations: 100_000,
+            runs: 1,
         }
     }
 }
@@ -70,19 +74,25 @@ impl TilesParams {
             p_flip: r.decimal("flip", 0.0..=1.0, d.p_flip),
             p_exchange: r.decimal("exchange", 0.0..=1.0, d.p_exchange),
             max_generations: r.number("generations", 1..=10_000_000, d.max_generations),
+            runs: r.number("runs", 1..=1000, d.runs),
         };
         (params, r.finish())
     }
 
     pub fn to_link(&self) -> Link {
-        Link::new(PUZZLE)
+        let link = Link::new(PUZZLE)
             .with("algo", self.algo.name())
             .with("seed", self.seed)
             .with("population", self.population)
             .with("keep", self.keep_percent)
             .with("flip", self.p_flip)
             .with("exchange", self.p_exchange)
-            .with("generations", self.max_generations)
+            .with("generations", self.max_generations);
+        if self.runs > 1 {
+            link.with("runs", self.runs)
+        } else {
+            link
+        }
     }
 }
 
@@ -100,6 +110,14 @@ mod tests {
             "#/tiles264?algo=genetic&seed=1&population=1000&keep=10&flip=0.5&exchange=0.95&generations=100000"
         );
         assert_eq!(TilesParams::from_link(&Link::parse(&hash).unwrap()).0, p);
+    }
+
+    #[test]
+    fn many_seeds_are_written_only_when_asked_for() {
+        let link = Link::parse("#/tiles264?runs=20&seed=5").unwrap();
+        let (p, _) = TilesParams::from_link(&link);
+        assert_eq!(p.runs, 20);
+        assert!(p.to_link().to_hash().ends_with("&generations=100000&runs=20"));
     }
 
     #[test]

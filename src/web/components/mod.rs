@@ -4,6 +4,7 @@ pub mod chart;
 pub mod chessboard;
 pub mod choice;
 pub mod compare_table;
+pub mod histogram;
 pub mod messages;
 pub mod number_field;
 pub mod playback_controls;

@@ -1,12 +1,14 @@
 //! The "264" square page: run the article's genetic algorithm from a seed and watch its best
 //! and mean score per generation, change any parameter, or list every solution exactly.
 
+use crate::core::job::SeedRun;
 use crate::core::link::Link;
 use crate::puzzles::tiles264::domain::{Layout, ALL_TILES};
 use crate::puzzles::tiles264::params::{Algo, TilesParams};
 use crate::web::browser;
 use crate::web::components::chart::{Chart, Series};
 use crate::web::components::choice::Choice;
+use crate::web::components::histogram::Histogram;
 use crate::web::components::messages::Notices;
 use crate::web::components::number_field::NumberField;
 use crate::web::components::seed_field::SeedField;
@@ -33,6 +35,8 @@ pub struct TilesPage {
     /// Solutions listed by the exact search, one per symmetry class, and which one is shown.
     listed: Vec<Layout>,
     listed_index: usize,
+    /// Outcomes of the last "many seeds" run.
+    runs: Vec<SeedRun>,
     _keys: EventListener,
 }
 
@@ -67,6 +71,7 @@ impl Component for TilesPage {
             shown: ALL_TILES,
             listed: Vec::new(),
             listed_index: 0,
+            runs: Vec::new(),
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.notices.status =
@@ -109,6 +114,10 @@ impl Component for TilesPage {
                         );
                     }
                     self.listed = report.solutions.iter().flatten().filter_map(layout_of).collect();
+                    if let Some(runs) = report.runs.clone() {
+                        self.runs = runs;
+                        self.notices.status = format!("{}.", report.message.clone().unwrap_or_default());
+                    }
                     self.listed_index = 0;
                     if let Some(layout) = report.solution.as_ref().and_then(layout_of) {
                         self.shown = layout;
@@ -201,6 +210,7 @@ impl Component for TilesPage {
                         <SeedField seed={Some(p.seed)} on_change={cb.callback(|seed: u64| Msg::Set("seed", seed.to_string()))}
                             on_new={cb.callback(|_| Msg::NewSeed)} action_label="Run this seed"
                             on_action={cb.callback(|_| Msg::Solve)} />
+                        <NumberField label="Seeds to run" value={p.runs.to_string()} step="1" on_change={set("runs")} />
                     </section>
                 }
                 { self.notices.view(cb.callback(|_| Msg::DismissAlert)) }
@@ -214,6 +224,11 @@ impl Component for TilesPage {
                         <span class="counter">{ format!("solution {} / {}", self.listed_index + 1, self.listed.len()) }</span>
                         <button aria-label="Next solution" onclick={cb.callback(|_| Msg::Browse(1))}>{ "Next ▶" }</button>
                     </div>
+                }
+                if !self.runs.is_empty() {
+                    <Histogram label="Generations to a solution, per seed"
+                        values={self.runs.iter().filter(|r| r.solved).map(|r| r.generations).collect::<Vec<_>>()}
+                        failures={self.runs.iter().filter(|r| !r.solved).count()} />
                 }
                 if !history.is_empty() {
                     <Chart series={series} x_label="generation" y_label="score (0 = solved)" />
@@ -231,9 +246,13 @@ impl TilesPage {
 
     fn start(&mut self, algo: Algo) {
         self.listed.clear();
+        self.runs.clear();
         let link = TilesParams { algo, ..self.params.clone() }.to_link();
         self.session.solve(algo.name(), &link, 0);
         self.notices.status = match algo {
+            Algo::Genetic if self.params.runs > 1 => {
+                format!("Running seeds {} to {}…", self.params.seed, self.params.seed + self.params.runs - 1)
+            }
             Algo::Genetic => format!("Evolving from seed {}…", self.params.seed),
             Algo::Exact => "Searching every arrangement…".into(),
         };
