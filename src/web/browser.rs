@@ -54,6 +54,11 @@ pub fn now_ms() -> f64 {
     window().performance().map_or_else(js_sys::Date::now, |p| p.now())
 }
 
+/// How many logical processors the browser reports (at least 1).
+pub fn cores() -> usize {
+    (window().navigator().hardware_concurrency() as usize).max(1)
+}
+
 /// A fresh seed for the "New seed" button.
 pub fn random_seed() -> u64 {
     let bits = (js_sys::Math::random() * 2f64.powi(53)) as u64;

@@ -229,9 +229,13 @@ fn route(
 }
 
 impl Drop for SolverClient {
+    /// Terminates the worker. Its handlers are freed a moment later, because the client may
+    /// be dropped from inside one of them (a page reacting to the last answer).
     fn drop(&mut self) {
-        if let Some(connection) = self.connection.take() {
+        let connections = [self.connection.take(), self.retired.take()];
+        for connection in connections.iter().flatten() {
             connection.worker.terminate();
         }
+        gloo_timers::callback::Timeout::new(0, move || drop(connections)).forget();
     }
 }

@@ -62,3 +62,12 @@ test("many seeds: how reliable is the algorithm, as a histogram", async () => {
   assert.match(await page.locator("svg.histogram").getAttribute("aria-label"), /4 runs, 3 stuck/);
   await page.close();
 });
+
+test("large counts are shared between workers and add up", async () => {
+  const { page } = await open("#/queens?n=13&algo=backtracking");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  // 73,712 solutions and 9,233 families for n = 13 (OEIS A000170, A002562).
+  await status(page).filter({ hasText: /73,712 solutions for n = 13, 9,233 up to rotations and reflections \(.* with \d+ workers\)/ }).waitFor({ timeout: 30000 });
+  assert.equal(await page.locator("text.queen").count(), 13);
+  await page.close();
+});

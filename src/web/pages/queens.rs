@@ -11,7 +11,7 @@ use crate::web::components::messages::Notices;
 use crate::web::components::seed_field::SeedField;
 use crate::web::components::solve_bar::SolveBar;
 use crate::web::session::{report_status, SolveSession};
-use crate::web::solver::{SolverEvent, WORKER_URL};
+use crate::web::solver::{SolverClient, SolverEvent, WORKER_URL};
 use gloo_events::EventListener;
 use yew::prelude::*;
 
@@ -22,8 +22,28 @@ pub struct QueensPageProps {
     pub worker_url: AttrValue,
 }
 
+/// Smallest board counted by several workers at once (smaller counts take milliseconds).
+const PARALLEL_FROM_N: usize = 12;
+/// Most workers a count uses.
+const MAX_WORKERS: usize = 8;
+
+/// A count shared between workers. Each counts the solutions whose first queen is in a range
+/// of the left half of the first row (doubled: their mirror images fill the right half), or in
+/// the middle column of an odd board (not doubled). Every family of solutions has its
+/// smallest member in those columns, so the families simply add up.
+struct ParallelCount {
+    /// Each part's worker and whether its count is doubled.
+    parts: Vec<(SolverClient, u64)>,
+    waiting: usize,
+    all: u64,
+    unique: u64,
+    first: Option<Vec<[u32; 2]>>,
+    started_ms: f64,
+}
+
 pub struct QueensPage {
     params: QueensParams,
+    parallel: Option<ParallelCount>,
     session: SolveSession<(), ()>,
     notices: Notices,
     queens: Vec<[u32; 2]>,
@@ -37,6 +57,8 @@ pub enum Msg {
     Compare,
     CopyLink,
     Solver(SolverEvent),
+    /// An event from one worker of a parallel count.
+    Part(usize, SolverEvent),
     Set(&'static str, String),
     NewSeed,
     ToggleAttacks,
@@ -56,6 +78,7 @@ impl Component for QueensPage {
         let (params, errors) = QueensParams::from_link(&ctx.props().link);
         let mut page = Self {
             params,
+            parallel: None,
             session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
             notices: Notices::for_link(&errors),
             queens: Vec::new(),
@@ -72,10 +95,26 @@ impl Component for QueensPage {
         match msg {
             Msg::Solve => {
                 self.queens.clear();
-                self.session.solve(self.params.algo.name(), &self.params.to_link(), 0);
-                self.notices.status = format!("{}…", self.params.algo.label());
+                let workers = browser::cores().min(MAX_WORKERS).min(self.params.n / 2);
+                let whole_row = self.params.first == (0..=self.params.n - 1);
+                if self.params.algo == Algo::Backtracking
+                    && self.params.n >= PARALLEL_FROM_N
+                    && workers > 1
+                    && whole_row
+                {
+                    self.start_parallel(ctx, workers);
+                } else {
+                    self.session.solve(self.params.algo.name(), &self.params.to_link(), 0);
+                    self.notices.status = format!("{}…", self.params.algo.label());
+                }
             }
-            Msg::Cancel => self.session.cancel_into(&mut self.notices),
+            Msg::Cancel => {
+                if self.parallel.take().is_some() {
+                    self.notices.status = "Cancelled.".into();
+                }
+                self.session.cancel_into(&mut self.notices);
+            }
+            Msg::Part(index, event) => self.part_event(index, event),
             Msg::Compare => {
                 let runs = Algo::ALL
                     .iter()
@@ -128,6 +167,7 @@ impl Component for QueensPage {
                             self.queens.clear();
                         }
                         self.params = params;
+                        self.parallel = None;
                         self.session.reset();
                         self.notices.alert = None;
                     }
@@ -137,8 +177,8 @@ impl Component for QueensPage {
             Msg::ToggleAttacks => self.show_attacks = !self.show_attacks,
             Msg::Key(e) => {
                 let msg = match e.key().as_str() {
-                    "s" if !self.session.is_busy() => Msg::Solve,
-                    "Escape" if self.session.is_busy() => Msg::Cancel,
+                    "s" if !self.is_busy() => Msg::Solve,
+                    "Escape" if self.is_busy() => Msg::Cancel,
                     "a" => Msg::ToggleAttacks,
                     _ => return false,
                 };
@@ -166,7 +206,7 @@ impl Component for QueensPage {
                 <section class="controls" aria-label="Board settings">
                     <Choice label="n" options={number_options(1..=MAX_N as u8)} selected={p.n.to_string()} on_change={set("n")} />
                     <Choice label="Method" options={algo_options} selected={p.algo.name()} on_change={set("algo")} />
-                    <SolveBar busy={self.session.is_busy()} on_solve={cb.callback(|_| Msg::Solve)}
+                    <SolveBar busy={self.is_busy()} on_solve={cb.callback(|_| Msg::Solve)}
                         on_cancel={cb.callback(|_| Msg::Cancel)} on_compare={cb.callback(|_| Msg::Compare)}
                         on_copy_link={cb.callback(|_| Msg::CopyLink)} />
                     <button aria-pressed={self.show_attacks.to_string()} onclick={cb.callback(|_| Msg::ToggleAttacks)}
@@ -181,6 +221,16 @@ impl Component for QueensPage {
                 }
                 { self.notices.view(cb.callback(|_| Msg::DismissAlert)) }
                 { self.session.view_progress() }
+                if let Some(count) = &self.parallel {
+                    <div class="running">
+                        <progress aria-label="Counting" max={count.parts.len().to_string()}
+                            value={(count.parts.len() - count.waiting).to_string()}></progress>
+                        <span class="live-counters">
+                            { format!("{} workers counting: {} of {} parts done", count.parts.len(),
+                                count.parts.len() - count.waiting, count.parts.len()) }
+                        </span>
+                    </div>
+                }
                 <section class="board" aria-label="Board">
                     <Chessboard n={p.n} queens={self.queens.clone()} show_attacks={self.show_attacks} />
                 </section>
@@ -191,6 +241,76 @@ impl Component for QueensPage {
 }
 
 impl QueensPage {
+    fn is_busy(&self) -> bool {
+        self.session.is_busy() || self.parallel.is_some()
+    }
+
+    fn start_parallel(&mut self, ctx: &Context<Self>, workers: usize) {
+        let n = self.params.n;
+        let half = n / 2;
+        // Left-half columns in `workers` ranges, then the middle column of an odd board.
+        let mut ranges: Vec<(usize, usize, u64)> = (0..workers)
+            .map(|w| (w * half / workers, (w + 1) * half / workers - 1, 2))
+            .filter(|&(a, b, _)| a <= b)
+            .collect();
+        if n % 2 == 1 {
+            ranges.push((half, half, 1));
+        }
+        let parts = ranges
+            .iter()
+            .enumerate()
+            .map(|(i, &(a, b, weight))| {
+                let on_event = ctx.link().callback(move |e| Msg::Part(i, e));
+                let mut client = SolverClient::new(&ctx.props().worker_url, move |e| on_event.emit(e));
+                let link = self.params.to_link().set("first", format!("{a}-{b}"));
+                client.solve(&link.to_hash());
+                (client, weight)
+            })
+            .collect::<Vec<_>>();
+        self.notices.status = format!("Counting with {} workers…", parts.len());
+        self.parallel = Some(ParallelCount {
+            waiting: parts.len(),
+            parts,
+            all: 0,
+            unique: 0,
+            first: None,
+            started_ms: browser::now_ms(),
+        });
+    }
+
+    fn part_event(&mut self, index: usize, event: SolverEvent) {
+        let Some(count) = &mut self.parallel else { return };
+        match event {
+            SolverEvent::Progress { .. } => {}
+            SolverEvent::Failed(error) => {
+                self.parallel = None;
+                self.notices.alert = Some(error);
+            }
+            SolverEvent::Done(report) => {
+                let weight = count.parts[index].1;
+                count.all += weight * report.count.unwrap_or(0);
+                count.unique += report.count_up_to_symmetry.unwrap_or(0);
+                if count.first.is_none() || index == 0 {
+                    count.first = report.queens.clone().or(count.first.take());
+                }
+                count.waiting -= 1;
+                if count.waiting == 0 {
+                    let elapsed = browser::now_ms() - count.started_ms;
+                    self.notices.status = format!(
+                        "{} solutions for n = {}, {} up to rotations and reflections ({} with {} workers).",
+                        format_count(count.all),
+                        self.params.n,
+                        format_count(count.unique),
+                        format_ms(elapsed),
+                        count.parts.len()
+                    );
+                    self.queens = count.first.take().unwrap_or_default();
+                    self.parallel = None;
+                }
+            }
+        }
+    }
+
     fn sync_url(&self) {
         browser::replace_hash(&self.params.to_link().to_hash());
     }
