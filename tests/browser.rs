@@ -214,3 +214,15 @@ fn genetic_run_matches_the_native_run() {
     assert_eq!(result.generations, 1921);
     assert_eq!(result.best, [11, 88, 99, 66, 96, 69, 18, 81, 68, 91, 86, 19, 89, 16, 61, 98]);
 }
+
+#[wasm_bindgen_test]
+fn python_stream_replays_the_articles_run_in_the_browser() {
+    use puzzlelab::core::evolve::{evolve_population, PopulationConfig};
+    use puzzlelab::core::python_random::PythonRandom;
+    use puzzlelab::puzzles::tiles264::solvers::TileGenetics;
+    let genetics = TileGenetics { p_flip: 0.5, p_exchange: 0.95 };
+    let config = PopulationConfig { size: 1000, keep: 0.1, max_generations: 100_000 };
+    let result = evolve_population(&genetics, config, &mut PythonRandom::new(1_690_419_104), &mut |_| true);
+    assert_eq!(result.generations, 423);
+    assert_eq!(result.best, [18, 99, 86, 61, 66, 81, 98, 19, 91, 16, 69, 88, 89, 68, 11, 96]);
+}

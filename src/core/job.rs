@@ -46,6 +46,10 @@ pub struct Report {
     /// Genetic runs that improve one line: every new best, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub improvements: Option<Vec<Improvement>>,
+    /// Population runs: every 100th generation's mean and best score and best genome (the
+    /// article's progress printout).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checkpoints: Option<Vec<Checkpoint>>,
     /// Runs over many seeds: each seed's outcome.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub runs: Option<Vec<SeedRun>>,
@@ -56,6 +60,15 @@ pub struct Report {
     /// counted once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count_up_to_symmetry: Option<u64>,
+}
+
+/// A population run's state at one generation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    pub generation: u64,
+    pub mean: f64,
+    pub best: f64,
+    pub genome: serde_json::Value,
 }
 
 /// One seed's genetic run, in a run over many seeds.
@@ -99,6 +112,7 @@ impl Report {
             solutions: None,
             queens: None,
             improvements: None,
+            checkpoints: None,
             runs: None,
             count: None,
             count_up_to_symmetry: None,

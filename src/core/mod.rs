@@ -5,6 +5,7 @@ pub mod format;
 pub mod job;
 pub mod link;
 pub mod playback;
+pub mod python_random;
 pub mod search;
 pub mod seed;
 pub mod solution;

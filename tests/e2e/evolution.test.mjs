@@ -71,3 +71,13 @@ test("large counts are shared between workers and add up", async () => {
   assert.equal(await page.locator("text.queen").count(), 13);
   await page.close();
 });
+
+test("the article's seed replays its run with Python's stream", async () => {
+  const { page } = await open("#/tiles264?seed=1690419104&rng=python");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: "Solved after 423 generations" }).waitFor({ timeout: 30000 });
+  assert.match(await page.locator("svg.square").getAttribute("aria-label"), /18, 99, 86, 61, 66, 81, 98, 19, 91, 16, 69, 88, 89, 68, 11, 96/);
+  const first = page.locator("table.improvements tbody tr").first().locator("td");
+  assert.equal(await first.nth(1).innerText(), "0.1423");
+  await page.close();
+});

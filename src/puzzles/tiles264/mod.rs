@@ -5,11 +5,12 @@ pub mod params;
 pub mod solvers;
 
 use crate::core::evolve::{evolve_population, Evolved, Generation, PopulationConfig};
-use crate::core::job::{format_count, JobContext, Progress, Report, SeedRun};
+use crate::core::job::{format_count, Checkpoint, JobContext, Progress, Report, SeedRun};
 use crate::core::link::{describe_errors, Link};
+use crate::core::python_random::PythonRandom;
 use crate::core::seed::SeededRng;
 use domain::{check_solution, Layout};
-use params::{Algo, TilesParams};
+use params::{Algo, RngKind, TilesParams};
 use solvers::{all_solutions, canonical, TileGenetics};
 
 pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
@@ -35,7 +36,8 @@ fn layout_json(layout: &Layout) -> serde_json::Value {
     serde_json::json!(layout)
 }
 
-/// The article's run from `seed`; `report` sees each generation and may cancel.
+/// The article's run from `seed` on the chosen stream; `report` sees each generation and
+/// may cancel.
 fn run_seed(
     params: &TilesParams,
     seed: u64,
@@ -47,11 +49,22 @@ fn run_seed(
         keep: f64::from(params.keep_percent) / 100.0,
         max_generations: params.max_generations,
     };
-    evolve_population(&genetics, config, &mut SeededRng::new(seed), report)
+    match params.rng {
+        RngKind::ChaCha => evolve_population(&genetics, config, &mut SeededRng::new(seed), report),
+        RngKind::Python => evolve_population(&genetics, config, &mut PythonRandom::new(seed), report),
+    }
 }
 
+/// How often a run's state is logged, as the article prints it.
+const CHECKPOINT_EVERY: u64 = 100;
+
 fn genetic(params: &TilesParams, ctx: &mut JobContext) -> Report {
+    let mut checkpoints = Vec::new();
     let result = run_seed(params, params.seed, &mut |g| {
+        if g.generation.is_multiple_of(CHECKPOINT_EVERY) {
+            let genome = layout_json(&g.best_genome);
+            checkpoints.push(Checkpoint { generation: g.generation, mean: -g.mean, best: -g.best, genome });
+        }
         ctx.progress(Progress::Evolution {
             generation: g.generation,
             best: -g.best,
@@ -63,6 +76,7 @@ fn genetic(params: &TilesParams, ctx: &mut JobContext) -> Report {
     report.solved = result.solved && check_solution(&result.best).is_ok();
     report.generations = Some(result.generations);
     report.solution = Some(layout_json(&result.best));
+    report.checkpoints = Some(checkpoints);
     report.message = (!report.solved).then(|| match result.cancelled {
         true => "cancelled".to_string(),
         false => format!(

@@ -1,7 +1,8 @@
 //! The "264" page's link (README, "The 264 square"):
 //! `#/tiles264?algo=genetic&seed=1&population=1000&keep=10&flip=0.5&exchange=0.95&generations=100000`.
 //! Canonical links write every genetic parameter, so a run replays even if defaults change;
-//! `runs=N` (written when above 1) runs seeds `seed … seed+N−1` and reports each.
+//! `runs=N` (written when above 1) runs seeds `seed … seed+N−1` and reports each;
+//! `rng=python` (written when chosen) drives the run with CPython's stream instead of ChaCha8.
 
 use crate::core::link::{Link, LinkError, ParamReader};
 use crate::core::seed::MAX_SEED;
@@ -32,8 +33,18 @@ impl Algo {
     }
 }
 
+/// Which random stream drives a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RngKind {
+    /// Puzzle Lab's portable ChaCha8 stream.
+    ChaCha,
+    /// CPython's `random` (Mersenne Twister), to replay the article's own runs.
+    Python,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct TilesParams {
+    pub rng: RngKind,
     pub algo: Algo,
     pub seed: u64,
     pub population: usize,
@@ -49,6 +60,7 @@ pub struct TilesParams {
 impl Default for TilesParams {
     fn default() -> Self {
         Self {
+            rng: RngKind::ChaCha,
             algo: Algo::Genetic,
             seed: 1,
             population: 1000,
@@ -67,6 +79,7 @@ impl TilesParams {
         let mut r = ParamReader::new(link);
         let algos: Vec<(&str, Algo)> = Algo::ALL.iter().map(|&a| (a.name(), a)).collect();
         let params = Self {
+            rng: r.choice("rng", &[("chacha", RngKind::ChaCha), ("python", RngKind::Python)], d.rng),
             algo: r.choice("algo", &algos, d.algo),
             seed: r.number("seed", 0..=MAX_SEED, d.seed),
             population: r.number("population", 10..=100_000, d.population),
@@ -88,6 +101,7 @@ impl TilesParams {
             .with("flip", self.p_flip)
             .with("exchange", self.p_exchange)
             .with("generations", self.max_generations);
+        let link = if self.rng == RngKind::Python { link.with("rng", "python") } else { link };
         if self.runs > 1 {
             link.with("runs", self.runs)
         } else {
@@ -118,6 +132,11 @@ mod tests {
         let (p, _) = TilesParams::from_link(&link);
         assert_eq!(p.runs, 20);
         assert!(p.to_link().to_hash().ends_with("&generations=100000&runs=20"));
+        let (p, errors) =
+            TilesParams::from_link(&Link::parse("#/tiles264?seed=1690419104&rng=python").unwrap());
+        assert!(errors.is_empty());
+        assert_eq!(p.rng, RngKind::Python);
+        assert!(p.to_link().to_hash().ends_with("&generations=100000&rng=python"));
     }
 
     #[test]

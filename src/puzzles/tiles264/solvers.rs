@@ -225,3 +225,39 @@ mod tests {
         assert_eq!(check_solution(&result.best), Ok(()));
     }
 }
+
+#[cfg(test)]
+mod article_replay {
+    use super::*;
+    use crate::core::evolve::{evolve_population, PopulationConfig};
+    use crate::core::python_random::PythonRandom;
+
+    /// The article's test table: seed, solution (its run printed 423 generations for the last).
+    const ARTICLE: [(u64, Layout); 3] = [
+        (1669425992, [16, 98, 61, 89, 69, 81, 18, 96, 88, 66, 99, 11, 91, 19, 86, 68]),
+        (1669426298, [68, 16, 81, 99, 89, 91, 66, 18, 96, 88, 19, 61, 11, 69, 98, 86]),
+        (1690419104, [18, 99, 86, 61, 66, 81, 98, 19, 91, 16, 69, 88, 89, 68, 11, 96]),
+    ];
+
+    #[test]
+    fn the_articles_seeds_give_the_articles_solutions() {
+        let genetics = TileGenetics { p_flip: 0.5, p_exchange: 0.95 };
+        let config = PopulationConfig { size: 1000, keep: 0.1, max_generations: 100_000 };
+        for (seed, solution) in ARTICLE {
+            let mut log = Vec::new();
+            let result = evolve_population(&genetics, config, &mut PythonRandom::new(seed), &mut |g| {
+                log.push((g.generation, -g.mean, g.best_genome));
+                true
+            });
+            assert!(result.solved, "seed {seed}");
+            assert_eq!(result.best, solution, "seed {seed}");
+            if seed == 1690419104 {
+                assert_eq!(result.generations, 423);
+                // The article's printout at generation 100: mean 0.1423 and this best layout.
+                let (_, mean, best) = log[99];
+                assert_eq!(format!("{mean:.4}"), "0.1423");
+                assert_eq!(best, [18, 89, 98, 61, 68, 91, 88, 16, 81, 19, 66, 99, 96, 69, 11, 86]);
+            }
+        }
+    }
+}

@@ -1,10 +1,10 @@
 //! The "264" square page: run the article's genetic algorithm from a seed and watch its best
 //! and mean score per generation, change any parameter, or list every solution exactly.
 
-use crate::core::job::SeedRun;
+use crate::core::job::{Checkpoint, SeedRun};
 use crate::core::link::Link;
 use crate::puzzles::tiles264::domain::{Layout, ALL_TILES};
-use crate::puzzles::tiles264::params::{Algo, TilesParams};
+use crate::puzzles::tiles264::params::{Algo, RngKind, TilesParams};
 use crate::web::browser;
 use crate::web::components::chart::{Chart, Series};
 use crate::web::components::choice::Choice;
@@ -37,6 +37,8 @@ pub struct TilesPage {
     listed_index: usize,
     /// Outcomes of the last "many seeds" run.
     runs: Vec<SeedRun>,
+    /// The last run's state every 100 generations (the article's printout).
+    checkpoints: Vec<Checkpoint>,
     _keys: EventListener,
 }
 
@@ -72,6 +74,7 @@ impl Component for TilesPage {
             listed: Vec::new(),
             listed_index: 0,
             runs: Vec::new(),
+            checkpoints: Vec::new(),
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.notices.status =
@@ -114,6 +117,7 @@ impl Component for TilesPage {
                         );
                     }
                     self.listed = report.solutions.iter().flatten().filter_map(layout_of).collect();
+                    self.checkpoints = report.checkpoints.clone().unwrap_or_default();
                     if let Some(runs) = report.runs.clone() {
                         self.runs = runs;
                         self.notices.status = format!("{}.", report.message.clone().unwrap_or_default());
@@ -194,6 +198,11 @@ impl Component for TilesPage {
                 <section class="controls" aria-label="Run settings">
                     <Choice label="Algorithm" options={algo_options} selected={p.algo.name()}
                         on_change={set("algo")} />
+                    <Choice label="Random stream" options={vec![
+                            (AttrValue::Static("chacha"), AttrValue::Static("Puzzle Lab (ChaCha8)")),
+                            (AttrValue::Static("python"), AttrValue::Static("Python's random: replays the article")),
+                        ]}
+                        selected={if p.rng == RngKind::Python { "python" } else { "chacha" }} on_change={set("rng")} />
                     <SolveBar busy={self.session.is_busy()} on_solve={cb.callback(|_| Msg::Solve)}
                         on_cancel={cb.callback(|_| Msg::Cancel)} on_compare={cb.callback(|_| Msg::Compare)}
                         on_copy_link={cb.callback(|_| Msg::CopyLink)} />
@@ -233,6 +242,18 @@ impl Component for TilesPage {
                 if !history.is_empty() {
                     <Chart series={series} x_label="generation" y_label="score (0 = solved)" />
                 }
+                if !self.checkpoints.is_empty() {
+                    <table class="improvements">
+                        <caption>{ "Every 100 generations (as the article prints it)" }</caption>
+                        <thead><tr><th>{ "gen" }</th><th>{ "mean" }</th><th>{ "best" }</th><th>{ "best layout" }</th></tr></thead>
+                        <tbody>{ for self.checkpoints.iter().map(|c| html! {
+                            <tr>
+                                <td>{ c.generation }</td><td>{ format!("{:.4}", c.mean) }</td>
+                                <td>{ format!("{:.4}", c.best) }</td><td>{ c.genome.to_string() }</td>
+                            </tr>
+                        }) }</tbody>
+                    </table>
+                }
                 { self.session.view_compare() }
             </main>
         }
@@ -247,6 +268,7 @@ impl TilesPage {
     fn start(&mut self, algo: Algo) {
         self.listed.clear();
         self.runs.clear();
+        self.checkpoints.clear();
         let link = TilesParams { algo, ..self.params.clone() }.to_link();
         self.session.solve(algo.name(), &link, 0);
         self.notices.status = match algo {

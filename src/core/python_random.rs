@@ -1,0 +1,166 @@
+//! A random stream that reproduces CPython's `random` module draw for draw, so that a seed
+//! from a Python article replays the article's run exactly (no Python needed).
+//!
+//! CPython: the Mersenne Twister MT19937 seeded by `init_by_array` with the seed's 32-bit
+//! words (least significant first); `random()` joins 27 and 26 bits of two outputs;
+//! `_randbelow(n)` draws `n.bit_length()` bits and rejects values ≥ n; `sample` takes from a
+//! shrinking pool when the population is small (always, for the sizes used here), and
+//! `choices` without weights is `floor(random() * n)`.
+
+use crate::core::seed::Stream;
+
+const N: usize = 624;
+const M: usize = 397;
+
+pub struct PythonRandom {
+    state: [u32; N],
+    index: usize,
+}
+
+impl PythonRandom {
+    /// `random.seed(seed)` for a non-negative integer.
+    pub fn new(seed: u64) -> Self {
+        let mut key: Vec<u32> = vec![seed as u32];
+        if seed >> 32 != 0 {
+            key.push((seed >> 32) as u32);
+        }
+        let mut rng = Self { state: [0; N], index: N };
+        rng.init_by_array(&key);
+        rng
+    }
+
+    fn init_genrand(&mut self, seed: u32) {
+        self.state[0] = seed;
+        for i in 1..N {
+            let prev = self.state[i - 1];
+            self.state[i] = 1_812_433_253u32.wrapping_mul(prev ^ (prev >> 30)).wrapping_add(i as u32);
+        }
+        self.index = N;
+    }
+
+    fn init_by_array(&mut self, key: &[u32]) {
+        self.init_genrand(19_650_218);
+        let (mut i, mut j) = (1usize, 0usize);
+        for _ in 0..N.max(key.len()) {
+            let prev = self.state[i - 1];
+            self.state[i] = (self.state[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525))
+                .wrapping_add(key[j])
+                .wrapping_add(j as u32);
+            i += 1;
+            j += 1;
+            if i >= N {
+                self.state[0] = self.state[N - 1];
+                i = 1;
+            }
+            if j >= key.len() {
+                j = 0;
+            }
+        }
+        for _ in 0..N - 1 {
+            let prev = self.state[i - 1];
+            self.state[i] =
+                (self.state[i] ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            i += 1;
+            if i >= N {
+                self.state[0] = self.state[N - 1];
+                i = 1;
+            }
+        }
+        self.state[0] = 0x8000_0000;
+    }
+
+    fn twist(&mut self) {
+        for k in 0..N {
+            let y = (self.state[k] & 0x8000_0000) | (self.state[(k + 1) % N] & 0x7fff_ffff);
+            let mut next = self.state[(k + M) % N] ^ (y >> 1);
+            if y & 1 != 0 {
+                next ^= 0x9908_b0df;
+            }
+            self.state[k] = next;
+        }
+        self.index = 0;
+    }
+
+    /// One 32-bit output of MT19937.
+    pub fn next_u32(&mut self) -> u32 {
+        if self.index >= N {
+            self.twist();
+        }
+        let mut y = self.state[self.index];
+        self.index += 1;
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c_5680;
+        y ^= (y << 15) & 0xefc6_0000;
+        y ^ (y >> 18)
+    }
+
+    /// `getrandbits(k)` for k ≤ 32.
+    fn bits(&mut self, k: u32) -> u64 {
+        u64::from(self.next_u32() >> (32 - k))
+    }
+}
+
+impl Stream for PythonRandom {
+    /// `random.random()`.
+    fn unit(&mut self) -> f64 {
+        let a = u64::from(self.next_u32() >> 5);
+        let b = u64::from(self.next_u32() >> 6);
+        (a as f64 * 67_108_864.0 + b as f64) * (1.0 / 9_007_199_254_740_992.0)
+    }
+
+    /// `random._randbelow(bound)` (bounds below 2^32, all this app needs).
+    fn below(&mut self, bound: u64) -> u64 {
+        assert!(bound > 0 && bound <= 1 << 32, "bound out of range");
+        let k = 64 - bound.leading_zeros();
+        loop {
+            let r = self.bits(k);
+            if r < bound {
+                return r;
+            }
+        }
+    }
+
+    /// One element of `random.choices(population, k=…)` without weights.
+    fn pick(&mut self, n: usize) -> usize {
+        (self.unit() * n as f64).floor() as usize
+    }
+
+    /// `random.sample(range(n), k)` in CPython's pool form (used while n ≤ 21 + 4^⌈log4(3k)⌉,
+    /// which holds for every call here; larger cases are refused rather than silently wrong).
+    fn sample(&mut self, n: usize, k: usize) -> Vec<usize> {
+        let mut set_size = 21usize;
+        if k > 5 {
+            set_size += 4usize.pow(((k * 3) as f64).log(4.0).ceil() as u32);
+        }
+        assert!(n <= set_size, "CPython would use its set-based sample here: not reproduced");
+        let mut pool: Vec<usize> = (0..n).collect();
+        (0..k)
+            .map(|i| {
+                let j = self.below((n - i) as u64) as usize;
+                let chosen = pool[j];
+                pool[j] = pool[n - i - 1];
+                chosen
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Values printed by CPython 3.11 for the same calls.
+    #[test]
+    fn matches_cpython() {
+        let mut r = PythonRandom::new(1_690_419_104);
+        let first: Vec<f64> = (0..3).map(|_| r.unit()).collect();
+        assert_eq!(first, [0.7971825107893925, 0.5027895117156659, 0.4410005161784769]);
+        let mut r = PythonRandom::new(5);
+        assert_eq!(r.sample(16, 2), [8, 11]);
+        let picks: Vec<usize> = (0..3).map(|_| r.pick(100)).collect();
+        assert_eq!(picks, [35, 69, 84]);
+        assert_eq!(r.next_u32(), 2_800_454_814);
+        assert_eq!(PythonRandom::new(0).unit(), 0.8444218515250481);
+        assert_eq!(PythonRandom::new((1 << 40) + 7).unit(), 0.6137037779936511);
+    }
+}
