@@ -36,6 +36,8 @@ test("N queens counts and the genetic algorithm places non-attacking queens", as
   const { page } = await open("#/queens?n=10&algo=backtracking");
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   await status(page).filter({ hasText: "724 solutions for n = 10, 92 up to rotations and reflections" }).waitFor();
+  await page.getByRole("button", { name: "Next solution" }).click();
+  assert.equal(await page.locator(".counter").innerText(), "solution 2 / 724");
   const { page: ga } = await open("#/queens?n=8&algo=genetic&seed=2");
   await ga.getByRole("button", { name: "Solve", exact: true }).click();
   await status(ga).filter({ hasText: "Placed after" }).waitFor({ timeout: 30000 });

@@ -49,13 +49,19 @@ fn squares(columns: &[u8]) -> Vec<[u32; 2]> {
     columns.iter().enumerate().map(|(row, &col)| [row as u32, u32::from(col)]).collect()
 }
 
-/// Counts by backtracking. Over the whole first row, only its left half (and the middle
-/// column) is searched and the mirror images are counted by doubling: every family of
-/// solutions still has its smallest member there, so the count up to symmetry is unchanged.
+/// Boards small enough for a count to list every solution too.
+pub const LIST_UP_TO: usize = 10;
+
+/// Counts by backtracking. Over the whole first row of a board too big to list, only its left
+/// half (and the middle column) is searched and the mirror images are counted by doubling:
+/// every family of solutions still has its smallest member there, so the count up to symmetry
+/// is unchanged.
 fn count(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
     let n = params.n;
     let whole_row = params.first == (0..=n - 1);
-    let parts: Vec<(Vec<usize>, u64)> = if whole_row && n > 1 {
+    let listing = n <= LIST_UP_TO;
+    let mut listed = Vec::new();
+    let parts: Vec<(Vec<usize>, u64)> = if whole_row && n > 1 && !listing {
         let mut parts = vec![((0..n / 2).collect(), 2)];
         if n % 2 == 1 {
             parts.push((vec![n / 2], 1));
@@ -71,6 +77,9 @@ fn count(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
             visited += 1;
             unique += u64::from(is_canonical(solution));
             first.get_or_insert_with(|| squares(solution));
+            if listing {
+                listed.push(serde_json::json!(squares(solution)));
+            }
             !visited.is_multiple_of(1 << 16)
                 || ctx.progress(Progress::Search(Stats { expanded: visited, ..Stats::default() }))
         });
@@ -83,6 +92,7 @@ fn count(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
     report.count = Some(all);
     report.count_up_to_symmetry = Some(unique);
     report.queens = first;
+    report.solutions = listing.then_some(listed);
 }
 
 fn permutations(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
@@ -140,7 +150,7 @@ mod tests {
 
     #[test]
     fn halved_counts_equal_full_counts() {
-        for n in [1, 5, 8, 9, 10] {
+        for n in [1, 5, 8, 9, 10, 11, 12] {
             let halved = run(&format!("#/queens?n={n}"));
             // Two plain counts over the two halves of the first row, added up.
             let split = n / 2;
@@ -158,5 +168,6 @@ mod tests {
         }
         let eight = run("#/queens?n=8");
         assert_eq!((eight.count, eight.count_up_to_symmetry), (Some(92), Some(12)));
+        assert_eq!(eight.solutions.map(|s| s.len()), Some(92), "small boards list every solution");
     }
 }

@@ -47,6 +47,9 @@ pub struct QueensPage {
     session: SolveSession<(), ()>,
     notices: Notices,
     queens: Vec<[u32; 2]>,
+    /// Every solution of a small board, and which one is shown.
+    listed: Vec<Vec<[u32; 2]>>,
+    listed_index: usize,
     show_attacks: bool,
     _keys: EventListener,
 }
@@ -62,6 +65,7 @@ pub enum Msg {
     Set(&'static str, String),
     NewSeed,
     ToggleAttacks,
+    Browse(isize),
     Key(KeyboardEvent),
     DismissAlert,
 }
@@ -82,6 +86,8 @@ impl Component for QueensPage {
             session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
             notices: Notices::for_link(&errors),
             queens: Vec::new(),
+            listed: Vec::new(),
+            listed_index: 0,
             show_attacks: false,
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
@@ -95,6 +101,7 @@ impl Component for QueensPage {
         match msg {
             Msg::Solve => {
                 self.queens.clear();
+                self.listed.clear();
                 let workers = browser::cores().min(MAX_WORKERS).min(self.params.n / 2);
                 let whole_row = self.params.first == (0..=self.params.n - 1);
                 if self.params.algo == Algo::Backtracking
@@ -155,6 +162,8 @@ impl Component for QueensPage {
                     if let Some(queens) = report.queens {
                         self.queens = queens;
                     }
+                    self.listed = report.solutions.iter().flatten().filter_map(queens_of).collect();
+                    self.listed_index = 0;
                 }
             }
             Msg::Set(key, text) => {
@@ -175,11 +184,20 @@ impl Component for QueensPage {
             }
             Msg::NewSeed => self.params.seed = browser::random_seed(),
             Msg::ToggleAttacks => self.show_attacks = !self.show_attacks,
+            Msg::Browse(delta) => {
+                if !self.listed.is_empty() {
+                    let len = self.listed.len() as isize;
+                    self.listed_index = (self.listed_index as isize + delta).rem_euclid(len) as usize;
+                    self.queens = self.listed[self.listed_index].clone();
+                }
+            }
             Msg::Key(e) => {
                 let msg = match e.key().as_str() {
                     "s" if !self.is_busy() => Msg::Solve,
                     "Escape" if self.is_busy() => Msg::Cancel,
                     "a" => Msg::ToggleAttacks,
+                    "ArrowRight" => Msg::Browse(1),
+                    "ArrowLeft" => Msg::Browse(-1),
                     _ => return false,
                 };
                 e.prevent_default();
@@ -234,6 +252,13 @@ impl Component for QueensPage {
                 <section class="board" aria-label="Board">
                     <Chessboard n={p.n} queens={self.queens.clone()} show_attacks={self.show_attacks} />
                 </section>
+                if !self.listed.is_empty() {
+                    <div class="playback" role="group" aria-label="Solutions">
+                        <button aria-label="Previous solution" onclick={cb.callback(|_| Msg::Browse(-1))}>{ "◀ Previous" }</button>
+                        <span class="counter">{ format!("solution {} / {}", self.listed_index + 1, self.listed.len()) }</span>
+                        <button aria-label="Next solution" onclick={cb.callback(|_| Msg::Browse(1))}>{ "Next ▶" }</button>
+                    </div>
+                }
                 { self.session.view_compare() }
             </main>
         }
