@@ -1,7 +1,7 @@
 //! The page's two announcement regions: results in words (`role="status"`) and problems
 //! (`role="alert"`). Screen readers read both; projectors show both in large type.
 
-use crate::core::link::{describe_errors, LinkError};
+use crate::core::link::{describe_errors, Link, LinkError};
 use yew::prelude::*;
 
 /// What a page is saying: the status sentence and, when something went wrong, an alert.
@@ -21,6 +21,29 @@ impl Notices {
             )
         });
         Self { status: String::new(), alert }
+    }
+
+    /// Applies an edit typed in the page by passing it through the link codec (so the page
+    /// accepts exactly what links accept): the new parameters, or `None` with an alert naming
+    /// what was wrong.
+    pub fn edit<P>(
+        &mut self,
+        current: Link,
+        key: &str,
+        text: &str,
+        read: impl Fn(&Link) -> (P, Vec<LinkError>),
+    ) -> Option<P> {
+        let (params, errors) = read(&current.set(key, text.trim()));
+        match errors.first() {
+            Some(error) => {
+                self.alert = Some(format!("Not changed: {error}."));
+                None
+            }
+            None => {
+                self.alert = None;
+                Some(params)
+            }
+        }
     }
 
     pub fn view(&self, on_dismiss: Callback<()>) -> Html {

@@ -5,6 +5,7 @@ pub mod chessboard;
 pub mod choice;
 pub mod compare_table;
 pub mod histogram;
+pub mod listing;
 pub mod messages;
 pub mod number_field;
 pub mod playback_controls;

@@ -80,13 +80,10 @@ impl Component for PhrasePage {
                 }
             }
             Msg::Set(key, text) => {
-                let (params, errors) = PhraseParams::from_link(&self.params.to_link().set(key, text));
-                match errors.first() {
-                    Some(error) => self.notices.alert = Some(format!("Not changed: {error}.")),
-                    None => {
-                        self.params = params;
-                        self.notices.alert = None;
-                    }
+                if let Some(params) =
+                    self.notices.edit(self.params.to_link(), key, &text, PhraseParams::from_link)
+                {
+                    self.params = params;
                 }
             }
             Msg::NewSeed => self.params.seed = browser::random_seed(),

@@ -7,6 +7,7 @@ use crate::puzzles::queens::params::{Algo, QueensParams, MAX_N};
 use crate::web::browser;
 use crate::web::components::chessboard::Chessboard;
 use crate::web::components::choice::{number_options, Choice};
+use crate::web::components::listing::Listing;
 use crate::web::components::messages::Notices;
 use crate::web::components::seed_field::SeedField;
 use crate::web::components::solve_bar::SolveBar;
@@ -48,8 +49,7 @@ pub struct QueensPage {
     notices: Notices,
     queens: Vec<[u32; 2]>,
     /// Every solution of a small board, and which one is shown.
-    listed: Vec<Vec<[u32; 2]>>,
-    listed_index: usize,
+    listed: Listing<Vec<[u32; 2]>>,
     show_attacks: bool,
     _keys: EventListener,
 }
@@ -86,8 +86,7 @@ impl Component for QueensPage {
             session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
             notices: Notices::for_link(&errors),
             queens: Vec::new(),
-            listed: Vec::new(),
-            listed_index: 0,
+            listed: Listing::default(),
             show_attacks: false,
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
@@ -101,7 +100,7 @@ impl Component for QueensPage {
         match msg {
             Msg::Solve => {
                 self.queens.clear();
-                self.listed.clear();
+                self.listed = Listing::default();
                 let workers = browser::cores().min(MAX_WORKERS).min(self.params.n / 2);
                 let whole_row = self.params.first == (0..=self.params.n - 1);
                 if self.params.algo == Algo::Backtracking
@@ -162,33 +161,27 @@ impl Component for QueensPage {
                     if let Some(queens) = report.queens {
                         self.queens = queens;
                     }
-                    self.listed = report.solutions.iter().flatten().filter_map(queens_of).collect();
-                    self.listed_index = 0;
+                    self.listed =
+                        Listing::new(report.solutions.iter().flatten().filter_map(queens_of).collect());
                 }
             }
             Msg::Set(key, text) => {
-                let candidate = self.params.to_link().set(key, text.trim());
-                let (params, errors) = QueensParams::from_link(&candidate);
-                match errors.first() {
-                    Some(error) => self.notices.alert = Some(format!("Not changed: {error}.")),
-                    None => {
-                        if params.n != self.params.n {
-                            self.queens.clear();
-                        }
-                        self.params = params;
-                        self.parallel = None;
-                        self.session.reset();
-                        self.notices.alert = None;
+                if let Some(params) =
+                    self.notices.edit(self.params.to_link(), key, &text, QueensParams::from_link)
+                {
+                    if params.n != self.params.n {
+                        self.queens.clear();
                     }
+                    self.params = params;
+                    self.parallel = None;
+                    self.session.reset();
                 }
             }
             Msg::NewSeed => self.params.seed = browser::random_seed(),
             Msg::ToggleAttacks => self.show_attacks = !self.show_attacks,
             Msg::Browse(delta) => {
-                if !self.listed.is_empty() {
-                    let len = self.listed.len() as isize;
-                    self.listed_index = (self.listed_index as isize + delta).rem_euclid(len) as usize;
-                    self.queens = self.listed[self.listed_index].clone();
+                if let Some(item) = self.listed.step(delta) {
+                    self.queens = item.clone();
                 }
             }
             Msg::Key(e) => {
@@ -252,13 +245,7 @@ impl Component for QueensPage {
                 <section class="board" aria-label="Board">
                     <Chessboard n={p.n} queens={self.queens.clone()} show_attacks={self.show_attacks} />
                 </section>
-                if !self.listed.is_empty() {
-                    <div class="playback" role="group" aria-label="Solutions">
-                        <button aria-label="Previous solution" onclick={cb.callback(|_| Msg::Browse(-1))}>{ "◀ Previous" }</button>
-                        <span class="counter">{ format!("solution {} / {}", self.listed_index + 1, self.listed.len()) }</span>
-                        <button aria-label="Next solution" onclick={cb.callback(|_| Msg::Browse(1))}>{ "Next ▶" }</button>
-                    </div>
-                }
+                { self.listed.view(cb.callback(Msg::Browse)) }
                 { self.session.view_compare() }
             </main>
         }

@@ -9,6 +9,7 @@ use crate::web::browser;
 use crate::web::components::chart::{Chart, Series};
 use crate::web::components::choice::Choice;
 use crate::web::components::histogram::Histogram;
+use crate::web::components::listing::Listing;
 use crate::web::components::messages::Notices;
 use crate::web::components::number_field::NumberField;
 use crate::web::components::seed_field::SeedField;
@@ -32,9 +33,8 @@ pub struct TilesPage {
     notices: Notices,
     /// The layout on the board: the run's best so far, or a listed solution.
     shown: Layout,
-    /// Solutions listed by the exact search, one per symmetry class, and which one is shown.
-    listed: Vec<Layout>,
-    listed_index: usize,
+    /// Solutions listed by the exact search, one per symmetry class.
+    listed: Listing<Layout>,
     /// Outcomes of the last "many seeds" run.
     runs: Vec<SeedRun>,
     /// The last run's state every 100 generations (the article's printout).
@@ -71,8 +71,7 @@ impl Component for TilesPage {
             session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
             notices: Notices::for_link(&errors),
             shown: ALL_TILES,
-            listed: Vec::new(),
-            listed_index: 0,
+            listed: Listing::default(),
             runs: Vec::new(),
             checkpoints: Vec::new(),
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
@@ -116,13 +115,13 @@ impl Component for TilesPage {
                             "{all} solution grids; {classes} when rotations and reflections count once. Browse them below."
                         );
                     }
-                    self.listed = report.solutions.iter().flatten().filter_map(layout_of).collect();
+                    self.listed =
+                        Listing::new(report.solutions.iter().flatten().filter_map(layout_of).collect());
                     self.checkpoints = report.checkpoints.clone().unwrap_or_default();
                     if let Some(runs) = report.runs.clone() {
                         self.runs = runs;
                         self.notices.status = format!("{}.", report.message.clone().unwrap_or_default());
                     }
-                    self.listed_index = 0;
                     if let Some(layout) = report.solution.as_ref().and_then(layout_of) {
                         self.shown = layout;
                     }
@@ -132,14 +131,10 @@ impl Component for TilesPage {
                 }
             }
             Msg::Set(key, text) => {
-                let candidate = self.params.to_link().set(key, text.trim());
-                let (params, errors) = TilesParams::from_link(&candidate);
-                match errors.first() {
-                    Some(error) => self.notices.alert = Some(format!("Not changed: {error}.")),
-                    None => {
-                        self.params = params;
-                        self.notices.alert = None;
-                    }
+                if let Some(params) =
+                    self.notices.edit(self.params.to_link(), key, &text, TilesParams::from_link)
+                {
+                    self.params = params;
                 }
             }
             Msg::NewSeed => {
@@ -147,10 +142,8 @@ impl Component for TilesPage {
                 self.start(Algo::Genetic);
             }
             Msg::Browse(delta) => {
-                if !self.listed.is_empty() {
-                    let len = self.listed.len() as isize;
-                    self.listed_index = (self.listed_index as isize + delta).rem_euclid(len) as usize;
-                    self.shown = self.listed[self.listed_index];
+                if let Some(item) = self.listed.step(delta) {
+                    self.shown = *item;
                 }
             }
             Msg::Key(e) => {
@@ -227,13 +220,7 @@ impl Component for TilesPage {
                 <section class="board" aria-label="Board">
                     <Square layout={self.shown} />
                 </section>
-                if !self.listed.is_empty() {
-                    <div class="playback" role="group" aria-label="Solutions">
-                        <button aria-label="Previous solution" onclick={cb.callback(|_| Msg::Browse(-1))}>{ "◀ Previous" }</button>
-                        <span class="counter">{ format!("solution {} / {}", self.listed_index + 1, self.listed.len()) }</span>
-                        <button aria-label="Next solution" onclick={cb.callback(|_| Msg::Browse(1))}>{ "Next ▶" }</button>
-                    </div>
-                }
+                { self.listed.view(cb.callback(Msg::Browse)) }
                 if !self.runs.is_empty() {
                     <Histogram label="Generations to a solution, per seed"
                         values={self.runs.iter().filter(|r| r.solved).map(|r| r.generations).collect::<Vec<_>>()}
@@ -266,7 +253,7 @@ impl TilesPage {
     }
 
     fn start(&mut self, algo: Algo) {
-        self.listed.clear();
+        self.listed = Listing::default();
         self.runs.clear();
         self.checkpoints.clear();
         let link = TilesParams { algo, ..self.params.clone() }.to_link();

@@ -1,0 +1,44 @@
+//! A list of solutions the user pages through (previous / next, "solution 2 / 144").
+
+use yew::prelude::*;
+
+pub struct Listing<T> {
+    items: Vec<T>,
+    index: usize,
+}
+
+impl<T> Default for Listing<T> {
+    fn default() -> Self {
+        Self { items: Vec::new(), index: 0 }
+    }
+}
+
+impl<T> Listing<T> {
+    pub fn new(items: Vec<T>) -> Self {
+        Self { items, index: 0 }
+    }
+
+    /// Moves `delta` places, wrapping around; returns the item now shown.
+    pub fn step(&mut self, delta: isize) -> Option<&T> {
+        if self.items.is_empty() {
+            return None;
+        }
+        let len = self.items.len() as isize;
+        self.index = (self.index as isize + delta).rem_euclid(len) as usize;
+        self.items.get(self.index)
+    }
+
+    /// Previous / next buttons and the counter (nothing when the list is empty).
+    pub fn view(&self, on_browse: Callback<isize>) -> Html {
+        if self.items.is_empty() {
+            return html! {};
+        }
+        html! {
+            <div class="playback" role="group" aria-label="Solutions">
+                <button aria-label="Previous solution" onclick={on_browse.reform(|_| -1)}>{ "◀ Previous" }</button>
+                <span class="counter">{ format!("solution {} / {}", self.index + 1, self.items.len()) }</span>
+                <button aria-label="Next solution" onclick={on_browse.reform(|_| 1)}>{ "Next ▶" }</button>
+            </div>
+        }
+    }
+}
