@@ -77,6 +77,20 @@ pub fn on_key(callback: yew::Callback<KeyboardEvent>) -> gloo_events::EventListe
     })
 }
 
+/// Sends the message a shortcut key maps to (if any) and keeps the browser from also acting
+/// on that key; returns `false` so the page need not re-render for the key itself.
+pub fn send_shortcut<C: yew::Component>(
+    scope: &yew::html::Scope<C>,
+    event: &KeyboardEvent,
+    msg: Option<C::Message>,
+) -> bool {
+    if let Some(msg) = msg {
+        event.prevent_default();
+        scope.send_message(msg);
+    }
+    false
+}
+
 /// True when a key press belongs to a text field rather than to the page's shortcuts.
 fn typing_in_field(event: &KeyboardEvent) -> bool {
     let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {

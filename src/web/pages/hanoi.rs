@@ -290,23 +290,21 @@ impl HanoiPage {
     fn key(&mut self, ctx: &Context<Self>, e: KeyboardEvent) -> bool {
         let busy = self.session.is_busy();
         let msg = match e.key().as_str() {
-            k @ ("1" | "2" | "3" | "4") => Msg::Peg(k.parse::<u8>().unwrap_or(1) - 1),
-            " " => Msg::Playback(PlaybackAction::Toggle),
-            "ArrowRight" => Msg::Playback(PlaybackAction::Forward),
-            "ArrowLeft" => Msg::Playback(PlaybackAction::Back),
-            "Home" => Msg::Playback(PlaybackAction::Reset),
-            "+" | "=" => Msg::Playback(PlaybackAction::Faster),
-            "-" => Msg::Playback(PlaybackAction::Slower),
-            "s" if !busy => Msg::Solve,
-            "c" if !busy => Msg::Compare,
-            "Escape" if busy => Msg::Cancel,
-            "u" => Msg::Undo,
-            "r" => Msg::Restart,
-            _ => return false,
+            k @ ("1" | "2" | "3" | "4") => Some(Msg::Peg(k.parse::<u8>().unwrap_or(1) - 1)),
+            " " => Some(Msg::Playback(PlaybackAction::Toggle)),
+            "ArrowRight" => Some(Msg::Playback(PlaybackAction::Forward)),
+            "ArrowLeft" => Some(Msg::Playback(PlaybackAction::Back)),
+            "Home" => Some(Msg::Playback(PlaybackAction::Reset)),
+            "+" | "=" => Some(Msg::Playback(PlaybackAction::Faster)),
+            "-" => Some(Msg::Playback(PlaybackAction::Slower)),
+            "s" if !busy => Some(Msg::Solve),
+            "c" if !busy => Some(Msg::Compare),
+            "Escape" if busy => Some(Msg::Cancel),
+            "u" => Some(Msg::Undo),
+            "r" => Some(Msg::Restart),
+            _ => None,
         };
-        e.prevent_default();
-        ctx.link().send_message(msg);
-        false
+        browser::send_shortcut(ctx.link(), &e, msg)
     }
 
     fn show_report(&mut self, report: Report, seek_to: usize) {

@@ -89,13 +89,11 @@ impl Component for PhrasePage {
             Msg::NewSeed => self.params.seed = browser::random_seed(),
             Msg::Key(e) => {
                 let msg = match e.key().as_str() {
-                    "s" if !self.session.is_busy() => Msg::Run,
-                    "Escape" if self.session.is_busy() => Msg::Cancel,
-                    _ => return false,
+                    "s" if !self.session.is_busy() => Some(Msg::Run),
+                    "Escape" if self.session.is_busy() => Some(Msg::Cancel),
+                    _ => None,
                 };
-                e.prevent_default();
-                ctx.link().send_message(msg);
-                return false;
+                return browser::send_shortcut(ctx.link(), &e, msg);
             }
             Msg::DismissAlert => self.notices.alert = None,
         }

@@ -186,16 +186,14 @@ impl Component for QueensPage {
             }
             Msg::Key(e) => {
                 let msg = match e.key().as_str() {
-                    "s" if !self.is_busy() => Msg::Solve,
-                    "Escape" if self.is_busy() => Msg::Cancel,
-                    "a" => Msg::ToggleAttacks,
-                    "ArrowRight" => Msg::Browse(1),
-                    "ArrowLeft" => Msg::Browse(-1),
-                    _ => return false,
+                    "s" if !self.is_busy() => Some(Msg::Solve),
+                    "Escape" if self.is_busy() => Some(Msg::Cancel),
+                    "a" => Some(Msg::ToggleAttacks),
+                    "ArrowRight" => Some(Msg::Browse(1)),
+                    "ArrowLeft" => Some(Msg::Browse(-1)),
+                    _ => None,
                 };
-                e.prevent_default();
-                ctx.link().send_message(msg);
-                return false;
+                return browser::send_shortcut(ctx.link(), &e, msg);
             }
             Msg::DismissAlert => self.notices.alert = None,
         }

@@ -315,26 +315,24 @@ impl SlidingPage {
         let busy = self.session.is_busy();
         let msg = match e.key().as_str() {
             // Arrows move a tile that way, so the blank goes the other way.
-            "ArrowUp" => Msg::Slide(Dir::Down),
-            "ArrowDown" => Msg::Slide(Dir::Up),
-            "ArrowLeft" => Msg::Slide(Dir::Right),
-            "ArrowRight" => Msg::Slide(Dir::Left),
-            " " => Msg::Playback(PlaybackAction::Toggle),
-            "." => Msg::Playback(PlaybackAction::Forward),
-            "," => Msg::Playback(PlaybackAction::Back),
-            "Home" => Msg::Playback(PlaybackAction::Reset),
-            "+" | "=" => Msg::Playback(PlaybackAction::Faster),
-            "-" => Msg::Playback(PlaybackAction::Slower),
-            "s" if !busy => Msg::Solve,
-            "c" if !busy => Msg::Compare,
-            "Escape" if busy => Msg::Cancel,
-            "u" => Msg::Undo,
-            "r" => Msg::Restart,
-            _ => return false,
+            "ArrowUp" => Some(Msg::Slide(Dir::Down)),
+            "ArrowDown" => Some(Msg::Slide(Dir::Up)),
+            "ArrowLeft" => Some(Msg::Slide(Dir::Right)),
+            "ArrowRight" => Some(Msg::Slide(Dir::Left)),
+            " " => Some(Msg::Playback(PlaybackAction::Toggle)),
+            "." => Some(Msg::Playback(PlaybackAction::Forward)),
+            "," => Some(Msg::Playback(PlaybackAction::Back)),
+            "Home" => Some(Msg::Playback(PlaybackAction::Reset)),
+            "+" | "=" => Some(Msg::Playback(PlaybackAction::Faster)),
+            "-" => Some(Msg::Playback(PlaybackAction::Slower)),
+            "s" if !busy => Some(Msg::Solve),
+            "c" if !busy => Some(Msg::Compare),
+            "Escape" if busy => Some(Msg::Cancel),
+            "u" => Some(Msg::Undo),
+            "r" => Some(Msg::Restart),
+            _ => None,
         };
-        e.prevent_default();
-        ctx.link().send_message(msg);
-        false
+        browser::send_shortcut(ctx.link(), &e, msg)
     }
 
     fn export_gif(&mut self) {

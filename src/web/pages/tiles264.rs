@@ -148,15 +148,13 @@ impl Component for TilesPage {
             }
             Msg::Key(e) => {
                 let msg = match e.key().as_str() {
-                    "s" if !self.session.is_busy() => Msg::Solve,
-                    "Escape" if self.session.is_busy() => Msg::Cancel,
-                    "ArrowRight" => Msg::Browse(1),
-                    "ArrowLeft" => Msg::Browse(-1),
-                    _ => return false,
+                    "s" if !self.session.is_busy() => Some(Msg::Solve),
+                    "Escape" if self.session.is_busy() => Some(Msg::Cancel),
+                    "ArrowRight" => Some(Msg::Browse(1)),
+                    "ArrowLeft" => Some(Msg::Browse(-1)),
+                    _ => None,
                 };
-                e.prevent_default();
-                ctx.link().send_message(msg);
-                return false;
+                return browser::send_shortcut(ctx.link(), &e, msg);
             }
             Msg::DismissAlert => self.notices.alert = None,
         }
