@@ -7,6 +7,10 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn puzzlelab(args: &[&str], stdin: Option<&str>) -> Output {
+    puzzlelab_bytes(args, stdin.unwrap_or("").as_bytes())
+}
+
+fn puzzlelab_bytes(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
         .args(args)
         .stdin(Stdio::piped())
@@ -15,7 +19,7 @@ fn puzzlelab(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .expect("puzzlelab starts");
     let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    input.write_all(stdin).unwrap();
     drop(input);
     child.wait_with_output().unwrap()
 }
@@ -103,6 +107,18 @@ fn batch_mode_answers_every_line_in_order() {
     assert!(lines[1]["error"].is_string());
     assert_eq!(lines[2]["length"], 3);
     assert_eq!(out.status.code(), Some(2), "a bad line makes the batch exit 2");
+}
+
+#[test]
+fn batch_mode_survives_a_line_that_is_not_utf8() {
+    let input = b"#/hanoi?discs=3\n#/hanoi?discs=\xff\xfe4\n#/hanoi?discs=2\n";
+    let out = puzzlelab_bytes(&["solve", "-"], input);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3, "every line answered");
+    assert_eq!(lines[0]["length"], 7);
+    assert_eq!(lines[1]["error"], "input line 2 is not UTF-8 text: links are plain ASCII");
+    assert_eq!(lines[2]["length"], 3);
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

@@ -142,23 +142,32 @@ mod bench {
     }
 }
 
-/// Batch mode: every line gets its answer, in order, even after a bad one.
+/// Batch mode: every line gets its answer, in order, even after a bad one (a line that is
+/// not UTF-8 included: it gets an error object of its own).
 fn solve_lines() -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    let mut input = std::io::stdin().lock();
     let mut all_ok = true;
-    for line in std::io::stdin().lock().lines() {
-        let line = match line {
-            Ok(line) => line,
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => break,
+            Ok(_) => {}
             Err(e) => {
                 let _ = writeln!(out, "{}", serde_json::json!({ "error": format!("input: {e}") }));
                 return ExitCode::from(2);
             }
-        };
-        if line.trim().is_empty() {
-            continue;
         }
-        let (json, ok) = solve_to_json(&line);
+        let (json, ok) = match std::str::from_utf8(&bytes) {
+            Ok(line) if line.trim().is_empty() => continue,
+            Ok(line) => solve_to_json(line),
+            Err(_) => {
+                let error = format!("input line {number} is not UTF-8 text: links are plain ASCII");
+                (serde_json::json!({ "error": error }).to_string(), false)
+            }
+        };
         all_ok &= ok;
         if writeln!(out, "{json}").and_then(|_| out.flush()).is_err() {
             return ExitCode::from(2);

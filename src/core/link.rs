@@ -4,7 +4,10 @@
 //! - keys and values are short ASCII words; values use `,` to separate list items;
 //! - `v` is the format version, omitted while it is 1 (the only version so far);
 //! - every puzzle reads its own keys through [`ParamReader`], which names the field and the
-//!   reason of every problem and falls back to the default, so a bad link never breaks a page.
+//!   reason of every problem and falls back to the default, so a bad link never breaks a page;
+//! - a link is at most [`MAX_LINK_BYTES`] long with at most [`MAX_PARAMS`] parameters, and a
+//!   move list at most [`MAX_LIST_ITEMS`] items: anything larger is refused unread, so parsing
+//!   stays linear in the link's length and cheap enough for the page's main thread.
 
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -12,6 +15,15 @@ use std::str::FromStr;
 
 /// The link format version this build reads and writes.
 pub const LINK_VERSION: u32 = 1;
+
+/// Longest link read (64 KiB): far above any real link, far below what could stall a page.
+pub const MAX_LINK_BYTES: usize = 64 * 1024;
+
+/// Most parameters in one link (every puzzle has far fewer).
+pub const MAX_PARAMS: usize = 64;
+
+/// Most items in one list parameter such as `moves`.
+pub const MAX_LIST_ITEMS: usize = 10_000;
 
 /// A parsed link: which page, and its parameters in link order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,6 +94,15 @@ impl Link {
     /// Parses a full app URL (`https://host/path/#/hanoi?discs=4`) or just its hash part
     /// (`#/hanoi?discs=4`, `/hanoi?discs=4`). The puzzle name of the landing page is "".
     pub fn parse(text: &str) -> Result<Self, LinkError> {
+        if text.len() > MAX_LINK_BYTES {
+            return Err(LinkError::new(
+                "link",
+                format!(
+                    "is {} bytes long; links are at most {MAX_LINK_BYTES} bytes",
+                    crate::core::format::format_count(text.len() as u64)
+                ),
+            ));
+        }
         let text = text.trim();
         let hash = match text.find('#') {
             Some(i) => &text[i + 1..],
@@ -95,12 +116,19 @@ impl Link {
             return Err(LinkError::new("link", format!("'{puzzle}' is not a page name")));
         }
         let mut link = Link::new(puzzle.to_ascii_lowercase());
+        let mut keys = std::collections::HashSet::new();
         for pair in query.split('&').filter(|p| !p.is_empty()) {
+            if link.params.len() == MAX_PARAMS {
+                return Err(LinkError::new("link", format!("has more than {MAX_PARAMS} parameters")));
+            }
             let (key, value) = pair
                 .split_once('=')
                 .ok_or_else(|| LinkError::new(decode(pair), "has no value (expected key=value)"))?;
             let key = decode(key);
-            if link.get(&key).is_some() {
+            if key.is_empty() {
+                return Err(LinkError::new("link", format!("'{pair}' has no parameter name")));
+            }
+            if !keys.insert(key.clone()) {
                 return Err(LinkError::new(key, "is given twice"));
             }
             link.params.push((key, decode(value)));
@@ -181,6 +209,19 @@ fn decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// A puzzle's parameters as a link: read (every problem named, defaults used) and written in
+/// canonical form. The page, the worker and the CLI all read links through this.
+pub trait LinkParams: Sized {
+    fn from_link(link: &Link) -> (Self, Vec<LinkError>);
+    fn to_link(&self) -> Link;
+}
+
+/// A link's canonical form under `P`, with the problems found reading it.
+pub fn canonical<P: LinkParams>(link: &Link) -> (Link, Vec<LinkError>) {
+    let (params, errors) = P::from_link(link);
+    (params.to_link(), errors)
+}
+
 /// Reads a puzzle's parameters from a link, collecting every problem instead of stopping at
 /// the first, and falling back to the given default for each bad value.
 pub struct ParamReader<'a> {
@@ -255,7 +296,8 @@ impl<'a> ParamReader<'a> {
 
     /// A comma-separated list of moves played from `start`, each read by `parse` and checked
     /// by `apply`. At a bad move the problem is reported and the legal moves before it are
-    /// kept, so a damaged link still shows as much play as it can.
+    /// kept, so a damaged link still shows as much play as it can. Lists longer than
+    /// [`MAX_LIST_ITEMS`] are refused whole.
     pub fn moves<S, M>(
         &mut self,
         key: &'static str,
@@ -265,6 +307,10 @@ impl<'a> ParamReader<'a> {
     ) -> Vec<M> {
         let mut moves = Vec::new();
         let Some(text) = self.raw(key) else { return moves };
+        if text.split(',').filter(|w| !w.is_empty()).nth(MAX_LIST_ITEMS).is_some() {
+            self.reject(key, format!("has more than {MAX_LIST_ITEMS} moves"));
+            return moves;
+        }
         let mut state = start;
         for (i, word) in text.split(',').filter(|w| !w.is_empty()).enumerate() {
             match parse(word).and_then(|mv| apply(&state, &mv).map(|next| (mv, next))) {
@@ -332,6 +378,23 @@ mod tests {
         let err = Link::parse("#/hanoi?v=2").unwrap_err();
         assert_eq!(err.field, "v");
         assert!(Link::parse("#/hanoi?v=1").is_ok());
+    }
+
+    #[test]
+    fn oversized_links_are_refused_unread() {
+        let long = format!("#/hanoi?moves={}", "AB,".repeat(MAX_LINK_BYTES / 3));
+        let err = Link::parse(&long).unwrap_err();
+        assert_eq!(err.field, "link");
+        assert!(err.reason.contains("at most 65536 bytes"), "{}", err.reason);
+        let many: Vec<String> = (0..=MAX_PARAMS).map(|i| format!("k{i}=1")).collect();
+        let err = Link::parse(&format!("#/hanoi?{}", many.join("&"))).unwrap_err();
+        assert_eq!((err.field.as_str(), err.reason.as_str()), ("link", "has more than 64 parameters"));
+        let list = format!("#/count?moves={}", "1,".repeat(MAX_LIST_ITEMS + 1));
+        let link = Link::parse(&list).unwrap();
+        let mut reader = ParamReader::new(&link);
+        let parse = |w: &str| w.parse::<u32>().map_err(|_| "not a number".to_string());
+        assert!(reader.moves("moves", 0u32, parse, |total, m| Ok(total + m)).is_empty());
+        assert_eq!(reader.finish(), [LinkError::new("moves", "has more than 10000 moves")]);
     }
 
     #[test]

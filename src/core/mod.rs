@@ -2,6 +2,7 @@
 
 pub mod evolve;
 pub mod format;
+pub mod history;
 pub mod job;
 pub mod link;
 pub mod playback;

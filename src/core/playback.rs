@@ -3,6 +3,10 @@
 //! The only thing playback needs from a clock is "call `tick` every `interval_ms` while
 //! playing" — the browser side does that with a timer, tests simply call `tick`.
 
+/// Longest solution a page animates (2^17 − 1: Hanoi up to 17 discs). Longer ones are
+/// reported but not played back, and a link's `step` cannot point beyond it.
+pub const MAX_PLAYBACK: usize = 131_071;
+
 /// Milliseconds between steps, slowest first.
 pub const SPEEDS_MS: [u32; 7] = [1200, 700, 400, 220, 120, 50, 16];
 const DEFAULT_SPEED: usize = 2;

@@ -233,8 +233,11 @@ pub fn bfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Searc
     ctl.finish(Outcome::Unreachable, stats)
 }
 
-/// Depth-first graph search that never revisits a position (the "naive" search): it finds a
-/// solution quickly in memory proportional to what it has seen, but rarely a short one.
+/// Depth-first graph search (the "naive" search): it finds a solution quickly in memory
+/// proportional to what it has seen, but rarely a short one. Without a depth limit it never
+/// revisits a position. With one, it revisits a position only when it reaches it by a
+/// shorter path than before: a shallower visit has more depth left to search below it, so a
+/// solution within the limit is never missed. Every remembered position counts in `stored`.
 pub fn dfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> SearchResult<P::Move> {
     struct Frame<S, M> {
         options: Vec<(M, S)>,
@@ -242,8 +245,9 @@ pub fn dfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Searc
     }
     let max_depth = ctl.limits.max_depth;
     let mut stats = Stats { stored: 1, ..Stats::default() };
-    let mut seen = rustc_hash::FxHashSet::default();
-    seen.insert(start.clone());
+    // The shallowest depth each position was reached at.
+    let mut shallowest = FxHashMap::default();
+    shallowest.insert(start.clone(), 0u32);
     let mut path: Vec<P::Move> = Vec::new();
     let mut stack: Vec<Frame<P::State, P::Move>> = Vec::new();
     let mut current = start;
@@ -266,7 +270,7 @@ pub fn dfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Searc
         }
         stack.push(Frame { options, next: 0 });
         stats.peak_frontier = stats.peak_frontier.max(stack.len() as u64);
-        // Advance to the next unseen position, backtracking over exhausted frames.
+        // Advance to the next position worth visiting, backtracking over exhausted frames.
         loop {
             let Some(frame) = stack.last_mut() else {
                 let outcome = match (cut_by_depth, max_depth) {
@@ -277,8 +281,20 @@ pub fn dfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Searc
             };
             if let Some((step, next)) = frame.options.get(frame.next) {
                 frame.next += 1;
-                if seen.insert(next.clone()) {
-                    stats.stored += 1;
+                let depth = path.len() as u32 + 1;
+                let worth = match shallowest.entry(next.clone()) {
+                    Entry::Vacant(slot) => {
+                        slot.insert(depth);
+                        stats.stored += 1;
+                        true
+                    }
+                    Entry::Occupied(mut seen) if max_depth.is_some() && depth < *seen.get() => {
+                        seen.insert(depth);
+                        true
+                    }
+                    Entry::Occupied(_) => false,
+                };
+                if worth {
                     path.push(step.clone());
                     stats.depth = stats.depth.max(path.len() as u32);
                     current = next.clone();
@@ -570,6 +586,40 @@ mod tests {
         let uniform_cost = run(|p, s, c| best_first(p, s, |g, _, _| i64::from(g), true, c));
         assert_eq!(found(&uniform_cost).len(), 8);
         assert!(run(astar).stats.expanded < uniform_cost.stats.expanded);
+    }
+
+    /// A graph where the first branch reaches the goal's neighbour too deep: a search with
+    /// one global visited set would never look at it again from the short branch.
+    struct Detour;
+    impl Problem for Detour {
+        type State = u8;
+        type Move = u8;
+        fn is_goal(&self, s: &u8) -> bool {
+            *s == 9
+        }
+        fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+            let next: &[u8] = match s {
+                0 => &[1, 4], // long way first: 0-1-2-3-4, short way: 0-4
+                1 => &[2],
+                2 => &[3],
+                3 => &[4],
+                4 => &[9],
+                _ => &[],
+            };
+            out.extend(next.iter().map(|&n| (n, n)));
+        }
+    }
+
+    #[test]
+    fn depth_limited_dfs_finds_solutions_first_reached_too_deep() {
+        let limits = Limits { max_depth: Some(4), ..Limits::default() };
+        let mut monitor = |_: &Stats| true;
+        let result = dfs(&Detour, 0, &mut Control::new(limits, &mut monitor));
+        assert_eq!(result.outcome, Outcome::Found(vec![4, 9]));
+        let limits = Limits { max_depth: Some(1), ..Limits::default() };
+        let result = dfs(&Detour, 0, &mut Control::new(limits, &mut monitor));
+        assert_eq!(result.outcome, Outcome::Stopped(StopReason::DepthLimit(1)));
+        assert!(result.stats.stored <= 3, "{:?}", result.stats);
     }
 
     #[test]

@@ -8,7 +8,7 @@ pub mod sliding;
 pub mod tiles264;
 
 use crate::core::job::{JobContext, Report};
-use crate::core::link::Link;
+use crate::core::link::{Link, LinkError};
 
 /// What the pages need to know about a puzzle.
 pub struct PuzzleInfo {
@@ -17,22 +17,33 @@ pub struct PuzzleInfo {
     pub title: &'static str,
     /// One line for the landing page.
     pub summary: &'static str,
+    /// Reads a link of this puzzle into its canonical form, naming every problem
+    /// (`core::link::canonical` over the puzzle's parameters).
+    pub read_link: fn(&Link) -> (Link, Vec<LinkError>),
 }
-
-pub const PUZZLES: &[PuzzleInfo] = &[hanoi::INFO, sliding::INFO, tiles264::INFO, queens::INFO, phrase::INFO];
 
 /// Solves what a link describes; `Err` says what was wrong with the link.
 type Solver = fn(&Link, &mut JobContext) -> Result<Report, String>;
 
-/// Each puzzle's solver, by page name. Kept apart from [`PUZZLES`] so that the app, which
-/// lists puzzles but never solves, does not carry the solvers in its bundle.
-const SOLVERS: &[(&str, Solver)] = &[
-    (hanoi::INFO.name, hanoi::solve_link),
-    (sliding::INFO.name, sliding::solve_link),
-    (tiles264::INFO.name, tiles264::solve_link),
-    (queens::INFO.name, queens::solve_link),
-    (phrase::INFO.name, phrase::solve_link),
-];
+/// The registry: one line names every puzzle module, each of which provides `INFO` and
+/// `solve_link`.
+macro_rules! registry {
+    ($($puzzle:ident),* $(,)?) => {
+        /// Every puzzle, in the order the app lists them.
+        pub const PUZZLES: &[PuzzleInfo] = &[$($puzzle::INFO),*];
+
+        /// Each puzzle's solver, by page name. Kept apart from [`PUZZLES`] so that the app,
+        /// which lists puzzles but never solves, does not carry the solvers in its bundle.
+        const SOLVERS: &[(&str, Solver)] = &[$(($puzzle::INFO.name, $puzzle::solve_link)),*];
+    };
+}
+
+registry!(hanoi, sliding, tiles264, queens, phrase);
+
+/// The registry entry of the puzzle a page name names.
+pub fn find(name: &str) -> Option<&'static PuzzleInfo> {
+    PUZZLES.iter().find(|p| p.name == name)
+}
 
 /// A name for each kind of data a solver builds once per session (pattern databases…),
 /// with how to export and import it, so a fresh worker can take it over from the old one.

@@ -6,7 +6,7 @@ pub mod params;
 pub mod solvers;
 
 use crate::core::job::{JobContext, Report};
-use crate::core::link::{describe_errors, Link};
+use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::search::{Outcome, SearchResult, Stats};
 use crate::core::seed::{SeededRng, Stream};
 use crate::core::solution::Solution;
@@ -18,6 +18,7 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
     title: "Towers of Hanoi",
     summary: "Move the tower one disc at a time: naive search, A*, BFS and the direct method.",
+    read_link: crate::core::link::canonical::<params::HanoiParams>,
 };
 
 /// Solves what a Hanoi link describes (registered in `puzzles::SOLVERS`).

@@ -4,8 +4,9 @@
 //! on A; all on the last peg), `moves`, `seed` and `step` while empty.
 
 use super::domain::{Move, Position, Tower, MAX_DISCS, MAX_PEGS, MIN_DISCS, MIN_PEGS};
-use super::solvers::Algo;
-use crate::core::link::{Link, LinkError, ParamReader};
+use super::solvers::{optimal_length, Algo};
+use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
+use crate::core::playback::MAX_PLAYBACK;
 use crate::core::seed::MAX_SEED;
 
 pub const PUZZLE: &str = "hanoi";
@@ -52,9 +53,11 @@ impl HanoiParams {
             .iter()
             .fold(self.start, |p, &m| self.tower.apply(p, m).expect("played moves are checked when added"))
     }
+}
 
+impl LinkParams for HanoiParams {
     /// Reads a link; every bad parameter is reported and replaced by its default.
-    pub fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
+    fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
         let mut r = ParamReader::new(link);
         let discs = r.number("discs", MIN_DISCS..=MAX_DISCS, 4);
         let pegs = r.number("pegs", MIN_PEGS..=MAX_PEGS, 3);
@@ -82,12 +85,20 @@ impl HanoiParams {
         if r.raw("seed").is_some() {
             params.seed = Some(r.number("seed", 0..=MAX_SEED, 0));
         }
-        params.step = r.number("step", 0..=u32::MAX as usize, 0);
+        params.step = r.number("step", 0..=MAX_PLAYBACK, 0);
+        let shortest = optimal_length(&tower, params.current(), params.goal);
+        if params.step > 0 && shortest.is_some_and(|n| n > MAX_PLAYBACK as u64) {
+            r.reject(
+                "step",
+                format!("the solution of {discs} discs is too long to animate, so it has no step"),
+            );
+            params.step = 0;
+        }
         (params, r.finish())
     }
 
     /// The canonical link: fixed key order, defaults left out where the README says so.
-    pub fn to_link(&self) -> Link {
+    fn to_link(&self) -> Link {
         let tower = self.tower;
         let mut link = Link::new(PUZZLE).with("discs", tower.discs).with("pegs", tower.pegs);
         if self.start != tower.all_on(0) {
@@ -110,6 +121,7 @@ impl HanoiParams {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::link::LinkParams;
 
     fn parse(text: &str) -> (HanoiParams, Vec<LinkError>) {
         HanoiParams::from_link(&Link::parse(text).unwrap())
@@ -141,6 +153,19 @@ mod tests {
         assert_eq!(p.algo, Algo::Optimal);
         assert_eq!(p.played, [Move::new(0, 1)], "the legal prefix of the moves is kept");
         assert!(errors[2].reason.contains("move 2 'AB': disc 2 cannot go onto the smaller disc 1"));
+    }
+
+    #[test]
+    fn step_is_refused_where_the_page_could_not_animate() {
+        let (p, errors) = parse("#/hanoi?discs=20&step=1");
+        assert_eq!(errors[0].field, "step");
+        assert!(errors[0].reason.contains("too long to animate"), "{}", errors[0].reason);
+        assert_eq!(p.step, 0);
+        let (p, errors) = parse("#/hanoi?discs=17&step=131071");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(p.step, 131_071);
+        let (_, errors) = parse("#/hanoi?discs=3&step=131072");
+        assert_eq!(errors[0].field, "step");
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! phrase by mutating one character at a time and keeping only improvements.
 
 use crate::core::evolve::{evolve_lines, Genetic, LinesConfig};
+use crate::core::format::format_count;
 use crate::core::job::{Improvement, JobContext, Progress, Report};
-use crate::core::link::{describe_errors, Link, LinkError, ParamReader};
+use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
 use crate::core::seed::{Stream, MAX_SEED};
 
 pub const PUZZLE: &str = "phrase";
@@ -17,6 +18,7 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: PUZZLE,
     title: "Phrase guessing",
     summary: "The first genetic algorithm: mutate one letter at a time, keep what improves.",
+    read_link: crate::core::link::canonical::<PhraseParams>,
 };
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,8 +27,8 @@ pub struct PhraseParams {
     pub seed: u64,
 }
 
-impl PhraseParams {
-    pub fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
+impl LinkParams for PhraseParams {
+    fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
         let mut r = ParamReader::new(link);
         let seed = r.number("seed", 0..=MAX_SEED, 1);
         let mut target = DEFAULT_TARGET.to_string();
@@ -46,7 +48,7 @@ impl PhraseParams {
         (Self { target, seed }, r.finish())
     }
 
-    pub fn to_link(&self) -> Link {
+    fn to_link(&self) -> Link {
         Link::new(PUZZLE).with("target", &self.target).with("seed", self.seed)
     }
 }
@@ -123,7 +125,10 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     report.solution = Some(serde_json::json!(result.best.iter().collect::<String>()));
     report.improvements = Some(improvements);
     if !result.solved {
-        report.message = Some("cancelled".into());
+        report.message = Some(match result.cancelled {
+            true => "cancelled".into(),
+            false => format!("not guessed within {} attempts", format_count(MAX_ATTEMPTS)),
+        });
     }
     Ok(report)
 }

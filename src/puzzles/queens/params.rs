@@ -2,7 +2,7 @@
 //! `first` (a range of first-row columns) restricts a count to part of the board, so several
 //! workers can share one count; canonical links omit it when it covers the whole row.
 
-use crate::core::link::{Link, LinkError, ParamReader};
+use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::seed::MAX_SEED;
 use std::ops::RangeInclusive;
 
@@ -53,8 +53,8 @@ impl Default for QueensParams {
     }
 }
 
-impl QueensParams {
-    pub fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
+impl LinkParams for QueensParams {
+    fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
         let mut r = ParamReader::new(link);
         let n = r.number("n", 1..=MAX_N, 8);
         let algos: Vec<(&str, Algo)> = Algo::ALL.iter().map(|&a| (a.name(), a)).collect();
@@ -83,7 +83,7 @@ impl QueensParams {
         (Self { n, algo, seed, first }, r.finish())
     }
 
-    pub fn to_link(&self) -> Link {
+    fn to_link(&self) -> Link {
         let mut link = Link::new(PUZZLE).with("n", self.n).with("algo", self.algo.name());
         if self.algo == Algo::Genetic {
             link = link.with("seed", self.seed);

@@ -52,16 +52,29 @@ pub fn by_permutations(n: usize, progress: &mut dyn FnMut(u64) -> bool) -> Optio
 
 /// Counts solutions by backtracking over rows with bitmasks of attacked columns and diagonals;
 /// `first_row` limits the first queen's columns (to split the work between workers).
-/// `visit` sees every solution; it returns `false` to cancel.
-pub fn backtrack(n: usize, first_row: &[usize], visit: &mut dyn FnMut(&[u8]) -> bool) -> bool {
+/// `visit` sees every solution and `progress` the number of queens placed so far (every
+/// 2^20 placements); either returns `false` to cancel. Returns the queens placed (the nodes
+/// of the search tree), or `None` when cancelled.
+pub fn backtrack(
+    n: usize,
+    first_row: &[usize],
+    visit: &mut dyn FnMut(&[u8]) -> bool,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Option<u64> {
     struct Search<'a> {
         n: usize,
         full: u32,
         columns: Vec<u8>,
+        nodes: u64,
         visit: &'a mut dyn FnMut(&[u8]) -> bool,
+        progress: &'a mut dyn FnMut(u64) -> bool,
     }
     impl Search<'_> {
         fn row(&mut self, cols: u32, left: u32, right: u32) -> bool {
+            self.nodes += 1;
+            if self.nodes.is_multiple_of(1 << 20) && !(self.progress)(self.nodes) {
+                return false;
+            }
             let row = self.columns.len();
             if row == self.n {
                 return (self.visit)(&self.columns);
@@ -81,20 +94,20 @@ pub fn backtrack(n: usize, first_row: &[usize], visit: &mut dyn FnMut(&[u8]) -> 
         }
     }
     if n == 0 {
-        return visit(&[]);
+        return visit(&[]).then_some(0);
     }
     let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-    let mut search = Search { n, full, columns: Vec::with_capacity(n), visit };
+    let mut search = Search { n, full, columns: Vec::with_capacity(n), nodes: 0, visit, progress };
     for &col in first_row {
         let bit = 1u32 << col;
         search.columns.push(col as u8);
         let go_on = search.row(bit, (bit << 1) & full, bit >> 1);
         search.columns.pop();
         if !go_on {
-            return false;
+            return None;
         }
     }
-    true
+    Some(search.nodes)
 }
 
 /// Whether a placement is the smallest of its 8 images under the board's rotations and
@@ -198,12 +211,18 @@ mod tests {
     fn count(n: usize) -> (u64, u64) {
         let (mut all, mut unique) = (0, 0);
         let first: Vec<usize> = (0..n).collect();
-        backtrack(n, &first, &mut |cols| {
-            assert!(is_solution(cols));
-            all += 1;
-            unique += u64::from(is_canonical(cols));
-            true
-        });
+        let nodes = backtrack(
+            n,
+            &first,
+            &mut |cols| {
+                assert!(is_solution(cols));
+                all += 1;
+                unique += u64::from(is_canonical(cols));
+                true
+            },
+            &mut |_| true,
+        );
+        assert!(nodes.unwrap() >= all * n as u64 / 2, "every solution places n queens");
         (all, unique)
     }
 
@@ -229,10 +248,15 @@ mod tests {
             .iter()
             .map(|cols| {
                 let mut c = 0;
-                backtrack(8, cols, &mut |_| {
-                    c += 1;
-                    true
-                });
+                backtrack(
+                    8,
+                    cols,
+                    &mut |_| {
+                        c += 1;
+                        true
+                    },
+                    &mut |_| true,
+                );
                 c
             })
             .sum();

@@ -188,15 +188,22 @@ impl Board {
     pub fn shuffled(size: u8, moves: u32, seed: u64) -> Board {
         let mut rng = SeededRng::new(seed);
         let mut board = Board::goal(size);
+        let (n, mut blank) = (board.n(), board.blank());
         let mut previous: Option<Dir> = None;
+        // In place, without allocating: a link may ask for a long walk on the main thread.
+        let mut options = [Dir::Up; 4];
         for _ in 0..moves {
-            let blank = board.blank();
-            let options: Vec<Dir> = Dir::ALL
-                .into_iter()
-                .filter(|d| d.step(blank, board.n()).is_some() && Some(d.opposite()) != previous)
-                .collect();
-            let dir = options[rng.below(options.len() as u64) as usize];
-            board = board.apply(dir).expect("only moves that stay on the board are drawn");
+            let mut count = 0;
+            for dir in Dir::ALL {
+                if dir.step(blank, n).is_some() && Some(dir.opposite()) != previous {
+                    options[count] = dir;
+                    count += 1;
+                }
+            }
+            let dir = options[rng.below(count as u64) as usize];
+            let target = dir.step(blank, n).expect("only moves that stay on the board are drawn");
+            board.tiles.swap(blank, target);
+            blank = target;
             previous = Some(dir);
         }
         board

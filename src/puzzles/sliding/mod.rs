@@ -9,7 +9,7 @@ pub mod pdb;
 pub mod solvers;
 
 use crate::core::job::{format_ms, JobContext, Progress, Report};
-use crate::core::link::{describe_errors, Link};
+use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::solution::Solution;
 use domain::{Board, Dir};
 use packed::MAX_SOLVER_SIZE;
@@ -20,6 +20,7 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
     title: "Sliding tiles",
     summary: "The 8- and 15-puzzle: BFS, DFS, greedy, A*, IDA* and pattern databases side by side.",
+    read_link: crate::core::link::canonical::<params::SlidingParams>,
 };
 
 /// Solves what a sliding link describes (registered in `puzzles::SOLVERS`).

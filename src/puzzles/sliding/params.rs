@@ -5,7 +5,8 @@
 
 use super::domain::{Board, Dir, MAX_SIZE, MIN_SIZE};
 use super::solvers::Algo;
-use crate::core::link::{Link, LinkError, ParamReader};
+use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
+use crate::core::playback::MAX_PLAYBACK;
 use crate::core::seed::MAX_SEED;
 
 pub const PUZZLE: &str = "sliding";
@@ -38,7 +39,9 @@ impl Shuffle {
 pub const DEFAULT_SIZE: u8 = 4;
 pub const DEFAULT_SEED: u64 = 1;
 pub const DEFAULT_SHUFFLE: Shuffle = Shuffle::Walk(30);
-const MAX_WALK: u32 = 1_000_000;
+/// Longest shuffle walk a link may ask for: computed on the page's main thread, it must stay
+/// within a few milliseconds (beyond a few hundred moves a walk mixes no better anyway).
+pub const MAX_WALK: u32 = 100_000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SlidingParams {
@@ -62,8 +65,13 @@ impl Default for SlidingParams {
 
 impl SlidingParams {
     pub fn shuffled(size: u8, seed: u64, shuffle: Shuffle) -> Self {
+        Self { start: shuffle.make(size, seed), ..Self::unshuffled(size, seed, shuffle) }
+    }
+
+    /// The solved board, remembering how a shuffle would have been made.
+    fn unshuffled(size: u8, seed: u64, shuffle: Shuffle) -> Self {
         Self {
-            start: shuffle.make(size, seed),
+            start: Board::goal(size),
             played: Vec::new(),
             algo: Algo::Auto,
             seed,
@@ -83,8 +91,10 @@ impl SlidingParams {
             .iter()
             .fold(self.start.clone(), |b, &d| b.apply(d).expect("played moves are checked when added"))
     }
+}
 
-    pub fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
+impl LinkParams for SlidingParams {
+    fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
         let mut r = ParamReader::new(link);
         let size = r.number("size", MIN_SIZE..=MAX_SIZE, DEFAULT_SIZE);
         let seed = r.number("seed", 0..=MAX_SEED, DEFAULT_SEED);
@@ -102,23 +112,26 @@ impl SlidingParams {
                 }
             },
         };
-        let mut params = Self::shuffled(size, seed, shuffle);
-        if let Some(text) = r.raw("tiles") {
-            match Board::parse(size, text) {
-                Ok(board) => params.start = board,
-                Err(why) => r.reject("tiles", why),
-            }
+        // A board spelled out in `tiles` wins; the shuffle is only computed without one.
+        let tiles = r.raw("tiles").map(|text| Board::parse(size, text));
+        if let Some(Err(why)) = &tiles {
+            r.reject("tiles", why.clone());
         }
+        let start = match tiles {
+            Some(Ok(board)) => board,
+            _ => shuffle.make(size, seed),
+        };
+        let mut params = Self { start, ..Self::unshuffled(size, seed, shuffle) };
         params.played = r.moves("moves", params.start.clone(), Dir::parse, |board, &dir| board.apply(dir));
         params.algo = r.choice("algo", &Algo::choices(), Algo::Auto);
         if r.raw("depth").is_some() {
             params.depth = Some(r.number("depth", 1..=10_000, 50));
         }
-        params.step = r.number("step", 0..=u32::MAX as usize, 0);
+        params.step = r.number("step", 0..=MAX_PLAYBACK, 0);
         (params, r.finish())
     }
 
-    pub fn to_link(&self) -> Link {
+    fn to_link(&self) -> Link {
         let mut link = Link::new(PUZZLE)
             .with("size", self.size())
             .with("tiles", self.start.to_text())
@@ -139,6 +152,7 @@ impl SlidingParams {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::link::LinkParams;
 
     fn parse(text: &str) -> (SlidingParams, Vec<LinkError>) {
         SlidingParams::from_link(&Link::parse(text).unwrap())

@@ -5,8 +5,9 @@ pub mod params;
 pub mod solvers;
 
 use crate::core::evolve::{evolve_population, Evolved, Generation, PopulationConfig};
+use crate::core::history::History;
 use crate::core::job::{format_count, Checkpoint, JobContext, Progress, Report, SeedRun};
-use crate::core::link::{describe_errors, Link};
+use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::python_random::PythonRandom;
 use crate::core::seed::SeededRng;
 use domain::{check_solution, Layout};
@@ -17,6 +18,7 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
     title: "The 264 square",
     summary: "Sixteen flippable tiles, every line 264: a seeded genetic algorithm next to an exact search.",
+    read_link: crate::core::link::canonical::<params::TilesParams>,
 };
 
 /// Solves what a "264" link describes (registered in `puzzles::SOLVERS`).
@@ -58,12 +60,16 @@ fn run_seed(
 /// How often a run's state is logged, as the article prints it.
 const CHECKPOINT_EVERY: u64 = 100;
 
+/// Most checkpoints a report carries (the article's runs need about 110); longer runs keep
+/// this many, evenly spread, so a report stays small however many generations are asked for.
+pub const MAX_CHECKPOINTS: usize = 1_000;
+
 fn genetic(params: &TilesParams, ctx: &mut JobContext) -> Report {
-    let mut checkpoints = Vec::new();
+    let mut checkpoints = History::new(MAX_CHECKPOINTS);
     let result = run_seed(params, params.seed, &mut |g| {
         if g.generation.is_multiple_of(CHECKPOINT_EVERY) {
             let genome = layout_json(&g.best_genome);
-            checkpoints.push(Checkpoint { generation: g.generation, mean: -g.mean, best: -g.best, genome });
+            checkpoints.offer(Checkpoint { generation: g.generation, mean: -g.mean, best: -g.best, genome });
         }
         ctx.progress(Progress::Evolution {
             generation: g.generation,
@@ -76,7 +82,7 @@ fn genetic(params: &TilesParams, ctx: &mut JobContext) -> Report {
     report.solved = result.solved && check_solution(&result.best).is_ok();
     report.generations = Some(result.generations);
     report.solution = Some(layout_json(&result.best));
-    report.checkpoints = Some(checkpoints);
+    report.checkpoints = Some(checkpoints.into_samples());
     report.message = (!report.solved).then(|| match result.cancelled {
         true => "cancelled".to_string(),
         false => format!(
@@ -121,10 +127,11 @@ fn exact(params: &TilesParams, ctx: &mut JobContext) -> Report {
     let solutions = all_solutions(&mut |nodes| {
         ctx.progress(Progress::Search(crate::core::search::Stats { expanded: nodes, ..Default::default() }))
     });
-    let Some(solutions) = solutions else {
+    let Some((solutions, nodes)) = solutions else {
         report.message = Some("cancelled".into());
         return report;
     };
+    report.expanded = nodes;
     report.solved = !solutions.is_empty();
     report.count = Some(solutions.len() as u64);
     let classes: Vec<&Layout> = solutions.iter().filter(|s| canonical(s) == **s).collect();

@@ -4,7 +4,7 @@
 //! `runs=N` (written when above 1) runs seeds `seed … seed+N−1` and reports each;
 //! `rng=python` (written when chosen) drives the run with CPython's stream instead of ChaCha8.
 
-use crate::core::link::{Link, LinkError, ParamReader};
+use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::seed::MAX_SEED;
 
 pub const PUZZLE: &str = "tiles264";
@@ -73,8 +73,8 @@ impl Default for TilesParams {
     }
 }
 
-impl TilesParams {
-    pub fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
+impl LinkParams for TilesParams {
+    fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
         let d = Self::default();
         let mut r = ParamReader::new(link);
         let algos: Vec<(&str, Algo)> = Algo::ALL.iter().map(|&a| (a.name(), a)).collect();
@@ -92,7 +92,7 @@ impl TilesParams {
         (params, r.finish())
     }
 
-    pub fn to_link(&self) -> Link {
+    fn to_link(&self) -> Link {
         let link = Link::new(PUZZLE)
             .with("algo", self.algo.name())
             .with("seed", self.seed)

@@ -70,7 +70,9 @@ pub fn canonical(layout: &Layout) -> Layout {
 /// Every solution grid. Identical tiles are indistinguishable, so a solution is a grid of
 /// values (each value belongs to one kind of tile, either way up). Cells are filled row by
 /// row; the last cell of a row and the whole last row are forced by the sums.
-pub fn all_solutions(progress: &mut dyn FnMut(u64) -> bool) -> Option<Vec<Layout>> {
+/// Returns them with the number of search nodes (partial grids) visited, or `None` when
+/// `progress` cancelled.
+pub fn all_solutions(progress: &mut dyn FnMut(u64) -> bool) -> Option<(Vec<Layout>, u64)> {
     let mut kinds: Vec<(u8, u8)> = Vec::new();
     for &tile in &ALL_TILES {
         match kinds.iter_mut().find(|(t, _)| *t == tile) {
@@ -96,7 +98,7 @@ pub fn all_solutions(progress: &mut dyn FnMut(u64) -> bool) -> Option<Vec<Layout
         cancelled: false,
     };
     search.fill(0);
-    (!search.cancelled).then_some(search.solutions)
+    (!search.cancelled).then_some((search.solutions, search.nodes))
 }
 
 struct Enumeration<'a> {
@@ -188,7 +190,8 @@ mod tests {
 
     #[test]
     fn exact_search_finds_every_known_solution_and_only_solutions() {
-        let solutions = all_solutions(&mut |_| true).unwrap();
+        let (solutions, nodes) = all_solutions(&mut |_| true).unwrap();
+        assert!(nodes > solutions.len() as u64);
         assert!(!solutions.is_empty());
         for layout in &solutions {
             assert_eq!(check_solution(layout), Ok(()));

@@ -2,7 +2,7 @@
 //! compare algorithms. Everything shown is in the link.
 
 use crate::core::job::{format_count, Report};
-use crate::core::link::Link;
+use crate::core::link::{Link, LinkParams};
 use crate::puzzles::hanoi::domain::{
     peg_name, peg_range, Move, Position, Tower, MAX_DISCS, MAX_PEGS, MIN_DISCS, MIN_PEGS,
 };

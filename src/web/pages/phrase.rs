@@ -3,7 +3,7 @@
 
 use crate::core::format::format_ms;
 use crate::core::job::Improvement;
-use crate::core::link::Link;
+use crate::core::link::{Link, LinkParams};
 use crate::puzzles::phrase::PhraseParams;
 use crate::web::browser;
 use crate::web::components::messages::Notices;

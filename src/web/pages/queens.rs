@@ -2,7 +2,7 @@
 //! article's genetic algorithm place the queens from a seed.
 
 use crate::core::format::{format_count, format_ms};
-use crate::core::link::Link;
+use crate::core::link::{Link, LinkParams};
 use crate::puzzles::queens::params::{Algo, QueensParams, MAX_N};
 use crate::web::browser;
 use crate::web::components::chessboard::Chessboard;

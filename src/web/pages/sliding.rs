@@ -2,7 +2,7 @@
 //! compare them on the same board, play the solution back. Everything shown is in the link.
 
 use crate::core::job::Report;
-use crate::core::link::Link;
+use crate::core::link::{Link, LinkParams};
 use crate::puzzles::sliding::domain::{Board, Dir, MAX_SIZE, MIN_SIZE};
 use crate::puzzles::sliding::gif::solution_gif;
 use crate::puzzles::sliding::params::{Shuffle, SlidingParams};

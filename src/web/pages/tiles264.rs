@@ -2,7 +2,7 @@
 //! and mean score per generation, change any parameter, or list every solution exactly.
 
 use crate::core::job::{Checkpoint, SeedRun};
-use crate::core::link::Link;
+use crate::core::link::{Link, LinkParams};
 use crate::puzzles::tiles264::domain::{Layout, ALL_TILES};
 use crate::puzzles::tiles264::params::{Algo, RngKind, TilesParams};
 use crate::web::browser;
