@@ -14,6 +14,12 @@ cargo test --locked
 echo "== release build"
 trunk build --release
 
+echo "== debug build of the worker, where a link can ask for a real panic (crash test)"
+cargo build --locked --profile test --target wasm32-unknown-unknown --bin worker
+wasm-bindgen --target no-modules --no-typescript --out-dir target/crash-worker \
+  target/wasm32-unknown-unknown/debug/worker.wasm
+cp static/solver_worker.js target/crash-worker/
+
 echo "== browser tests (wasm-bindgen-test, headless Chromium)"
 cargo test --locked --target wasm32-unknown-unknown --test browser
 

@@ -1,6 +1,7 @@
 //! Browser tests (wasm-bindgen-test in headless Chromium): components render, the real
 //! worker solves and cancels, crashes are survived, seeds replay as natively.
-//! Run after `trunk build --release` (the worker is loaded from dist/).
+//! Run after `trunk build --release` (the worker is loaded from dist/) and after building
+//! the debug crash worker into target/crash-worker/ (scripts/test.sh does both).
 #![cfg(target_arch = "wasm32")]
 
 use gloo_timers::future::TimeoutFuture;
@@ -8,8 +9,9 @@ use puzzlelab::core::link::Link;
 use puzzlelab::core::seed::{SeededRng, Stream};
 use puzzlelab::puzzles::hanoi::domain::{Move, Tower};
 use puzzlelab::web::components::towers::{Towers, TowersProps};
-use puzzlelab::web::pages::hanoi::{HanoiPage, HanoiPageProps};
-use puzzlelab::web::pages::sliding::{SlidingPage, SlidingPageProps};
+use puzzlelab::web::page::{Page, PageProps};
+use puzzlelab::web::pages::hanoi::HanoiPage;
+use puzzlelab::web::pages::sliding::SlidingPage;
 use puzzlelab::web::solver::{SolverClient, SolverEvent};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -20,6 +22,8 @@ use yew::{AttrValue, Callback};
 wasm_bindgen_test_configure!(run_in_browser);
 
 const WORKER: &str = "/dist/solver_worker.js";
+/// The same worker built with debug assertions, where `panic=1` in a link really panics.
+const CRASH_WORKER: &str = "/target/crash-worker/solver_worker.js";
 
 fn mount_point() -> web_sys::Element {
     let document = web_sys::window().unwrap().document().unwrap();
@@ -58,7 +62,13 @@ async fn towers_component_draws_every_disc_and_peg() {
     let root = mount_point();
     let tower = Tower::new(5, 4);
     let position = tower.parse_position("ABCDA").unwrap();
-    let props = TowersProps { tower, position, selected: Some(1), on_peg: Callback::noop() };
+    let props = TowersProps {
+        tower,
+        position,
+        selected: Some(1),
+        on_peg: Callback::noop(),
+        on_drag: Callback::noop(),
+    };
     yew::Renderer::<Towers>::with_root_and_props(root.clone(), props).render();
     TimeoutFuture::new(50).await;
     assert_eq!(root.query_selector_all(".disc").unwrap().length(), 5);
@@ -80,7 +90,7 @@ fn seeded_stream_matches_native() {
 #[wasm_bindgen_test]
 async fn worker_solves_a_link() {
     let (mut client, events) = recording_client(WORKER);
-    client.solve("#/hanoi?discs=4&pegs=3&algo=optimal");
+    client.solve("#/hanoi?discs=4&pegs=3&algo=optimal", None);
     assert!(wait_for(10_000, || !done_reports(&events).is_empty()).await, "no answer: {:?}", events.borrow());
     let report = done_reports(&events).remove(0);
     assert_eq!((report.solved, report.length), (true, 15));
@@ -93,59 +103,108 @@ async fn worker_solves_a_link() {
 #[wasm_bindgen_test]
 async fn worker_reports_bad_links() {
     let (mut client, events) = recording_client(WORKER);
-    client.solve("#/hanoi?discs=99");
+    client.solve("#/hanoi?discs=99", None);
     let failed =
         || events.borrow().iter().any(|e| matches!(e, SolverEvent::Failed(m) if m.starts_with("discs:")));
     assert!(wait_for(10_000, failed).await, "{:?}", events.borrow());
 }
 
+/// Milliseconds from sending `link` on `client` until its report arrives.
+async fn time_to_answer(client: &mut SolverClient, events: &RefCell<Vec<SolverEvent>>, link: &str) -> f64 {
+    events.borrow_mut().clear();
+    let started = js_sys::Date::now();
+    client.solve(link, Some(0));
+    assert!(wait_for(60_000, || !done_reports(events).is_empty()).await, "{link}: {:?}", events.borrow());
+    js_sys::Date::now() - started
+}
+
+/// Cancel must stop the worker, not only the page's waiting. Three long counts (a minute
+/// each) are started and cancelled. Chromium ends a busy terminated worker gracefully, then
+/// forcibly after a delay (about a second here), so the workers may still hold a core for a
+/// moment: the next job answers at once (the page is free) and, once that delay is over,
+/// runs as fast as alone. Had `terminate()` done nothing, three busy threads would share the
+/// cores with it for a minute and it would be far slower.
 #[wasm_bindgen_test]
-async fn cancel_stops_a_long_search_and_the_next_job_runs() {
+async fn cancel_stops_the_worker_and_the_next_job_answers_promptly() {
+    const JOB: &str = "#/queens?n=14";
+    const LONG: &str = "#/queens?n=17&first=0-16";
     let (mut client, events) = recording_client(WORKER);
-    // Breadth-first on 20 discs runs for seconds before its memory limit.
-    client.solve("#/hanoi?discs=20&algo=bfs");
-    let progressed = || events.borrow().iter().any(|e| matches!(e, SolverEvent::Progress { .. }));
-    assert!(wait_for(10_000, progressed).await, "no progress streamed");
+    // Warm up, then time the job alone (on a fresh worker, as after a cancel).
+    time_to_answer(&mut client, &events, JOB).await;
     client.cancel();
-    assert!(!client.is_busy());
-    client.solve("#/hanoi?discs=3&algo=optimal");
-    assert!(wait_for(10_000, || !done_reports(&events).is_empty()).await);
+    let alone = time_to_answer(&mut client, &events, JOB).await;
+    for _ in 0..3 {
+        events.borrow_mut().clear();
+        client.solve(LONG, Some(0));
+        let running = || events.borrow().iter().any(|e| matches!(e, SolverEvent::Progress { .. }));
+        assert!(wait_for(20_000, running).await, "the long count streams progress");
+        client.cancel();
+        assert!(!client.is_busy(), "the page is free at once");
+    }
+    let at_once = time_to_answer(&mut client, &events, JOB).await;
+    TimeoutFuture::new(2_500).await;
+    client.cancel();
+    let later = time_to_answer(&mut client, &events, JOB).await;
+    console_log!(
+        "cancel: job alone {alone:.0} ms; right after three cancels {at_once:.0} ms; 2.5 s later {later:.0} ms"
+    );
+    assert!(later <= alone * 1.3 + 100.0, "2.5 s after the cancels {later:.0} ms, alone {alone:.0} ms");
+    assert!(at_once <= alone * 3.0 + 100.0, "right after the cancels {at_once:.0} ms, alone {alone:.0} ms");
     let reports = done_reports(&events);
-    assert_eq!(reports.len(), 1, "the cancelled job must never answer");
-    assert_eq!(reports[0].length, 7);
+    assert_eq!(reports.len(), 1, "the cancelled jobs never answer");
+    assert_eq!(reports[0].count, Some(365_596));
 }
 
 #[wasm_bindgen_test]
-async fn a_crashed_worker_is_reported_and_replaced() {
-    let (mut client, events) = recording_client("/tests/browser/fake_worker.js");
-    client.solve("#/hanoi?crash=1");
-    let failed = || {
-        events
-            .borrow()
-            .iter()
-            .any(|e| matches!(e, SolverEvent::Failed(m) if m.contains("stopped unexpectedly")))
+async fn a_rust_panic_in_the_worker_is_reported_and_the_next_job_succeeds() {
+    let (mut client, events) = recording_client(CRASH_WORKER);
+    client.solve("#/hanoi?discs=3&panic=1", None);
+    let crashed = || {
+        events.borrow().iter().any(|e| matches!(e, SolverEvent::Failed(m) if m.contains("asked to panic")))
     };
+    assert!(wait_for(20_000, crashed).await, "{:?}", events.borrow());
+    assert!(!client.is_busy());
+    client.solve("#/hanoi?discs=3", None);
+    assert!(wait_for(20_000, || !done_reports(&events).is_empty()).await, "{:?}", events.borrow());
+    assert_eq!(done_reports(&events)[0].length, 7);
+}
+
+#[wasm_bindgen_test]
+async fn an_unreadable_worker_message_frees_the_page_with_an_error() {
+    let (mut client, events) = recording_client("/tests/browser/fake_worker.js");
+    client.solve("#/hanoi?garble=1", None);
+    let failed =
+        || events.borrow().iter().any(|e| matches!(e, SolverEvent::Failed(m) if m.contains("cannot read")));
     assert!(wait_for(10_000, failed).await, "{:?}", events.borrow());
-    client.solve("#/hanoi?discs=1");
+    assert!(!client.is_busy(), "the page is free again");
+    client.solve("#/hanoi?discs=1", None);
     assert!(wait_for(10_000, || !done_reports(&events).is_empty()).await, "{:?}", events.borrow());
+}
+
+#[wasm_bindgen_test]
+fn every_registered_puzzle_has_a_page() {
+    for puzzle in puzzlelab::puzzles::PUZZLES {
+        assert!(puzzlelab::web::pages::find(puzzle.name).is_some(), "'{}' has no page", puzzle.name);
+    }
+    assert_eq!(puzzlelab::web::pages::PAGES.len(), puzzlelab::puzzles::PUZZLES.len());
 }
 
 fn text_of(root: &web_sys::Element, selector: &str) -> String {
     root.query_selector(selector).unwrap().map(|e| e.text_content().unwrap_or_default()).unwrap_or_default()
 }
 
-/// Mounts the Hanoi page for `link`, with the real worker from dist/.
-async fn mount_hanoi_page(link: &str) -> web_sys::Element {
+/// Mounts the page of puzzle `P` for `link`, with the real worker from dist/.
+async fn mount_page<P: puzzlelab::web::page::PuzzlePage>(link: &str) -> web_sys::Element {
     let root = mount_point();
-    let props = HanoiPageProps { link: Link::parse(link).unwrap(), worker_url: AttrValue::Static(WORKER) };
-    yew::Renderer::<HanoiPage>::with_root_and_props(root.clone(), props).render();
+    let props = PageProps { link: Link::parse(link).unwrap(), worker_url: AttrValue::Static(WORKER) };
+    yew::Renderer::<Page<P>>::with_root_and_props(root.clone(), props).render();
     TimeoutFuture::new(50).await;
     root
 }
 
 #[wasm_bindgen_test]
 async fn hanoi_page_solves_from_its_link() {
-    let root = mount_hanoi_page("#/hanoi?discs=4&pegs=3&algo=optimal").await;
+    let root = mount_page::<HanoiPage>("#/hanoi?discs=4&pegs=3&algo=optimal").await;
     assert_eq!(root.query_selector_all(".disc").unwrap().length(), 4);
     let solve: web_sys::HtmlElement =
         root.query_selector("button[aria-label='Solve']").unwrap().unwrap().dyn_into().unwrap();
@@ -157,7 +216,7 @@ async fn hanoi_page_solves_from_its_link() {
 
 #[wasm_bindgen_test]
 async fn hanoi_page_names_a_bad_parameter_and_keeps_working() {
-    let root = mount_hanoi_page("#/hanoi?discs=abc&pegs=3").await;
+    let root = mount_page::<HanoiPage>("#/hanoi?discs=abc&pegs=3").await;
     let alert = text_of(&root, "[role=alert]");
     assert!(alert.contains("discs: must be a whole number from 1 to 20, got 'abc'"), "{alert}");
     assert_eq!(root.query_selector_all(".disc").unwrap().length(), 4, "falls back to 4 discs");
@@ -165,11 +224,7 @@ async fn hanoi_page_names_a_bad_parameter_and_keeps_working() {
 
 #[wasm_bindgen_test]
 async fn sliding_page_solves_a_3x3_through_the_worker() {
-    let root = mount_point();
-    let link = Link::parse("#/sliding?size=3&tiles=8,6,7,2,5,4,3,0,1&algo=idastar").unwrap();
-    let props = SlidingPageProps { link, worker_url: AttrValue::Static(WORKER) };
-    yew::Renderer::<SlidingPage>::with_root_and_props(root.clone(), props).render();
-    TimeoutFuture::new(50).await;
+    let root = mount_page::<SlidingPage>("#/sliding?size=3&tiles=8,6,7,2,5,4,3,0,1&algo=idastar").await;
     assert_eq!(root.query_selector_all(".tile").unwrap().length(), 8);
     let solve: web_sys::HtmlElement =
         root.query_selector("button[aria-label='Solve']").unwrap().unwrap().dyn_into().unwrap();
@@ -182,7 +237,7 @@ async fn sliding_page_solves_a_3x3_through_the_worker() {
 #[wasm_bindgen_test]
 async fn worker_builds_pattern_databases_with_progress() {
     let (mut client, events) = recording_client(WORKER);
-    client.solve("#/sliding?size=4&tiles=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&algo=pdb");
+    client.solve("#/sliding?size=4&tiles=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&algo=pdb", None);
     let building = || {
         events.borrow().iter().any(|e| {
             matches!(e, SolverEvent::Progress { progress: puzzlelab::core::job::Progress::Build { .. }, .. })
@@ -197,7 +252,7 @@ async fn worker_builds_pattern_databases_with_progress() {
     TimeoutFuture::new(200).await;
     client.cancel();
     events.borrow_mut().clear();
-    client.solve("#/sliding?size=4&tiles=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&algo=pdb");
+    client.solve("#/sliding?size=4&tiles=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&algo=pdb", None);
     assert!(wait_for(30_000, || !done_reports(&events).is_empty()).await);
     assert!(!building(), "the second worker must not build again: {:?}", events.borrow());
     assert!(done_reports(&events)[0].message.is_none(), "no build time in the report");

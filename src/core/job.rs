@@ -147,6 +147,13 @@ impl Report {
         }
     }
 
+    /// Drops the list of moves when it is longer than `max` (the length stays).
+    pub fn keep_moves_within(&mut self, max: Option<usize>) {
+        if max.is_some_and(|max| self.moves.len() > max) {
+            self.moves = Vec::new();
+        }
+    }
+
     /// One sentence for the status region: "Solved: 15 moves, 31 nodes expanded, 0.2 ms".
     pub fn summary(&self) -> String {
         let time = format_ms(self.elapsed_ms);
@@ -192,11 +199,13 @@ pub enum ToWorker {
     Solve {
         job: u32,
         link: String,
+        /// Send the moves only when there are at most this many (the page cannot animate
+        /// more, and a comparison needs none): a long solution is not copied for nothing.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_moves: Option<usize>,
     },
     /// Data an earlier worker of this session built (e.g. pattern databases), to take over.
-    SessionData {
-        name: String,
-    },
+    SessionData { name: String },
 }
 
 /// Messages from the worker to its page.
@@ -298,6 +307,17 @@ mod tests {
     }
 
     #[test]
+    fn long_move_lists_are_dropped_but_the_length_stays() {
+        let result = SearchResult { outcome: Outcome::Found(vec![1, 2, 3]), stats: Stats::default() };
+        let mut report = Report::from_search("t", "bfs", "#/t".into(), &result, |m| m.to_string());
+        report.keep_moves_within(Some(3));
+        assert_eq!(report.moves.len(), 3);
+        report.keep_moves_within(Some(2));
+        assert!(report.moves.is_empty());
+        assert_eq!((report.length, report.solved), (3, true));
+    }
+
+    #[test]
     fn stopped_search_explains_itself() {
         let result: SearchResult<u8> =
             SearchResult { outcome: Outcome::Stopped(StopReason::MemoryLimit(10)), stats: Stats::default() };
@@ -309,11 +329,14 @@ mod tests {
 
     #[test]
     fn messages_have_a_stable_json_shape() {
-        let msg = ToWorker::Solve { job: 7, link: "#/hanoi".into() };
+        let msg = ToWorker::Solve { job: 7, link: "#/hanoi".into(), max_moves: None };
         let json = serde_json::to_string(&msg).unwrap();
         assert_eq!(json, r##"{"type":"solve","job":7,"link":"#/hanoi"}"##);
         let back: ToWorker = serde_json::from_str(&json).unwrap();
         assert_eq!(back, msg);
+        let capped = ToWorker::Solve { job: 7, link: "#/hanoi".into(), max_moves: Some(0) };
+        let json = serde_json::to_string(&capped).unwrap();
+        assert_eq!(json, r##"{"type":"solve","job":7,"link":"#/hanoi","max_moves":0}"##);
         let progress =
             FromWorker::Progress { job: 1, elapsed_ms: 2.0, progress: Progress::Search(Stats::default()) };
         let json = serde_json::to_string(&progress).unwrap();

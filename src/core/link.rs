@@ -9,6 +9,7 @@
 //!   move list at most [`MAX_LIST_ITEMS`] items: anything larger is refused unread, so parsing
 //!   stays linear in the link's length and cheap enough for the page's main thread.
 
+use crate::core::choice::Named;
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
@@ -292,6 +293,13 @@ impl<'a> ParamReader<'a> {
                 default
             }
         }
+    }
+
+    /// One value of a [`Named`] set by its link name, or `default` (with an error listing the
+    /// names).
+    pub fn named<T: Named>(&mut self, key: &'static str, default: T) -> T {
+        let options: Vec<(&str, T)> = T::ALL.iter().map(|&v| (v.name(), v)).collect();
+        self.choice(key, &options, default)
     }
 
     /// A comma-separated list of moves played from `start`, each read by `parse` and checked

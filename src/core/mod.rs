@@ -1,5 +1,6 @@
 //! Pure-Rust core: no browser dependency, tested natively.
 
+pub mod choice;
 pub mod evolve;
 pub mod format;
 pub mod history;

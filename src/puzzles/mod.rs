@@ -78,6 +78,12 @@ pub fn import_session_data(name: &str, bytes: &[u8]) -> Result<(), String> {
 /// Solves the puzzle a link names: the one entry point of the CLI and the worker.
 pub fn solve_link(text: &str, ctx: &mut JobContext) -> Result<Report, String> {
     let link = Link::parse(text).map_err(|e| e.to_string())?;
+    // Debug builds only (the browser tests' crash worker): `panic=1` is a real Rust panic, to
+    // test that a crashed worker is reported and replaced. Release builds refuse the key.
+    #[cfg(debug_assertions)]
+    if link.get("panic") == Some("1") {
+        panic!("this debug build was asked to panic by its link");
+    }
     let names: Vec<&str> = PUZZLES.iter().map(|p| p.name).collect();
     let (_, solve) =
         SOLVERS.iter().find(|(name, _)| *name == link.puzzle).ok_or_else(|| match link.puzzle.as_str() {
@@ -111,6 +117,12 @@ mod tests {
             assert!(SOLVERS.iter().any(|(name, _)| *name == puzzle.name), "{}", puzzle.name);
         }
         assert_eq!(SOLVERS.len(), PUZZLES.len());
+    }
+
+    #[test]
+    #[should_panic(expected = "asked to panic")]
+    fn debug_builds_panic_on_request() {
+        let _ = run("#/hanoi?panic=1");
     }
 
     #[test]

@@ -1,31 +1,12 @@
 //! The app shell: hash router, header, themes, presentation mode and the shortcut overlay.
 
 use super::browser;
-use super::pages::{
-    hanoi::HanoiPage, home::Home, phrase::PhrasePage, queens::QueensPage, sliding::SlidingPage,
-    tiles264::TilesPage,
-};
+use super::page::COMMON_KEYS;
+use super::pages::{self, home::Home};
 use crate::core::link::Link;
-use crate::puzzles::PUZZLES;
+use crate::puzzles::{self as registry, PUZZLES};
 use gloo_events::EventListener;
 use yew::prelude::*;
-
-/// Shortcuts shown by `?`: (keys, what they do).
-const SHORTCUTS: &[(&str, &str)] = &[
-    ("?", "show or hide this list"),
-    ("p", "presentation mode: hide controls, enlarge the board"),
-    ("t", "switch light / dark theme"),
-    ("s", "solve"),
-    ("Esc", "cancel a running solve"),
-    ("Space", "play / pause"),
-    ("← →", "Hanoi: step back / forward; sliding tiles: arrows slide a tile"),
-    (", .", "sliding tiles: step back / forward"),
-    ("Home", "back to the start of the solution"),
-    ("+ −", "faster / slower"),
-    ("1 2 3 4", "Hanoi: pick pegs A–D, first the source, then the target"),
-    ("u / r", "undo your last move / restart from the start position"),
-    ("c", "compare all algorithms"),
-];
 
 pub struct App {
     link: Link,
@@ -49,7 +30,10 @@ pub enum Msg {
 
 fn read_route() -> (Link, Option<String>) {
     match Link::parse(&browser::current_hash()) {
-        Ok(link) if link.puzzle.is_empty() || PUZZLES.iter().any(|p| p.name == link.puzzle) => (link, None),
+        Ok(link) if link.puzzle.is_empty() || pages::find(&link.puzzle).is_some() => (link, None),
+        Ok(link) if registry::find(&link.puzzle).is_some() => {
+            (Link::new(""), Some(format!("The '{}' puzzle has no page in this build.", link.puzzle)))
+        }
         Ok(link) => (Link::new(""), Some(format!("There is no puzzle called '{}' (yet).", link.puzzle))),
         Err(e) => (Link::new(""), Some(format!("This link could not be read: {e}."))),
     }
@@ -97,14 +81,12 @@ impl Component for App {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let cb = ctx.link();
-        let page = match self.link.puzzle.as_str() {
-            "hanoi" => html! { <HanoiPage key={self.visit} link={self.link.clone()} /> },
-            "sliding" => html! { <SlidingPage key={self.visit} link={self.link.clone()} /> },
-            "tiles264" => html! { <TilesPage key={self.visit} link={self.link.clone()} /> },
-            "queens" => html! { <QueensPage key={self.visit} link={self.link.clone()} /> },
-            "phrase" => html! { <PhrasePage key={self.visit} link={self.link.clone()} /> },
-            _ => html! { <Home /> },
+        let entry = pages::find(&self.link.puzzle);
+        let page = match entry {
+            Some(entry) => (entry.render)(self.link.clone(), self.visit),
+            None => html! { <Home /> },
         };
+        let own_keys = entry.map_or(&[][..], |e| e.keys);
         html! {
             <>
                 <header class="app-header">
@@ -116,11 +98,11 @@ impl Component for App {
                         }) }
                     </nav>
                     <div class="header-tools">
-                        <button onclick={cb.callback(|_| Msg::ToggleTheme)} aria-label="Switch theme" title="Theme (t)">
+                        <button onclick={cb.callback(|_| Msg::ToggleTheme)} title="Switch theme (t)">
                             { if self.dark { "☀ Light" } else { "☾ Dark" } }
                         </button>
                         <button onclick={cb.callback(|_| Msg::TogglePresenting)} aria-pressed={self.presenting.to_string()}
-                            aria-label="Presentation mode" title="Presentation mode (p)">{ "Present" }</button>
+                            title="Presentation mode (p)">{ "Present" }</button>
                         <button onclick={cb.callback(|_| Msg::ToggleHelp)} aria-label="Keyboard shortcuts"
                             title="Shortcuts (?)">{ "?" }</button>
                     </div>
@@ -139,7 +121,7 @@ impl Component for App {
                         <div class="overlay-box">
                             <h2>{ "Keyboard shortcuts" }</h2>
                             <dl>
-                                { for SHORTCUTS.iter().map(|(keys, what)| html! {
+                                { for COMMON_KEYS.iter().chain(own_keys).map(|(keys, what)| html! {
                                     <><dt><kbd>{ *keys }</kbd></dt><dd>{ *what }</dd></>
                                 }) }
                             </dl>

@@ -4,6 +4,7 @@
 pub mod app;
 pub mod browser;
 pub mod components;
+pub mod page;
 pub mod pages;
 pub mod session;
 pub mod solver;

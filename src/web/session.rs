@@ -2,12 +2,14 @@
 //! to the worker, follows their progress, runs comparisons, and plays a solution back. A page
 //! keeps only its puzzle's state and its board.
 
+use crate::core::history::History;
 use crate::core::job::{format_count, format_ms, Progress, Report};
 use crate::core::link::Link;
-use crate::core::playback::Playback;
+use crate::core::playback::{Playback, MAX_PLAYBACK};
 use crate::core::search::Stats;
 use crate::core::solution::Solution;
-use crate::web::components::compare_table::{CompareRow, CompareTable};
+use crate::web::browser;
+use crate::web::components::compare_table::{CompareRow, CompareTable, RowResult};
 use crate::web::components::messages::Notices;
 use crate::web::components::playback_controls::{PlaybackAction, PlaybackControls};
 use crate::web::components::search_progress::SearchProgress;
@@ -15,9 +17,8 @@ use crate::web::solver::{SolverClient, SolverEvent};
 use crate::web::ticker::Ticker;
 use yew::prelude::*;
 
-/// Longest solution a page animates (2^17 − 1: Hanoi up to 17 discs); longer ones are
-/// reported but not played back.
-pub const MAX_PLAYBACK: usize = 131_071;
+/// Most (generation, best, mean) samples a genetic run keeps for its chart, however long.
+const CHART_POINTS: usize = 512;
 
 /// A job in progress.
 pub struct Running {
@@ -44,12 +45,21 @@ enum SessionEvent {
     CompareFinished,
 }
 
+/// A solve shared between several workers, one part each.
+struct Split {
+    /// The parts' workers, kept alive until the split ends (dropping one terminates it).
+    _workers: Vec<SolverClient>,
+    reports: Vec<Option<Report>>,
+    started_ms: f64,
+}
+
 pub struct SolveSession<S, M> {
     solver: SolverClient,
     running: Option<Running>,
+    split: Option<Split>,
     /// A genetic run's (generation, best, mean) samples, kept after it ends for the chart.
-    history: Vec<(u64, f64, f64)>,
-    /// The best genome a genetic run has reported so far, in the puzzle's terms.
+    history: History<(u64, f64, f64)>,
+    /// The best genome a genetic run reported since the page last took it.
     latest_genome: Option<serde_json::Value>,
     compare: Vec<CompareRow>,
     /// The links still to run for the comparison, in row order.
@@ -64,7 +74,8 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
         Self {
             solver: SolverClient::new(worker_url, move |e| on_event.emit(e)),
             running: None,
-            history: Vec::new(),
+            split: None,
+            history: History::new(CHART_POINTS),
             latest_genome: None,
             compare: Vec::new(),
             compare_queue: Vec::new(),
@@ -75,7 +86,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
     }
 
     pub fn is_busy(&self) -> bool {
-        self.running.is_some()
+        self.running.is_some() || self.split.is_some()
     }
 
     pub fn solution(&self) -> Option<&Solution<S, M>> {
@@ -96,22 +107,27 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
         self.solution.as_ref().map_or(in_play, |s| s.state_at(self.playback.step()))
     }
 
-    /// A genetic run's progress samples: (generation, best, mean).
+    /// A genetic run's progress samples: (generation, best, mean), evenly thinned to a
+    /// bounded number however long the run.
     pub fn history(&self) -> &[(u64, f64, f64)] {
-        &self.history
+        self.history.samples()
     }
 
-    /// The best genome reported by the running (or last) genetic run.
-    pub fn latest_genome(&self) -> Option<&serde_json::Value> {
-        self.latest_genome.as_ref()
+    /// The best genome a genetic run reported since the last call.
+    pub fn take_genome(&mut self) -> Option<serde_json::Value> {
+        self.latest_genome.take()
     }
 
     /// Solves `link` (named `algorithm` in the page), forgetting any shown solution.
     pub fn solve(&mut self, algorithm: &'static str, link: &Link, seek_to: usize) {
+        self.start(algorithm, link, seek_to, Some(MAX_PLAYBACK));
+    }
+
+    fn start(&mut self, algorithm: &'static str, link: &Link, seek_to: usize, max_moves: Option<usize>) {
         self.drop_solution();
         self.history.clear();
         self.latest_genome = None;
-        self.solver.solve(&link.to_hash());
+        self.solver.solve(&link.to_hash(), max_moves);
         self.running = Some(Running {
             algorithm,
             stats: Stats::default(),
@@ -120,6 +136,63 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
             evolution: None,
             seek_to,
         });
+    }
+
+    /// Solves the parts of a shared solve at once, one worker each; `on_part` hears part
+    /// `i`'s events, which go to [`Self::follow_part`].
+    pub fn solve_split(
+        &mut self,
+        worker_url: &str,
+        parts: Vec<Link>,
+        on_part: Callback<(usize, SolverEvent)>,
+    ) {
+        self.stop();
+        self.drop_solution();
+        let clients = parts
+            .iter()
+            .enumerate()
+            .map(|(i, link)| {
+                let on_part = on_part.clone();
+                let mut client = SolverClient::new(worker_url, move |e| on_part.emit((i, e)));
+                client.solve(&link.to_hash(), Some(0));
+                client
+            })
+            .collect::<Vec<_>>();
+        let reports = vec![None; clients.len()];
+        self.split = Some(Split { _workers: clients, reports, started_ms: browser::now_ms() });
+    }
+
+    /// How many parts of a shared solve are done, of how many.
+    pub fn split_progress(&self) -> Option<(usize, usize)> {
+        self.split.as_ref().map(|s| (s.reports.iter().flatten().count(), s.reports.len()))
+    }
+
+    /// Follows an event of part `index`: every part's report, and the time since the start,
+    /// once the last one is in.
+    pub fn follow_part(
+        &mut self,
+        index: usize,
+        event: SolverEvent,
+        notices: &mut Notices,
+    ) -> Option<(Vec<Report>, f64)> {
+        let split = self.split.as_mut()?;
+        match event {
+            SolverEvent::Progress { .. } => None,
+            SolverEvent::Failed(error) => {
+                self.split = None;
+                notices.alert = Some(error);
+                notices.status = "The solver could not finish; the board is as it was.".into();
+                None
+            }
+            SolverEvent::Done(report) => {
+                *split.reports.get_mut(index)? = Some(*report);
+                if split.reports.iter().any(Option::is_none) {
+                    return None;
+                }
+                let split = self.split.take()?;
+                Some((split.reports.into_iter().flatten().collect(), browser::now_ms() - split.started_ms))
+            }
+        }
     }
 
     /// Runs every `(algorithm, link)` in turn and fills the comparison table.
@@ -131,6 +204,10 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
 
     /// Stops the running job; returns a sentence for the status region if one was running.
     fn cancel(&mut self) -> Option<String> {
+        if self.split.is_some() && self.running.is_none() {
+            self.stop();
+            return Some("Cancelled.".into());
+        }
         let said = self.running.as_ref().map(|r| {
             format!(
                 "Cancelled after {} nodes expanded, {}.",
@@ -147,6 +224,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
         if self.running.take().is_some() {
             self.solver.cancel();
         }
+        self.split = None;
         self.compare_queue.clear();
         for row in self.compare.iter_mut().filter(|r| r.outcome.is_none()) {
             row.outcome = Some(Err("cancelled".into()));
@@ -195,7 +273,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
         if !report.solved {
             return;
         }
-        if report.length > MAX_PLAYBACK {
+        if report.length > MAX_PLAYBACK || report.moves.len() < report.length {
             let limit = format_count(MAX_PLAYBACK as u64);
             notices.status.push_str(&format!(". Too long to animate (over {limit} moves)."));
             return;
@@ -217,7 +295,8 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
         let next = self.compare.iter().position(|r| r.outcome.is_none());
         if let (Some(row), false) = (next, self.compare_queue.is_empty()) {
             let link = self.compare_queue.remove(0);
-            self.solve(self.compare[row].algorithm, &link, 0);
+            // A comparison shows numbers only: the moves stay in the worker.
+            self.start(self.compare[row].algorithm, &link, 0, Some(0));
         }
     }
 
@@ -260,7 +339,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
                         Progress::Build { label, done, total } => running.build = Some((label, done, total)),
                         Progress::Evolution { generation, best, mean, best_genome } => {
                             running.evolution = Some((generation, best, mean));
-                            self.history.push((generation, best, mean));
+                            self.history.offer((generation, best, mean));
                             self.latest_genome = Some(best_genome);
                         }
                     }
@@ -285,7 +364,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
     }
 
     fn finish_row(&mut self, row: usize, outcome: Result<Report, String>) -> SessionEvent {
-        self.compare[row].outcome = Some(outcome);
+        self.compare[row].outcome = Some(outcome.map(|r| RowResult::of(&r)));
         self.run_next_comparison();
         if self.running.is_none() {
             SessionEvent::CompareFinished
@@ -324,6 +403,14 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
     }
 
     pub fn view_progress(&self) -> Html {
+        if let Some((done, total)) = self.split_progress() {
+            return html! {
+                <div class="running">
+                    <progress aria-label="Parts done" max={total.to_string()} value={done.to_string()}></progress>
+                    <span class="live-counters">{ format!("{total} workers: {done} of {total} parts done") }</span>
+                </div>
+            };
+        }
         match &self.running {
             Some(r) => html! {
                 <SearchProgress algorithm={r.algorithm} stats={r.stats} elapsed_ms={r.elapsed_ms}
@@ -334,7 +421,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
     }
 
     pub fn view_playback(&self, on_action: Callback<PlaybackAction>) -> Html {
-        if self.solution.is_none() {
+        if self.solution.as_ref().is_none_or(Solution::is_empty) {
             return html! {};
         }
         html! { <PlaybackControls playback={self.playback.clone()} {on_action} /> }

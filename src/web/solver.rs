@@ -80,14 +80,15 @@ impl SolverClient {
         self.shared.borrow().current.is_some()
     }
 
-    /// Starts solving `link`, cancelling any job still running.
-    pub fn solve(&mut self, link: &str) {
+    /// Starts solving `link`, cancelling any job still running; the report carries its moves
+    /// only when there are at most `max_moves`.
+    pub fn solve(&mut self, link: &str, max_moves: Option<usize>) {
         if self.is_busy() || self.shared.borrow().crashed {
             self.respawn();
         }
         let job = self.next_job;
         self.next_job += 1;
-        let request = ToWorker::Solve { job, link: link.to_string() };
+        let request = ToWorker::Solve { job, link: link.to_string(), max_moves };
         let json = serde_json::to_string(&request).expect("requests serialize");
         let mut shared = self.shared.borrow_mut();
         shared.current = Some(job);
@@ -140,8 +141,23 @@ impl SolverClient {
                     }
                     None => (data.as_string(), None),
                 };
-                let Ok(message) = serde_json::from_str::<FromWorker>(&text.unwrap_or_default()) else {
-                    return;
+                let message = match serde_json::from_str::<FromWorker>(&text.unwrap_or_default()) {
+                    Ok(message) => message,
+                    Err(e) => {
+                        // A worker from another release, or a damaged message: the job's
+                        // answer is lost, so free the page and use a fresh worker next time.
+                        let was_running = {
+                            let mut state = shared.borrow_mut();
+                            state.crashed = true;
+                            state.current.take().is_some()
+                        };
+                        if was_running {
+                            on_event(SolverEvent::Failed(format!(
+                                "the solver sent a message this page cannot read ({e}); try again"
+                            )));
+                        }
+                        return;
+                    }
                 };
                 if let (FromWorker::SessionData { name }, Some(bytes)) = (&message, bytes) {
                     let mut kept = session_data.borrow_mut();

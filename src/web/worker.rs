@@ -48,7 +48,7 @@ pub fn start() {
             None => (data.as_string(), None),
         };
         match serde_json::from_str::<ToWorker>(&text.unwrap_or_default()) {
-            Ok(ToWorker::Solve { job, link }) => run(job, &link),
+            Ok(ToWorker::Solve { job, link, max_moves }) => run(job, &link, max_moves),
             Ok(ToWorker::SessionData { name }) => {
                 let bytes = bytes.map(|b| b.to_vec()).unwrap_or_default();
                 if puzzles::import_session_data(&name, &bytes).is_ok() {
@@ -63,7 +63,7 @@ pub fn start() {
     post(&FromWorker::Ready);
 }
 
-fn run(job: u32, link: &str) {
+fn run(job: u32, link: &str, max_moves: Option<usize>) {
     CURRENT_JOB.with(|current| current.set(job));
     let mut listener = |elapsed_ms: f64, progress: &Progress| {
         post(&FromWorker::Progress { job, elapsed_ms, progress: progress.clone() });
@@ -71,7 +71,10 @@ fn run(job: u32, link: &str) {
     };
     let mut ctx = JobContext::new(Limits::default(), &now_ms, &mut listener);
     let message = match puzzles::solve_link(link, &mut ctx) {
-        Ok(report) => FromWorker::Done { job, report: Box::new(report) },
+        Ok(mut report) => {
+            report.keep_moves_within(max_moves);
+            FromWorker::Done { job, report: Box::new(report) }
+        }
         Err(error) => FromWorker::Failed { job, error },
     };
     post(&message);

@@ -1,10 +1,12 @@
-// A stand-in solver worker for the crash test: it dies on any link containing "crash" and
-// answers every other job with a one-move report, speaking the real message protocol.
+// A stand-in solver worker speaking the real message protocol: it answers every job with a
+// one-move report, except a link containing "garble", answered with a message no page can
+// read (as a worker from another release might send).
 postMessage(JSON.stringify({ type: "ready" }));
 onmessage = (event) => {
   const request = JSON.parse(event.data);
-  if (request.link.includes("crash")) {
-    throw new Error("simulated solver crash");
+  if (request.link.includes("garble")) {
+    postMessage(JSON.stringify({ type: "finished-differently", job: request.job }));
+    return;
   }
   postMessage(JSON.stringify({
     type: "done",

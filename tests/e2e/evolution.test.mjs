@@ -6,7 +6,7 @@ import { open, status, hash, shots } from "./harness.mjs";
 test("the 264 square replays a seeded run and draws the chart", async () => {
   const { page, errors } = await open("#/tiles264?seed=2");
   await page.getByRole("button", { name: "Solve", exact: true }).click();
-  await status(page).filter({ hasText: "Solved after 1921 generations" }).waitFor({ timeout: 30000 });
+  await status(page).filter({ hasText: "Solved after 1,921 generations" }).waitFor({ timeout: 30000 });
   assert.match(await page.locator("svg.square").getAttribute("aria-label"), /every line 264/);
   assert.ok(await page.locator("svg.chart").isVisible());
   await page.screenshot({ path: `${shots}/tiles264-1920x1080.png` });
@@ -50,7 +50,7 @@ test("N queens counts and the genetic algorithm places non-attacking queens", as
 
 test("the phrase is guessed with every improvement listed", async () => {
   const { page } = await open("#/phrase?target=Hello%20world&seed=1");
-  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
   await status(page).filter({ hasText: "Guessed after" }).waitFor();
   const last = page.locator("table.improvements tbody tr").last().locator("td").first();
   assert.equal(await last.innerText(), "Hello world");
@@ -69,7 +69,7 @@ test("large counts are shared between workers and add up", async () => {
   const { page } = await open("#/queens?n=13&algo=backtracking");
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   // 73,712 solutions and 9,233 families for n = 13 (OEIS A000170, A002562).
-  await status(page).filter({ hasText: /73,712 solutions for n = 13, 9,233 up to rotations and reflections \(.* with \d+ workers\)/ }).waitFor({ timeout: 30000 });
+  await status(page).filter({ hasText: /73,712 solutions for n = 13, 9,233 up to rotations and reflections \(.*counted in \d+ parts, one worker each\)/ }).waitFor({ timeout: 30000 });
   assert.equal(await page.locator("text.queen").count(), 13);
   await page.close();
 });

@@ -74,7 +74,7 @@ test("the solution animation downloads as a GIF", async () => {
   await status(page).filter({ hasText: "Solved: 2 moves" }).waitFor();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("button", { name: "Export animation as GIF" }).click(),
+    page.getByRole("button", { name: "Export GIF of the animation" }).click(),
   ]);
   assert.equal(download.suggestedFilename(), "sliding-3x3-2-moves.gif");
   const stream = await download.createReadStream();

@@ -5,6 +5,7 @@ pub mod domain;
 pub mod params;
 pub mod solvers;
 
+use crate::core::choice::Named;
 use crate::core::job::{JobContext, Report};
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::search::{Outcome, SearchResult, Stats};

@@ -5,6 +5,7 @@
 
 use super::domain::{Move, Position, Tower, MAX_DISCS, MAX_PEGS, MIN_DISCS, MIN_PEGS};
 use super::solvers::{optimal_length, Algo};
+use crate::core::choice::Named;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::playback::MAX_PLAYBACK;
 use crate::core::seed::MAX_SEED;
@@ -81,7 +82,7 @@ impl LinkParams for HanoiParams {
             |word| Move::parse(word, pegs),
             |&position, &mv| tower.apply(position, mv).map_err(|e| e.to_string()),
         );
-        params.algo = r.choice("algo", &Algo::choices(), Algo::Optimal);
+        params.algo = r.named("algo", Algo::Optimal);
         if r.raw("seed").is_some() {
             params.seed = Some(r.number("seed", 0..=MAX_SEED, 0));
         }

@@ -5,51 +5,21 @@ use super::domain::{Move, Position, Tower};
 use crate::core::search::{self, Control, Problem, SearchResult};
 use std::ops::Range;
 
-/// The algorithms a Hanoi link may name (`algo=`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Algo {
-    Naive,
-    Greedy,
-    AStar,
-    Bfs,
-    Optimal,
+crate::named_enum! {
+    /// The algorithms a Hanoi link may name (`algo=`).
+    pub enum Algo {
+        Optimal = ("optimal", "Direct method: recursion / Frame–Stewart"),
+        AStar = ("astar", "A* (discs off their goal peg): optimal"),
+        Bfs = ("bfs", "Breadth-first: optimal, stores everything"),
+        Greedy = ("greedy", "Greedy best-first on the article's score"),
+        Naive = ("naive", "Naive depth-first (never repeats a position)"),
+    }
 }
 
 impl Algo {
-    pub const ALL: [Algo; 5] = [Algo::Optimal, Algo::AStar, Algo::Bfs, Algo::Greedy, Algo::Naive];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Algo::Naive => "naive",
-            Algo::Greedy => "greedy",
-            Algo::AStar => "astar",
-            Algo::Bfs => "bfs",
-            Algo::Optimal => "optimal",
-        }
-    }
-
-    /// A short description for menus and the compare table.
-    pub fn label(self) -> &'static str {
-        match self {
-            Algo::Naive => "Naive depth-first (never repeats a position)",
-            Algo::Greedy => "Greedy best-first on the article's score",
-            Algo::AStar => "A* (discs off their goal peg): optimal",
-            Algo::Bfs => "Breadth-first: optimal, stores everything",
-            Algo::Optimal => "Direct method: recursion / Frame–Stewart",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Algo> {
-        Algo::ALL.into_iter().find(|a| a.name() == name)
-    }
-
     /// Whether the algorithm guarantees a shortest solution.
     pub fn is_optimal(self) -> bool {
         matches!(self, Algo::Optimal | Algo::AStar | Algo::Bfs)
-    }
-
-    pub fn choices() -> Vec<(&'static str, Algo)> {
-        Algo::ALL.iter().map(|&a| (a.name(), a)).collect()
     }
 }
 

@@ -14,6 +14,13 @@ pub const GENES: &str = " abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!.
 const MAX_LENGTH: usize = 200;
 const MAX_ATTEMPTS: u64 = 50_000_000;
 
+crate::named_enum! {
+    /// The one method of the phrase page (links name none).
+    pub enum Algo {
+        Genetic = ("genetic", "Genetic algorithm: keep a mutation when it is better (the article's)"),
+    }
+}
+
 pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: PUZZLE,
     title: "Phrase guessing",

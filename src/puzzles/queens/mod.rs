@@ -4,6 +4,7 @@
 pub mod params;
 pub mod solvers;
 
+use crate::core::choice::Named;
 use crate::core::evolve::{evolve_lines, LinesConfig};
 use crate::core::job::{JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkParams};
@@ -44,6 +45,50 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
         }
     }
     Ok(report)
+}
+
+/// Smallest board whose count is worth sharing between workers (smaller ones take
+/// milliseconds).
+pub const SHARE_FROM_N: usize = 12;
+
+/// Splits a whole-board count into parts for up to `workers` workers: ranges of the first
+/// row's left half (their mirror images fill the right half, so [`merge_counts`] doubles
+/// them) and the middle column of an odd board (counted once). Every family of solutions
+/// has its smallest member in those columns, so the families simply add up. `None` when the
+/// count is not worth sharing.
+pub fn split_count(params: &QueensParams, workers: usize) -> Option<Vec<QueensParams>> {
+    let n = params.n;
+    let whole_row = params.first == (0..=n - 1);
+    let workers = workers.min(n / 2);
+    if params.algo != Algo::Backtracking || n < SHARE_FROM_N || !whole_row || workers < 2 {
+        return None;
+    }
+    let half = n / 2;
+    let mut ranges: Vec<(usize, usize)> =
+        (0..workers).map(|w| (w * half / workers, (w + 1) * half / workers - 1)).collect();
+    if n % 2 == 1 {
+        ranges.push((half, half));
+    }
+    Some(ranges.into_iter().map(|(a, b)| QueensParams { first: a..=b, ..params.clone() }).collect())
+}
+
+/// The report of a whole-board count from the reports of its parts (see [`split_count`]).
+pub fn merge_counts(params: &QueensParams, parts: &[Report]) -> Report {
+    let mut report = Report::new(params::PUZZLE, params.algo.name(), params.to_link().to_hash());
+    let (mut all, mut unique) = (0, 0);
+    for part in parts {
+        let first = Link::parse(&part.link).ok().map(|link| QueensParams::from_link(&link).0.first);
+        let middle = params.n % 2 == 1 && first.is_some_and(|f| *f.start() == params.n / 2);
+        all += if middle { 1 } else { 2 } * part.count.unwrap_or(0);
+        unique += part.count_up_to_symmetry.unwrap_or(0);
+        report.expanded += part.expanded;
+        report.queens = report.queens.take().or_else(|| part.queens.clone());
+    }
+    report.solved = all > 0;
+    report.count = Some(all);
+    report.count_up_to_symmetry = Some(unique);
+    report.message = Some(format!("counted in {} parts, one worker each", parts.len()));
+    report
 }
 
 fn squares(columns: &[u8]) -> Vec<[u32; 2]> {
@@ -175,6 +220,17 @@ mod tests {
             assert_eq!(halved.count_up_to_symmetry, Some(sum(|r| r.count_up_to_symmetry)), "n = {n}");
         }
         let eight = run("#/queens?n=8");
+        let whole = run("#/queens?n=13");
+        let (params, _) = QueensParams::from_link(&Link::parse("#/queens?n=13").unwrap());
+        for workers in [2, 3, 8] {
+            let parts: Vec<Report> =
+                split_count(&params, workers).unwrap().iter().map(|p| run(&p.to_link().to_hash())).collect();
+            let merged = merge_counts(&params, &parts);
+            assert_eq!(merged.count, Some(73_712), "OEIS A000170, {workers} workers");
+            assert_eq!(merged.count_up_to_symmetry, whole.count_up_to_symmetry);
+            assert!(merged.queens.is_some());
+        }
+        assert!(split_count(&params, 1).is_none(), "one worker shares nothing");
         assert_eq!((eight.count, eight.count_up_to_symmetry), (Some(92), Some(12)));
         assert_eq!(eight.solutions.map(|s| s.len()), Some(92), "small boards list every solution");
         // Knuth's count of the 8-queens backtrack tree: 2,057 nodes with the empty board.

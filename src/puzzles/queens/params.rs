@@ -2,6 +2,7 @@
 //! `first` (a range of first-row columns) restricts a count to part of the board, so several
 //! workers can share one count; canonical links omit it when it covers the whole row.
 
+use crate::core::choice::Named;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::seed::MAX_SEED;
 use std::ops::RangeInclusive;
@@ -11,30 +12,12 @@ pub const MAX_N: usize = 20;
 /// Permutations grow as n!: 10! = 3,628,800 boards is the classroom limit.
 pub const MAX_PERMUTATION_N: usize = 10;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Algo {
-    Backtracking,
-    Permutations,
-    Genetic,
-}
-
-impl Algo {
-    pub const ALL: [Algo; 3] = [Algo::Backtracking, Algo::Permutations, Algo::Genetic];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Algo::Backtracking => "backtracking",
-            Algo::Permutations => "permutations",
-            Algo::Genetic => "genetic",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Algo::Backtracking => "Backtracking with bitmasks: count every solution",
-            Algo::Permutations => "Every permutation of columns (the slide)",
-            Algo::Genetic => "Genetic algorithm (the article's)",
-        }
+crate::named_enum! {
+    /// The methods an N-queens link may name (`algo=`).
+    pub enum Algo {
+        Backtracking = ("backtracking", "Backtracking with bitmasks: count every solution"),
+        Permutations = ("permutations", "Every permutation of columns (the slide)"),
+        Genetic = ("genetic", "Genetic algorithm (the article's)"),
     }
 }
 
@@ -57,8 +40,7 @@ impl LinkParams for QueensParams {
     fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
         let mut r = ParamReader::new(link);
         let n = r.number("n", 1..=MAX_N, 8);
-        let algos: Vec<(&str, Algo)> = Algo::ALL.iter().map(|&a| (a.name(), a)).collect();
-        let algo = r.choice("algo", &algos, Algo::Backtracking);
+        let algo = r.named("algo", Algo::Backtracking);
         let seed = r.number("seed", 0..=MAX_SEED, 1);
         let whole = 0..=n - 1;
         let first = match r.raw("first") {

@@ -8,6 +8,7 @@ pub mod params;
 pub mod pdb;
 pub mod solvers;
 
+use crate::core::choice::Named;
 use crate::core::job::{format_ms, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::solution::Solution;

@@ -5,6 +5,7 @@
 
 use super::domain::{Board, Dir, MAX_SIZE, MIN_SIZE};
 use super::solvers::Algo;
+use crate::core::choice::Named;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::playback::MAX_PLAYBACK;
 use crate::core::seed::MAX_SEED;
@@ -123,7 +124,7 @@ impl LinkParams for SlidingParams {
         };
         let mut params = Self { start, ..Self::unshuffled(size, seed, shuffle) };
         params.played = r.moves("moves", params.start.clone(), Dir::parse, |board, &dir| board.apply(dir));
-        params.algo = r.choice("algo", &Algo::choices(), Algo::Auto);
+        params.algo = r.named("algo", Algo::Auto);
         if r.raw("depth").is_some() {
             params.depth = Some(r.number("depth", 1..=10_000, 50));
         }

@@ -7,66 +7,18 @@ use super::pdb::PatternDatabase;
 use crate::core::search::{self, Control, Outcome, Problem, SearchResult, Stats, StopReason};
 use std::sync::OnceLock;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Algo {
-    Auto,
-    Bfs,
-    Dfs,
-    Greedy,
-    AStar,
-    AStarMisplaced,
-    AStarDynamic,
-    IdaStar,
-    Pdb,
-}
-
-impl Algo {
-    pub const ALL: [Algo; 9] = [
-        Algo::Auto,
-        Algo::Pdb,
-        Algo::IdaStar,
-        Algo::AStar,
-        Algo::AStarMisplaced,
-        Algo::AStarDynamic,
-        Algo::Bfs,
-        Algo::Dfs,
-        Algo::Greedy,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Algo::Auto => "auto",
-            Algo::Bfs => "bfs",
-            Algo::Dfs => "dfs",
-            Algo::Greedy => "greedy",
-            Algo::AStar => "astar",
-            Algo::AStarMisplaced => "astar-misplaced",
-            Algo::AStarDynamic => "astar-dynamic",
-            Algo::IdaStar => "idastar",
-            Algo::Pdb => "pdb",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Algo::Auto => "Automatic: best for the board size",
-            Algo::Bfs => "Breadth-first: optimal, stores everything",
-            Algo::Dfs => "Depth-first: never repeats a board",
-            Algo::Greedy => "Greedy: most tiles in place next (Swift talk)",
-            Algo::AStar => "A* with Manhattan distance: optimal",
-            Algo::AStarMisplaced => "A* with misplaced tiles: optimal",
-            Algo::AStarDynamic => "A* with growing Manhattan exponent (notebook)",
-            Algo::IdaStar => "IDA*, Manhattan + linear conflicts: optimal",
-            Algo::Pdb => "IDA* with pattern databases (4×4): optimal",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Algo> {
-        Algo::ALL.into_iter().find(|a| a.name() == name)
-    }
-
-    pub fn choices() -> Vec<(&'static str, Algo)> {
-        Algo::ALL.iter().map(|&a| (a.name(), a)).collect()
+crate::named_enum! {
+    /// The algorithms a sliding-tile link may name (`algo=`).
+    pub enum Algo {
+        Auto = ("auto", "Automatic: best for the board size"),
+        Pdb = ("pdb", "IDA* with pattern databases (4×4): optimal"),
+        IdaStar = ("idastar", "IDA*, Manhattan + linear conflicts: optimal"),
+        AStar = ("astar", "A* with Manhattan distance: optimal"),
+        AStarMisplaced = ("astar-misplaced", "A* with misplaced tiles: optimal"),
+        AStarDynamic = ("astar-dynamic", "A* with growing Manhattan exponent (notebook)"),
+        Bfs = ("bfs", "Breadth-first: optimal, stores everything"),
+        Dfs = ("dfs", "Depth-first: never repeats a board"),
+        Greedy = ("greedy", "Greedy: most tiles in place next (Swift talk)"),
     }
 }
 

@@ -4,6 +4,7 @@ pub mod domain;
 pub mod params;
 pub mod solvers;
 
+use crate::core::choice::Named;
 use crate::core::evolve::{evolve_population, Evolved, Generation, PopulationConfig};
 use crate::core::history::History;
 use crate::core::job::{format_count, Checkpoint, JobContext, Progress, Report, SeedRun};

@@ -4,32 +4,17 @@
 //! `runs=N` (written when above 1) runs seeds `seed … seed+N−1` and reports each;
 //! `rng=python` (written when chosen) drives the run with CPython's stream instead of ChaCha8.
 
+use crate::core::choice::Named;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::seed::MAX_SEED;
 
 pub const PUZZLE: &str = "tiles264";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Algo {
-    Genetic,
-    Exact,
-}
-
-impl Algo {
-    pub const ALL: [Algo; 2] = [Algo::Genetic, Algo::Exact];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Algo::Genetic => "genetic",
-            Algo::Exact => "exact",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Algo::Genetic => "Genetic algorithm (the article's)",
-            Algo::Exact => "Exact search: every solution",
-        }
+crate::named_enum! {
+    /// The methods a 264-square link may name (`algo=`).
+    pub enum Algo {
+        Genetic = ("genetic", "Genetic algorithm (the article's)"),
+        Exact = ("exact", "Exact search: every solution"),
     }
 }
 
@@ -77,10 +62,9 @@ impl LinkParams for TilesParams {
     fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
         let d = Self::default();
         let mut r = ParamReader::new(link);
-        let algos: Vec<(&str, Algo)> = Algo::ALL.iter().map(|&a| (a.name(), a)).collect();
         let params = Self {
             rng: r.choice("rng", &[("chacha", RngKind::ChaCha), ("python", RngKind::Python)], d.rng),
-            algo: r.choice("algo", &algos, d.algo),
+            algo: r.named("algo", d.algo),
             seed: r.number("seed", 0..=MAX_SEED, d.seed),
             population: r.number("population", 10..=100_000, d.population),
             keep_percent: r.number("keep", 1..=50, d.keep_percent),

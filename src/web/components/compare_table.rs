@@ -3,11 +3,37 @@
 use crate::core::job::{format_count, format_ms, Report};
 use yew::prelude::*;
 
-/// One algorithm's row: waiting (`None`), failed, or its report.
+/// One algorithm's row: waiting (`None`), failed, or its numbers.
 #[derive(Clone, PartialEq)]
 pub struct CompareRow {
     pub algorithm: &'static str,
-    pub outcome: Option<Result<Report, String>>,
+    pub outcome: Option<Result<RowResult, String>>,
+}
+
+/// The numbers of a report that the table shows (not its moves: rows are cheap to copy).
+#[derive(Clone, PartialEq)]
+pub struct RowResult {
+    pub solved: bool,
+    pub length: usize,
+    pub optimal: bool,
+    pub expanded: u64,
+    pub stored: u64,
+    pub elapsed_ms: f64,
+    pub message: Option<String>,
+}
+
+impl RowResult {
+    pub fn of(report: &Report) -> Self {
+        Self {
+            solved: report.solved,
+            length: report.length,
+            optimal: report.optimal,
+            expanded: report.expanded,
+            stored: report.stored,
+            elapsed_ms: report.elapsed_ms,
+            message: report.message.clone(),
+        }
+    }
 }
 
 #[derive(Properties, PartialEq)]

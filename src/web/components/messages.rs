@@ -23,17 +23,10 @@ impl Notices {
         Self { status: String::new(), alert }
     }
 
-    /// Applies an edit typed in the page by passing it through the link codec (so the page
-    /// accepts exactly what links accept): the new parameters, or `None` with an alert naming
-    /// what was wrong.
-    pub fn edit<P>(
-        &mut self,
-        current: Link,
-        key: &str,
-        text: &str,
-        read: impl Fn(&Link) -> (P, Vec<LinkError>),
-    ) -> Option<P> {
-        let (params, errors) = read(&current.set(key, text.trim()));
+    /// Reads the link an edit in the page leads to (so the page accepts exactly what links
+    /// accept): the new parameters, or `None` with an alert naming what was wrong.
+    pub fn edit<P>(&mut self, edited: &Link, read: impl Fn(&Link) -> (P, Vec<LinkError>)) -> Option<P> {
+        let (params, errors) = read(edited);
         match errors.first() {
             Some(error) => {
                 self.alert = Some(format!("Not changed: {error}."));

@@ -1,4 +1,5 @@
-//! The Hanoi board as SVG: pegs, discs sized and coloured by number, clickable pegs.
+//! The Hanoi board as SVG: pegs, discs sized and coloured by number, pegs to click, and
+//! discs to drag from peg to peg (mouse, pen or touch: pointer events).
 //! Discs form one list keyed by disc number, so a moved disc slides to its new place.
 
 use crate::puzzles::hanoi::domain::{peg_name, Position, Tower};
@@ -12,6 +13,9 @@ pub struct TowersProps {
     #[prop_or_default]
     pub selected: Option<u8>,
     pub on_peg: Callback<u8>,
+    /// A disc dragged from the first peg and dropped on the second.
+    #[prop_or_default]
+    pub on_drag: Callback<(u8, u8)>,
 }
 
 const PEG_SPACING: f64 = 320.0;
@@ -39,6 +43,8 @@ fn peg_centre(peg: u8) -> f64 {
 pub fn Towers(props: &TowersProps) -> Html {
     let tower = props.tower;
     let stacks = tower.stacks(props.position);
+    // The peg whose top disc is being dragged.
+    let dragging = use_state_eq(|| None::<u8>);
     let width = PEG_SPACING * f64::from(tower.pegs);
     let peg_height = DISC_HEIGHT * (f64::from(tower.discs) + 0.6);
     let floor = peg_height + 10.0;
@@ -55,7 +61,31 @@ pub fn Towers(props: &TowersProps) -> Html {
                 on_peg.emit(peg);
             }
         });
-        let selected = props.selected == Some(peg);
+        let onpointerdown = {
+            let (dragging, has_disc) = (dragging.clone(), !stack.is_empty());
+            Callback::from(move |e: PointerEvent| {
+                if has_disc {
+                    // Touch captures the pointer on the pressed element: release it so the
+                    // drop lands on the peg under the finger.
+                    if let Some(target) = e.target_dyn_into::<web_sys::Element>() {
+                        let _ = target.release_pointer_capture(e.pointer_id());
+                    }
+                    dragging.set(Some(peg));
+                }
+            })
+        };
+        let onpointerup = {
+            let (dragging, on_drag) = (dragging.clone(), props.on_drag.clone());
+            Callback::from(move |_: PointerEvent| {
+                if let Some(from) = *dragging {
+                    if from != peg {
+                        on_drag.emit((from, peg));
+                    }
+                }
+                dragging.set(None);
+            })
+        };
+        let selected = props.selected == Some(peg) || *dragging == Some(peg);
         let label = format!(
             "Peg {} ({} discs){}",
             peg_name(peg),
@@ -64,7 +94,7 @@ pub fn Towers(props: &TowersProps) -> Html {
         );
         html! {
             <g class={classes!("peg", selected.then_some("selected"))} role="button" tabindex="0"
-                aria-label={label} {onclick} {onkeydown}>
+                aria-label={label} {onclick} {onkeydown} {onpointerdown} {onpointerup}>
                 <rect class="peg-hit" x={format!("{:.1}", cx - PEG_SPACING / 2.0)} y="0"
                     width={format!("{PEG_SPACING:.1}")} height={format!("{height:.1}")} />
                 <rect class="peg-rod" x={format!("{:.1}", cx - 6.0)} y={format!("{:.1}", floor - peg_height)}
@@ -84,10 +114,13 @@ pub fn Towers(props: &TowersProps) -> Html {
             })
         })
         .collect();
+    // The dragged disc is lifted off its peg.
+    let lifted = dragging.and_then(|peg| stacks[peg as usize].last().copied());
     // Larger discs first, so a smaller disc sliding past them is drawn on top.
     discs.sort_by_key(|&(disc, _, _)| std::cmp::Reverse(disc));
     let discs = discs.into_iter().map(|(disc, x, y)| {
         let (w, colour) = disc_style(disc, tower.discs);
+        let y = if lifted == Some(disc) { y - DISC_HEIGHT } else { y };
         html! {
             <g key={disc} class="disc" data-disc={(disc + 1).to_string()}
                 style={format!("transform: translate({x:.1}px, {y:.1}px)")}>
@@ -100,7 +133,9 @@ pub fn Towers(props: &TowersProps) -> Html {
         }
     });
     html! {
-        <svg class="towers" viewBox={format!("0 0 {width:.0} {height:.0}")} role="img"
+        <svg class={classes!("towers", dragging.is_some().then_some("dragging"))}
+            onpointerleave={let dragging = dragging.clone(); move |_| dragging.set(None)}
+            viewBox={format!("0 0 {width:.0} {height:.0}")} role="group"
             aria-label={format!("Towers of Hanoi, {} discs on {} pegs", tower.discs, tower.pegs)}>
             <rect class="base" x="8" y={format!("{floor:.1}")} width={format!("{:.1}", width - 16.0)}
                 height={format!("{BASE_HEIGHT:.1}")} rx="6" />

@@ -2,150 +2,147 @@
 //! with its fitness and time, as the article does.
 
 use crate::core::format::format_ms;
-use crate::core::job::Improvement;
-use crate::core::link::{Link, LinkParams};
-use crate::puzzles::phrase::PhraseParams;
-use crate::web::browser;
+use crate::core::job::{Improvement, Report};
+use crate::puzzles::phrase::{Algo, PhraseParams, INFO};
+use crate::puzzles::PuzzleInfo;
 use crate::web::components::messages::Notices;
-use crate::web::components::seed_field::SeedField;
-use crate::web::session::SolveSession;
-use crate::web::solver::{SolverEvent, WORKER_URL};
-use gloo_events::EventListener;
+use crate::web::page::{Effect, PuzzlePage, SeedUse};
+use std::convert::Infallible;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct PhrasePageProps {
-    pub link: Link,
-    #[prop_or(AttrValue::Static(WORKER_URL))]
-    pub worker_url: AttrValue,
-}
-
 pub struct PhrasePage {
     params: PhraseParams,
-    session: SolveSession<(), ()>,
-    notices: Notices,
+    /// The best guess so far.
+    guess: String,
     improvements: Vec<Improvement>,
-    _keys: EventListener,
 }
 
-pub enum Msg {
-    Run,
-    Cancel,
-    Solver(SolverEvent),
-    Set(&'static str, String),
-    NewSeed,
-    Key(KeyboardEvent),
-    DismissAlert,
-}
+impl PuzzlePage for PhrasePage {
+    type Params = PhraseParams;
+    type Algo = Algo;
+    type State = ();
+    type Move = ();
+    type Action = Infallible;
 
-impl Component for PhrasePage {
-    type Message = Msg;
-    type Properties = PhrasePageProps;
+    const INFO: &'static PuzzleInfo = &INFO;
 
-    fn create(ctx: &Context<Self>) -> Self {
-        let (params, errors) = PhraseParams::from_link(&ctx.props().link);
-        let mut notices = Notices::for_link(&errors);
-        notices.status = "Run to watch random text turn into the phrase, one kept mutation at a time.".into();
-        let page = Self {
-            params,
-            session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
-            notices,
-            improvements: Vec::new(),
-            _keys: browser::on_key(ctx.link().callback(Msg::Key)),
-        };
-        page.sync_url();
-        page
+    fn new(params: PhraseParams) -> Self {
+        Self { params, guess: String::new(), improvements: Vec::new() }
     }
 
-    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
-        match msg {
-            Msg::Run => {
-                self.improvements.clear();
-                self.session.solve("genetic", &self.params.to_link(), 0);
-                self.notices.status = "Evolving…".into();
-            }
-            Msg::Cancel => self.session.cancel_into(&mut self.notices),
-            Msg::Solver(event) => {
-                if let Some((report, _)) = self.session.follow(event, &mut self.notices) {
-                    self.improvements = report.improvements.clone().unwrap_or_default();
-                    self.notices.status = match (report.solved, report.generations) {
-                        (true, Some(attempts)) => format!(
-                            "Guessed after {attempts} attempts and {} improvements, {}.",
-                            self.improvements.len(),
-                            format_ms(report.elapsed_ms)
-                        ),
-                        _ => report.message.unwrap_or_else(|| "Not guessed.".into()),
-                    };
-                }
-            }
-            Msg::Set(key, text) => {
-                if let Some(params) =
-                    self.notices.edit(self.params.to_link(), key, &text, PhraseParams::from_link)
-                {
-                    self.params = params;
-                }
-            }
-            Msg::NewSeed => self.params.seed = browser::random_seed(),
-            Msg::Key(e) => {
-                let msg = match e.key().as_str() {
-                    "s" if !self.session.is_busy() => Some(Msg::Run),
-                    "Escape" if self.session.is_busy() => Some(Msg::Cancel),
-                    _ => None,
-                };
-                return browser::send_shortcut(ctx.link(), &e, msg);
-            }
-            Msg::DismissAlert => self.notices.alert = None,
-        }
-        self.sync_url();
-        true
+    fn params(&self) -> &PhraseParams {
+        &self.params
     }
 
-    fn view(&self, ctx: &Context<Self>) -> Html {
-        let cb = ctx.link();
-        let busy = self.session.is_busy();
-        let on_target =
-            cb.callback(|e: Event| Msg::Set("target", e.target_unchecked_into::<HtmlInputElement>().value()));
-        let rows = self.improvements.iter().map(|i| {
-            html! {
-                <tr>
-                    <td>{ i.genome.as_str().unwrap_or_default() }</td>
-                    <td>{ i.fitness }</td>
-                    <td>{ i.attempt }</td>
-                    <td>{ format_ms(i.elapsed_ms) }</td>
-                </tr>
-            }
-        });
+    fn params_mut(&mut self) -> &mut PhraseParams {
+        &mut self.params
+    }
+
+    fn algorithm(&self) -> Algo {
+        Algo::Genetic
+    }
+
+    fn intro(&self) -> String {
+        "Solve to watch random text turn into the phrase, one kept mutation at a time. \
+         Fitness = letters already right."
+            .into()
+    }
+
+    fn position(&self) {}
+
+    fn parse_move(&self, text: &str) -> Result<(), String> {
+        Err(format!("'{text}': the phrase is guessed, not played"))
+    }
+
+    fn apply(&self, _: &(), _: &()) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn seed(&self) -> Option<SeedUse> {
+        Some(SeedUse { seed: Some(self.params.seed), action: "Run this seed" })
+    }
+
+    fn view_board(&self, _: &(), _: &Callback<Infallible>) -> Html {
+        let right = self.guess.chars().zip(self.params.target.chars());
         html! {
-            <main class="puzzle-page phrase">
-                <h1>{ "Phrase guessing" }</h1>
-                <section class="controls" aria-label="Target">
-                    <label>{ "Target " }
-                        <input aria-label="Target" size="40" value={self.params.target.clone()} onchange={on_target} />
-                    </label>
-                    <button class="primary" aria-label="Run" disabled={busy} onclick={cb.callback(|_| Msg::Run)}>{ "Run" }</button>
-                    <button aria-label="Cancel" disabled={!busy} onclick={cb.callback(|_| Msg::Cancel)}>{ "Cancel" }</button>
-                </section>
-                <section class="play-bar" aria-label="Seed">
-                    <SeedField seed={Some(self.params.seed)} on_change={cb.callback(|seed: u64| Msg::Set("seed", seed.to_string()))}
-                        on_new={cb.callback(|_| Msg::NewSeed)} action_label="Run this seed" on_action={cb.callback(|_| Msg::Run)} />
-                </section>
-                { self.notices.view(cb.callback(|_| Msg::DismissAlert)) }
-                { self.session.view_progress() }
-                if !self.improvements.is_empty() {
-                    <table class="improvements">
-                        <caption>{ "Every improvement" }</caption>
-                        <thead><tr><th>{ "Best so far" }</th><th>{ "Fitness" }</th><th>{ "Attempt" }</th><th>{ "Time" }</th></tr></thead>
-                        <tbody>{ for rows }</tbody>
-                    </table>
-                }
-            </main>
+            <div class="phrase-board" aria-label="Best guess so far">
+                <p class="phrase-target">{ &self.params.target }</p>
+                <p class="phrase-guess">
+                    { for right.map(|(g, t)| html! {
+                        <span class={classes!((g == t).then_some("right"))}>{ g }</span>
+                    }) }
+                </p>
+            </div>
         }
     }
-}
 
-impl PhrasePage {
-    fn sync_url(&self) {
-        browser::replace_hash(&self.params.to_link().to_hash());
+    fn view_params(&self, edit: &Callback<(&'static str, String)>, _: &Callback<Infallible>) -> Html {
+        let on_target =
+            edit.reform(|e: Event| ("target", e.target_unchecked_into::<HtmlInputElement>().value()));
+        html! {
+            <label class="wide">{ "Target " }
+                <input aria-label="Target" value={self.params.target.clone()} onchange={on_target} />
+            </label>
+        }
+    }
+
+    fn view_report(&self, _: &Callback<Infallible>) -> Html {
+        if self.improvements.is_empty() {
+            return html! {};
+        }
+        html! {
+            <table class="improvements">
+                <caption>{ "Every improvement (fitness: letters in the right place)" }</caption>
+                <thead><tr><th>{ "Best so far" }</th><th>{ "Fitness" }</th><th>{ "Attempt" }</th><th>{ "Time" }</th></tr></thead>
+                <tbody>{ for self.improvements.iter().map(|i| html! {
+                    <tr>
+                        <td>{ i.genome.as_str().unwrap_or_default() }</td>
+                        <td>{ i.fitness }</td>
+                        <td>{ i.attempt }</td>
+                        <td>{ format_ms(i.elapsed_ms) }</td>
+                    </tr>
+                }) }</tbody>
+            </table>
+        }
+    }
+
+    fn chart_labels(&self) -> (&'static str, &'static str) {
+        ("attempt", "letters right")
+    }
+
+    fn act(&mut self, action: Infallible, _: &(), _: &mut Notices) -> Effect<()> {
+        match action {}
+    }
+
+    fn on_genome(&mut self, genome: &serde_json::Value) {
+        if let Some(text) = genome.as_str() {
+            self.guess = text.to_string();
+        }
+    }
+
+    fn on_report(&mut self, report: &Report, notices: &mut Notices) {
+        self.improvements = report.improvements.clone().unwrap_or_default();
+        if let (true, Some(attempts)) = (report.solved, report.generations) {
+            notices.status = format!(
+                "Guessed after {attempts} attempts and {} improvements, {}.",
+                self.improvements.len(),
+                format_ms(report.elapsed_ms)
+            );
+        }
+    }
+
+    fn clear_results(&mut self) {
+        self.guess.clear();
+        self.improvements.clear();
+    }
+
+    fn thumbnail() -> Html {
+        html! {
+            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
+                <text x="60" y="26" text-anchor="middle" font-size="11" fill="currentColor">{ "Nxt aql thdse" }</text>
+                <text x="60" y="44" text-anchor="middle" font-size="11" font-weight="700" fill="currentColor">{ "Not all those" }</text>
+            </svg>
+        }
     }
 }

@@ -1,23 +1,17 @@
-//! The sliding-tile page: play by hand, shuffle from a seed, solve with any of the searches,
-//! compare them on the same board, play the solution back. Everything shown is in the link.
+//! The sliding-tile page: tiles to click or arrow keys, seeded shuffles, a depth limit for
+//! depth-first search, GIF export of a solution. Everything else comes from the generic page.
 
-use crate::core::job::Report;
 use crate::core::link::{Link, LinkParams};
 use crate::puzzles::sliding::domain::{Board, Dir, MAX_SIZE, MIN_SIZE};
 use crate::puzzles::sliding::gif::solution_gif;
 use crate::puzzles::sliding::params::{Shuffle, SlidingParams};
-use crate::puzzles::sliding::refusal;
 use crate::puzzles::sliding::solvers::Algo;
-use crate::web::browser;
+use crate::puzzles::sliding::{refusal, INFO};
+use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::messages::Notices;
-use crate::web::components::playback_controls::PlaybackAction;
-use crate::web::components::seed_field::SeedField;
-use crate::web::components::solve_bar::SolveBar;
 use crate::web::components::tiles::Tiles;
-use crate::web::session::SolveSession;
-use crate::web::solver::{SolverEvent, WORKER_URL};
-use gloo_events::EventListener;
+use crate::web::page::{Effect, GifExport, PuzzlePage, SeedUse};
 use yew::prelude::*;
 
 /// Shuffle choices offered in the page: walk lengths, and uniform.
@@ -25,283 +19,52 @@ const SHUFFLES: [&str; 7] = ["10", "20", "30", "50", "100", "1000", "uniform"];
 /// Depth limits offered for depth-first search ("" = none).
 const DEPTHS: [&str; 5] = ["", "20", "30", "50", "100"];
 
-#[derive(Properties, PartialEq)]
-pub struct SlidingPageProps {
-    pub link: Link,
-    /// Where the solver worker's script is (tests serve it from elsewhere).
-    #[prop_or(AttrValue::Static(WORKER_URL))]
-    pub worker_url: AttrValue,
-}
-
 pub struct SlidingPage {
     params: SlidingParams,
-    session: SolveSession<Board, Dir>,
-    notices: Notices,
-    _keys: EventListener,
 }
 
-pub enum Msg {
+pub enum Action {
+    /// A click on the tile in this cell.
     Cell(usize),
+    /// A tile slid by an arrow key (the blank moves the other way).
     Slide(Dir),
-    Key(KeyboardEvent),
-    Solve,
-    Cancel,
-    Compare,
-    Solver(SolverEvent),
-    Playback(PlaybackAction),
-    Tick,
-    SetSize(u8),
-    SetAlgo(Algo),
-    SetDepth(Option<u32>),
-    SetShuffle(Shuffle),
-    SetSeed(u64),
-    NewSeed,
-    Reshuffle,
-    Undo,
-    Restart,
-    CopyLink,
-    ExportGif,
-    DismissAlert,
 }
 
-fn shuffle_from_text(text: &str) -> Shuffle {
-    text.parse().map_or(Shuffle::Uniform, Shuffle::Walk)
-}
+impl PuzzlePage for SlidingPage {
+    type Params = SlidingParams;
+    type Algo = Algo;
+    type State = Board;
+    type Move = Dir;
+    type Action = Action;
 
-fn shuffle_text(shuffle: Shuffle) -> String {
-    match shuffle {
-        Shuffle::Walk(moves) => moves.to_string(),
-        Shuffle::Uniform => "uniform".into(),
-    }
-}
+    const INFO: &'static PuzzleInfo = &INFO;
+    const KEYS: &'static [(&'static str, &'static str)] = &[("← ↑ → ↓", "slide a tile into the blank")];
+    const GIF: Option<GifExport<Board, Dir>> = Some(|solution| {
+        let name = format!("sliding-{0}x{0}-{1}-moves.gif", solution.start.size(), solution.len());
+        solution_gif(solution).map(|bytes| (name, bytes))
+    });
 
-impl Component for SlidingPage {
-    type Message = Msg;
-    type Properties = SlidingPageProps;
-
-    fn create(ctx: &Context<Self>) -> Self {
-        let (params, errors) = SlidingParams::from_link(&ctx.props().link);
-        let mut notices = Notices::for_link(&errors);
-        if let Err(why) = params.current().check_solvable() {
-            notices.alert = Some(format!("This board {}", why.trim_start_matches("this board ")));
-        }
-        let mut page = Self {
-            params,
-            session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
-            notices,
-            _keys: browser::on_key(ctx.link().callback(Msg::Key)),
-        };
-        page.notices.status = page.play_status();
-        if page.params.step > 0 {
-            // A shared link points into a solution: solve again and show that step.
-            page.start_solve(page.params.algo, page.params.step);
-        }
-        page.sync_url();
-        page
+    fn new(params: SlidingParams) -> Self {
+        Self { params }
     }
 
-    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
-        match msg {
-            Msg::Cell(cell) => match self.displayed().move_for_cell(cell) {
-                Some(dir) => self.slide(dir),
-                None => self.notices.alert = Some("Only a tile next to the blank can slide.".into()),
-            },
-            Msg::Slide(dir) => self.slide(dir),
-            Msg::Key(e) => return self.key(ctx, e),
-            Msg::Solve => self.start_solve(self.params.algo, 0),
-            Msg::Cancel => self.session.cancel_into(&mut self.notices),
-            Msg::Compare => self.compare(),
-            Msg::Solver(event) => {
-                if let Some((report, seek_to)) = self.session.follow(event, &mut self.notices) {
-                    self.show_report(report, seek_to);
-                }
-            }
-            Msg::Playback(action) => self.session.playback_action(action, ctx.link().callback(|_| Msg::Tick)),
-            Msg::Tick => {
-                if self.session.tick() {
-                    return true;
-                }
-            }
-            Msg::SetSize(size) => {
-                self.params = SlidingParams {
-                    algo: self.params.algo,
-                    ..SlidingParams::shuffled(size, self.params.seed, self.params.shuffle)
-                };
-                self.new_board("New board");
-            }
-            Msg::SetAlgo(algo) => {
-                self.params.algo = algo;
-                self.session.clear();
-            }
-            Msg::SetDepth(depth) => {
-                self.params.depth = depth;
-                self.session.clear();
-            }
-            Msg::SetShuffle(shuffle) => self.params.shuffle = shuffle,
-            Msg::SetSeed(seed) => self.params.seed = seed,
-            Msg::NewSeed => {
-                self.params.seed = browser::random_seed();
-                self.reshuffle();
-            }
-            Msg::Reshuffle => self.reshuffle(),
-            Msg::Undo => {
-                self.params.played.extend(self.session.take_moves());
-                if self.params.played.pop().is_some() {
-                    self.notices.status = self.play_status();
-                }
-            }
-            Msg::Restart => {
-                self.session.clear();
-                self.params.played.clear();
-                self.notices.status = self.play_status();
-            }
-            Msg::CopyLink => {
-                browser::copy_text(&browser::current_url());
-                self.notices.status = "Link copied: anyone who opens it sees this board as it is now.".into();
-            }
-            Msg::ExportGif => self.export_gif(),
-            Msg::DismissAlert => self.notices.alert = None,
-        }
-        self.sync_url();
-        true
+    fn params(&self) -> &SlidingParams {
+        &self.params
     }
 
-    fn view(&self, ctx: &Context<Self>) -> Html {
-        let cb = ctx.link();
-        let busy = self.session.is_busy();
-        let algo_options = Algo::ALL
-            .iter()
-            .map(|a| (AttrValue::from(a.name()), AttrValue::from(a.label())))
-            .collect::<Vec<_>>();
-        let shuffle_options = SHUFFLES
-            .iter()
-            .map(|s| {
-                (
-                    AttrValue::Static(s),
-                    AttrValue::from(if *s == "uniform" {
-                        "uniform".to_string()
-                    } else {
-                        format!("{s} moves")
-                    }),
-                )
-            })
-            .collect::<Vec<_>>();
-        let depth_options = DEPTHS
-            .iter()
-            .map(|d| (AttrValue::Static(d), AttrValue::Static(if d.is_empty() { "none" } else { d })))
-            .collect::<Vec<_>>();
-        let in_play = self.params.current();
-        html! {
-            <main class="puzzle-page sliding">
-                <h1>{ "Sliding tiles" }</h1>
-                <section class="controls" aria-label="Puzzle settings">
-                    <Choice label="Size" options={number_options(MIN_SIZE..=MAX_SIZE)} selected={self.params.size().to_string()}
-                        on_change={cb.callback(|v: String| Msg::SetSize(v.parse().unwrap_or(4)))} />
-                    <Choice label="Algorithm" options={algo_options} selected={self.params.algo.name()}
-                        on_change={cb.callback(|v: String| Msg::SetAlgo(Algo::from_name(&v).unwrap_or(Algo::Auto)))} />
-                    if self.params.algo == Algo::Dfs {
-                        <Choice label="Depth limit" options={depth_options}
-                            selected={self.params.depth.map(|d| d.to_string()).unwrap_or_default()}
-                            on_change={cb.callback(|v: String| Msg::SetDepth(v.parse().ok()))} />
-                    }
-                    <SolveBar busy={busy} on_solve={cb.callback(|_| Msg::Solve)} on_cancel={cb.callback(|_| Msg::Cancel)}
-                        on_compare={cb.callback(|_| Msg::Compare)} on_copy_link={cb.callback(|_| Msg::CopyLink)} />
-                </section>
-                { self.notices.view(cb.callback(|_| Msg::DismissAlert)) }
-                { self.session.view_progress() }
-                <section class="board" aria-label="Board">
-                    <Tiles board={self.session.displayed(&in_play).clone()} on_cell={cb.callback(Msg::Cell)} />
-                </section>
-                { self.session.view_playback(cb.callback(Msg::Playback)) }
-                if self.session.solution().is_some() {
-                    <button class="export" onclick={cb.callback(|_| Msg::ExportGif)}
-                        aria-label="Export animation as GIF">{ "Export GIF" }</button>
-                }
-                <section class="play-bar" aria-label="Your moves">
-                    <span class="move-counter">{ format!("Moves: {}", self.params.played.len()) }</span>
-                    <button onclick={cb.callback(|_| Msg::Undo)} aria-label="Undo" title="Undo (u)"
-                        disabled={self.params.played.is_empty() && self.session.step() == 0}>{ "Undo" }</button>
-                    <button onclick={cb.callback(|_| Msg::Restart)} aria-label="Restart" title="Restart (r)">{ "Restart" }</button>
-                    <Choice label="Shuffle" options={shuffle_options} selected={shuffle_text(self.params.shuffle)}
-                        on_change={cb.callback(|v: String| Msg::SetShuffle(shuffle_from_text(&v)))} />
-                    <SeedField seed={Some(self.params.seed)} on_change={cb.callback(Msg::SetSeed)}
-                        on_new={cb.callback(|_| Msg::NewSeed)} action_label="Shuffle"
-                        on_action={cb.callback(|_| Msg::Reshuffle)} />
-                </section>
-                { self.session.view_compare() }
-            </main>
-        }
-    }
-}
-
-impl SlidingPage {
-    fn displayed(&self) -> Board {
-        self.session.displayed(&self.params.current()).clone()
+    fn params_mut(&mut self) -> &mut SlidingParams {
+        &mut self.params
     }
 
-    fn sync_url(&mut self) {
-        self.params.step = self.session.step();
-        browser::replace_hash(&self.params.to_link().to_hash());
+    fn algorithm(&self) -> Algo {
+        self.params.algo
     }
 
-    fn link_for(&self, algo: Algo) -> Link {
-        SlidingParams { algo, step: 0, ..self.params.clone() }.to_link()
-    }
-
-    fn start_solve(&mut self, algo: Algo, seek_to: usize) {
-        if let Some(why) = refusal(&self.params.current(), algo) {
-            self.notices.alert = Some(why);
-            return;
-        }
-        self.session.solve(algo.name(), &self.link_for(algo), seek_to);
-        self.notices.status = format!("Solving with {}…", algo.label());
-    }
-
-    fn compare(&mut self) {
+    fn intro(&self) -> String {
         let board = self.params.current();
-        let runs: Vec<(&'static str, Link)> = Algo::ALL
-            .iter()
-            .filter(|&&a| refusal(&board, a).is_none())
-            .map(|&a| (a.name(), self.link_for(a)))
-            .collect();
-        if runs.is_empty() {
-            self.notices.alert = refusal(&board, Algo::Auto);
-            return;
+        if let Err(why) = board.check_solvable() {
+            return format!("This board {}.", why.trim_start_matches("this board "));
         }
-        self.session.compare(runs);
-        self.notices.status = "Comparing the algorithms on this board (Cancel stops the comparison)…".into();
-    }
-
-    fn slide(&mut self, dir: Dir) {
-        match self.displayed().apply(dir) {
-            Ok(_) => {
-                self.params.played.extend(self.session.take_moves());
-                self.params.played.push(dir);
-                self.notices.alert = None;
-                self.notices.status = self.play_status();
-            }
-            Err(why) => self.notices.alert = Some(format!("That slide is not possible: {why}.")),
-        }
-    }
-
-    fn reshuffle(&mut self) {
-        let p = &self.params;
-        self.params = SlidingParams {
-            algo: p.algo,
-            depth: p.depth,
-            ..SlidingParams::shuffled(p.size(), p.seed, p.shuffle)
-        };
-        self.new_board(&format!("Shuffled with seed {}", self.params.seed));
-    }
-
-    fn new_board(&mut self, what: &str) {
-        self.session.reset();
-        self.notices.alert = None;
-        self.notices.status = format!("{what}. {}", self.play_status());
-    }
-
-    fn play_status(&self) -> String {
-        let board = self.params.current();
         if board.is_goal() {
             return match self.params.played.len() {
                 0 => "The board is solved: shuffle it to start.".into(),
@@ -311,47 +74,128 @@ impl SlidingPage {
         "Slide the tiles into order: click a tile next to the blank, or use the arrow keys.".into()
     }
 
-    fn key(&mut self, ctx: &Context<Self>, e: KeyboardEvent) -> bool {
-        let busy = self.session.is_busy();
-        let msg = match e.key().as_str() {
-            // Arrows move a tile that way, so the blank goes the other way.
-            "ArrowUp" => Some(Msg::Slide(Dir::Down)),
-            "ArrowDown" => Some(Msg::Slide(Dir::Up)),
-            "ArrowLeft" => Some(Msg::Slide(Dir::Right)),
-            "ArrowRight" => Some(Msg::Slide(Dir::Left)),
-            " " => Some(Msg::Playback(PlaybackAction::Toggle)),
-            "." => Some(Msg::Playback(PlaybackAction::Forward)),
-            "," => Some(Msg::Playback(PlaybackAction::Back)),
-            "Home" => Some(Msg::Playback(PlaybackAction::Reset)),
-            "+" | "=" => Some(Msg::Playback(PlaybackAction::Faster)),
-            "-" => Some(Msg::Playback(PlaybackAction::Slower)),
-            "s" if !busy => Some(Msg::Solve),
-            "c" if !busy => Some(Msg::Compare),
-            "Escape" if busy => Some(Msg::Cancel),
-            "u" => Some(Msg::Undo),
-            "r" => Some(Msg::Restart),
-            _ => None,
-        };
-        browser::send_shortcut(ctx.link(), &e, msg)
+    /// A new size is a new board: shuffled from the seed, the old tiles and moves dropped.
+    fn edited_link(&self, key: &str, text: &str) -> Link {
+        let p = &self.params;
+        let link = p.to_link().set(key, text);
+        if key != "size" {
+            return link;
+        }
+        let mut link = link;
+        link.params.retain(|(k, _)| k != "tiles" && k != "moves" && k != "step");
+        link
     }
 
-    fn export_gif(&mut self) {
-        let Some(solution) = self.session.solution() else { return };
-        let name = format!("sliding-{0}x{0}-{1}-moves.gif", self.params.size(), solution.len());
-        match solution_gif(solution).and_then(|bytes| browser::download(&bytes, &name, "image/gif")) {
-            Ok(()) => self.notices.status = format!("Saved the animation as {name}."),
-            Err(why) => self.notices.alert = Some(format!("No GIF: {why}.")),
+    fn refusal(&self, algo: Algo) -> Option<String> {
+        refusal(&self.params.current(), algo)
+    }
+
+    fn position(&self) -> Board {
+        self.params.current()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Dir, String> {
+        Dir::parse(text)
+    }
+
+    fn apply(&self, state: &Board, dir: &Dir) -> Result<Board, String> {
+        state.apply(*dir)
+    }
+
+    fn played(&self) -> Option<&[Dir]> {
+        Some(&self.params.played)
+    }
+
+    fn played_mut(&mut self) -> Option<&mut Vec<Dir>> {
+        Some(&mut self.params.played)
+    }
+
+    fn step_mut(&mut self) -> Option<&mut usize> {
+        Some(&mut self.params.step)
+    }
+
+    fn seed(&self) -> Option<SeedUse> {
+        Some(SeedUse { seed: Some(self.params.seed), action: "Shuffle" })
+    }
+
+    fn use_seed(&mut self) -> Effect<Dir> {
+        let p = &self.params;
+        self.params = SlidingParams {
+            algo: p.algo,
+            depth: p.depth,
+            ..SlidingParams::shuffled(p.size(), p.seed, p.shuffle)
+        };
+        Effect::NewPuzzle(format!("Shuffled with seed {}.", self.params.seed))
+    }
+
+    fn view_board(&self, shown: &Board, act: &Callback<Action>) -> Html {
+        html! { <Tiles board={shown.clone()} on_cell={act.reform(Action::Cell)} /> }
+    }
+
+    fn view_params(&self, edit: &Callback<(&'static str, String)>, _act: &Callback<Action>) -> Html {
+        let set = |key: &'static str| edit.reform(move |text: String| (key, text));
+        let shuffle_options = SHUFFLES
+            .iter()
+            .map(|s| {
+                let text = if *s == "uniform" { "uniform".to_string() } else { format!("{s} moves") };
+                (AttrValue::Static(s), AttrValue::from(text))
+            })
+            .collect::<Vec<_>>();
+        let depth_options = DEPTHS
+            .iter()
+            .map(|d| (AttrValue::Static(d), AttrValue::Static(if d.is_empty() { "none" } else { d })))
+            .collect::<Vec<_>>();
+        let shuffle = match self.params.shuffle {
+            Shuffle::Walk(moves) => moves.to_string(),
+            Shuffle::Uniform => "uniform".into(),
+        };
+        html! {
+            <>
+                <Choice label="Size" options={number_options(MIN_SIZE..=MAX_SIZE)}
+                    selected={self.params.size().to_string()} on_change={set("size")} />
+                if self.params.algo == Algo::Dfs {
+                    <Choice label="Depth limit" options={depth_options}
+                        selected={self.params.depth.map(|d| d.to_string()).unwrap_or_default()}
+                        on_change={set("depth")} />
+                }
+                <Choice label="Shuffle" options={shuffle_options} selected={shuffle} on_change={set("shuffle")} />
+            </>
         }
     }
 
-    fn show_report(&mut self, report: Report, seek_to: usize) {
-        self.session.show_report(
-            &report,
-            seek_to,
-            self.params.current(),
-            Dir::parse,
-            |board, &dir| board.apply(dir),
-            &mut self.notices,
-        );
+    fn act(&mut self, action: Action, shown: &Board, notices: &mut Notices) -> Effect<Dir> {
+        match action {
+            Action::Cell(cell) => match shown.move_for_cell(cell) {
+                Some(dir) => Effect::Play(dir),
+                None => {
+                    notices.alert = Some("Only a tile next to the blank can slide.".into());
+                    Effect::Redraw
+                }
+            },
+            Action::Slide(dir) => Effect::Play(dir),
+        }
+    }
+
+    /// Arrows move a tile that way, so the blank goes the other way.
+    fn key(&self, key: &str) -> Option<Action> {
+        let dir = match key {
+            "ArrowUp" => Dir::Down,
+            "ArrowDown" => Dir::Up,
+            "ArrowLeft" => Dir::Right,
+            "ArrowRight" => Dir::Left,
+            _ => return None,
+        };
+        Some(Action::Slide(dir))
+    }
+
+    fn thumbnail() -> Html {
+        html! {
+            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
+                { for (0..8).map(|i| {
+                    let (x, y) = (33 + (i % 3) * 18, 4 + (i / 3) * 18);
+                    html! { <rect x={x.to_string()} y={y.to_string()} width="16" height="16" rx="3" fill="#f4e1c1" stroke="#444" /> }
+                }) }
+            </svg>
+        }
     }
 }

@@ -1,0 +1,588 @@
+//! The generic puzzle page (Tatham's mid-end, carried over): one component owns everything
+//! that is the same on every page — link sync, the settings panel, Solve / Cancel / Compare /
+//! Copy link, the seed, progress, status and alert, playback, hand play with undo, the chart
+//! of a genetic run, the comparison table, the common keys and the projector layout. A puzzle
+//! supplies only its own parts through [`PuzzlePage`].
+
+use crate::core::choice::Named;
+use crate::core::job::Report;
+use crate::core::link::{Link, LinkParams};
+use crate::core::solution::Solution;
+use crate::puzzles::PuzzleInfo;
+use crate::web::browser;
+use crate::web::components::chart::{Chart, Series};
+use crate::web::components::choice::Choice;
+use crate::web::components::messages::Notices;
+use crate::web::components::playback_controls::PlaybackAction;
+use crate::web::components::seed_field::SeedField;
+use crate::web::components::solve_bar::SolveBar;
+use crate::web::session::SolveSession;
+use crate::web::solver::{SolverEvent, WORKER_URL};
+use gloo_events::EventListener;
+use yew::prelude::*;
+
+/// What a page's own action asks of the shell.
+pub enum Effect<M> {
+    /// Only the page's own view changed.
+    Redraw,
+    /// A move made by hand on the position shown.
+    Play(M),
+    /// A different puzzle (new position or size): the solution and comparison are forgotten;
+    /// the sentence goes to the status line.
+    NewPuzzle(String),
+    /// Start solving with the chosen algorithm.
+    Solve,
+}
+
+/// Draws a solution as an animated GIF file: its name and its bytes.
+pub type GifExport<S, M> = fn(&Solution<S, M>) -> Result<(String, Vec<u8>), String>;
+
+/// How a page uses the seed field: the seed shown and what its action button does.
+pub struct SeedUse {
+    pub seed: Option<u64>,
+    /// The button that uses the seed ("Shuffle", "Run this seed").
+    pub action: &'static str,
+}
+
+/// What a puzzle supplies to the generic page (Tatham's `struct game`).
+pub trait PuzzlePage: Sized + 'static {
+    /// The puzzle's link parameters (its `params` module in `src/puzzles/`).
+    type Params: LinkParams + Clone + PartialEq;
+    /// The algorithms its links may name (`algo=`).
+    type Algo: Named;
+    /// A position drawn on the board and replayed in solutions (`()` when there is none).
+    type State: Clone + PartialEq + 'static;
+    type Move: Clone + 'static;
+    /// The page's own interactions (clicks on its board, its own buttons and keys).
+    type Action: 'static;
+
+    /// Its registry entry: name in links, title, summary.
+    const INFO: &'static PuzzleInfo;
+    /// Its own keys for the shortcut overlay: (keys, what they do).
+    const KEYS: &'static [(&'static str, &'static str)] = &[];
+    /// Draws a solution as an animated GIF, for puzzles that offer the export.
+    const GIF: Option<GifExport<Self::State, Self::Move>> = None;
+
+    fn new(params: Self::Params) -> Self;
+    fn params(&self) -> &Self::Params;
+    fn params_mut(&mut self) -> &mut Self::Params;
+    fn algorithm(&self) -> Self::Algo;
+
+    /// The status sentence while nothing is running: what to do, or how play stands.
+    fn intro(&self) -> String;
+
+    /// The link an edit of `key` leads to. By default the current link with `key` set; a
+    /// page overrides it where a new value invalidates others (a new size drops the board).
+    fn edited_link(&self, key: &str, text: &str) -> Link {
+        self.params().to_link().set(key, text)
+    }
+
+    /// The link of a solve of what is shown with `algo` (no playback step; no `algo` for a
+    /// puzzle with one method).
+    fn solve_link(&self, algo: Self::Algo) -> Link {
+        let mut link = self.params().to_link();
+        if Self::Algo::ALL.len() > 1 {
+            link = link.set("algo", algo.name());
+        }
+        link.params.retain(|(key, _)| key != "step");
+        link
+    }
+
+    /// Why `algo` cannot run on what is shown, if it cannot (an unsolvable board…).
+    fn refusal(&self, _algo: Self::Algo) -> Option<String> {
+        None
+    }
+
+    /// The position in play, where a solution starts.
+    fn position(&self) -> Self::State;
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    fn apply(&self, state: &Self::State, mv: &Self::Move) -> Result<Self::State, String>;
+
+    /// Moves played by hand from the start, for puzzles played move by move (undo, restart
+    /// and taking over a solution part-way come with it).
+    fn played(&self) -> Option<&[Self::Move]> {
+        None
+    }
+
+    fn played_mut(&mut self) -> Option<&mut Vec<Self::Move>> {
+        None
+    }
+
+    /// The line beside Undo / Restart.
+    fn move_counter(&self) -> Option<String> {
+        self.played().map(|moves| format!("Moves: {}", moves.len()))
+    }
+
+    /// The playback step kept in the link, for puzzles whose solutions play back.
+    fn step_mut(&mut self) -> Option<&mut usize> {
+        None
+    }
+
+    /// The seed field, for puzzles with something random.
+    fn seed(&self) -> Option<SeedUse> {
+        None
+    }
+
+    /// What the seed field's action button does with the seed in the params.
+    fn use_seed(&mut self) -> Effect<Self::Move> {
+        Effect::Solve
+    }
+
+    /// The board: a pure function of the position shown.
+    fn view_board(&self, shown: &Self::State, act: &Callback<Self::Action>) -> Html;
+
+    /// Settings of its own, beside the algorithm choice; `edit` sends (link key, text).
+    fn view_params(&self, _edit: &Callback<(&'static str, String)>, _act: &Callback<Self::Action>) -> Html {
+        html! {}
+    }
+
+    /// Results of its own below the board (lists, tables, histograms).
+    fn view_report(&self, _act: &Callback<Self::Action>) -> Html {
+        html! {}
+    }
+
+    /// Axis labels of a genetic run's chart: (x, y).
+    fn chart_labels(&self) -> (&'static str, &'static str) {
+        ("generation", "fitness")
+    }
+
+    fn act(&mut self, action: Self::Action, shown: &Self::State, notices: &mut Notices)
+        -> Effect<Self::Move>;
+
+    /// The page's own action for a key, consulted before the common keys.
+    fn key(&self, _key: &str) -> Option<Self::Action> {
+        None
+    }
+
+    /// A finished solve: the page takes what is its own from the report; the shell has
+    /// already put the summary in the status line.
+    fn on_report(&mut self, _report: &Report, _notices: &mut Notices) {}
+
+    /// The best genome a running genetic algorithm reports, in the puzzle's terms.
+    fn on_genome(&mut self, _genome: &serde_json::Value) {}
+
+    /// Forgets results of its own (a new solve starts or the puzzle changed).
+    fn clear_results(&mut self) {}
+
+    /// Splits a solve of `link` into parts for `workers` workers, when it can be shared.
+    fn split(&self, _link: &Link, _workers: usize) -> Option<Vec<Link>> {
+        None
+    }
+
+    /// Puts the parts' reports of a split solve back together.
+    fn merge(&self, parts: Vec<Report>) -> Report {
+        parts.into_iter().next().expect("a split solve has parts")
+    }
+
+    /// A small picture for the landing page's card.
+    fn thumbnail() -> Html;
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PageProps {
+    pub link: Link,
+    /// Where the solver worker's script is (tests serve it from elsewhere).
+    #[prop_or(AttrValue::Static(WORKER_URL))]
+    pub worker_url: AttrValue,
+}
+
+pub enum Msg<P: PuzzlePage> {
+    Solve,
+    Cancel,
+    Compare,
+    CopyLink,
+    DismissAlert,
+    Solver(SolverEvent),
+    /// An event from one worker of a solve shared between several.
+    Part(usize, SolverEvent),
+    Playback(PlaybackAction),
+    Tick,
+    /// A parameter edited in the page: its link key and the text entered.
+    Edit(&'static str, String),
+    SetSeed(u64),
+    NewSeed,
+    UseSeed,
+    Undo,
+    Restart,
+    ExportGif,
+    Key(KeyboardEvent),
+    Puzzle(P::Action),
+}
+
+/// Keys every page understands, for the shortcut overlay.
+pub const COMMON_KEYS: &[(&str, &str)] = &[
+    ("?", "show or hide this list"),
+    ("p", "presentation mode: only the board, the status and the playback"),
+    ("t", "switch light / dark theme"),
+    ("s", "solve"),
+    ("c", "compare all algorithms"),
+    ("Esc", "cancel a running solve"),
+    ("Space", "play / pause the solution"),
+    (", .", "step back / forward (also ← → where the board does not use them)"),
+    ("Home", "back to the start of the solution"),
+    ("+ −", "faster / slower"),
+    ("n", "new seed"),
+    ("u / r", "undo your last move / restart from the start position"),
+];
+
+pub struct Page<P: PuzzlePage> {
+    puzzle: P,
+    session: SolveSession<P::State, P::Move>,
+    notices: Notices,
+    _keys: EventListener,
+}
+
+impl<P: PuzzlePage> Component for Page<P> {
+    type Message = Msg<P>;
+    type Properties = PageProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let (params, errors) = P::Params::from_link(&ctx.props().link);
+        let puzzle = P::new(params);
+        let mut page = Self {
+            session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
+            notices: Notices::for_link(&errors),
+            puzzle,
+            _keys: browser::on_key(ctx.link().callback(Msg::Key)),
+        };
+        page.notices.status = page.puzzle.intro();
+        if let Some(why) = page.puzzle.refusal(page.puzzle.algorithm()) {
+            page.notices.alert.get_or_insert(why);
+        }
+        let step = page.puzzle.step_mut().map_or(0, |s| *s);
+        if step > 0 {
+            // A shared link points into a solution: solve again and show that step.
+            page.start_solve(ctx, step);
+        }
+        page.sync_url();
+        page
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Self::Message) -> bool {
+        match msg {
+            Msg::Solve => self.start_solve(ctx, 0),
+            Msg::Cancel => self.session.cancel_into(&mut self.notices),
+            Msg::Compare => self.compare(),
+            Msg::CopyLink => {
+                browser::copy_text(&browser::current_url());
+                self.notices.status = "Link copied: anyone who opens it sees this page as it is now.".into();
+            }
+            Msg::DismissAlert => self.notices.alert = None,
+            Msg::Solver(event) => self.follow(event),
+            Msg::Part(index, event) => {
+                if let Some((parts, elapsed_ms)) = self.session.follow_part(index, event, &mut self.notices) {
+                    let report = Report { elapsed_ms, ..self.puzzle.merge(parts) };
+                    self.show(report, 0);
+                }
+            }
+            Msg::Playback(action) => self.session.playback_action(action, ctx.link().callback(|_| Msg::Tick)),
+            Msg::Tick => {
+                if self.session.tick() {
+                    // The address is updated when playback stops: browsers throttle
+                    // frequent history updates.
+                    return true;
+                }
+            }
+            Msg::Edit(key, text) => self.edit(key, &text),
+            Msg::SetSeed(seed) => self.edit("seed", &seed.to_string()),
+            Msg::NewSeed => {
+                self.edit("seed", &browser::random_seed().to_string());
+                self.use_seed(ctx);
+            }
+            Msg::UseSeed => self.use_seed(ctx),
+            Msg::Undo => self.undo(),
+            Msg::Restart => {
+                self.session.clear();
+                if let Some(played) = self.puzzle.played_mut() {
+                    played.clear();
+                }
+                self.notices.status = self.puzzle.intro();
+            }
+            Msg::ExportGif => self.export_gif(),
+            Msg::Key(e) => return self.key(ctx, e),
+            Msg::Puzzle(action) => {
+                let shown = self.shown();
+                let effect = self.puzzle.act(action, &shown, &mut self.notices);
+                self.apply_effect(ctx, effect);
+            }
+        }
+        self.sync_url();
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let cb = ctx.link();
+        let act = cb.callback(Msg::Puzzle);
+        let edit = cb.callback(|(key, text): (&'static str, String)| Msg::Edit(key, text));
+        let busy = self.session.is_busy();
+        let algo_options = P::Algo::ALL
+            .iter()
+            .map(|a| (AttrValue::from(a.name()), AttrValue::from(a.label())))
+            .collect::<Vec<_>>();
+        let shown = self.shown();
+        let history = self.session.history();
+        html! {
+            <main class={classes!("puzzle-page", P::INFO.name)}>
+                <aside class="panel" aria-label="Settings">
+                    <h1>{ P::INFO.title }</h1>
+                    <div class="solve-bar">
+                        <SolveBar busy={busy} on_solve={cb.callback(|_| Msg::Solve)} on_cancel={cb.callback(|_| Msg::Cancel)}
+                            on_compare={cb.callback(|_| Msg::Compare)} on_copy_link={cb.callback(|_| Msg::CopyLink)} />
+                    </div>
+                    if algo_options.len() > 1 {
+                        <Choice label="Algorithm" options={algo_options} selected={self.puzzle.algorithm().name()}
+                            on_change={cb.callback(|v: String| Msg::Edit("algo", v))} />
+                    }
+                    { self.puzzle.view_params(&edit, &act) }
+                    if let Some(seed) = self.puzzle.seed() {
+                        <SeedField seed={seed.seed} on_change={cb.callback(Msg::SetSeed)}
+                            on_new={cb.callback(|_| Msg::NewSeed)} action_label={seed.action}
+                            on_action={cb.callback(|_| Msg::UseSeed)} />
+                    }
+                    if let (Some(played), Some(counter)) = (self.played(), self.puzzle.move_counter()) {
+                        <div class="play-bar" role="group" aria-label="Your moves">
+                            <span class="move-counter">{ counter }</span>
+                            <button onclick={cb.callback(|_| Msg::Undo)} title="Undo (u)"
+                                disabled={played == 0 && self.session.step() == 0}>{ "Undo" }</button>
+                            <button onclick={cb.callback(|_| Msg::Restart)} title="Restart (r)">{ "Restart" }</button>
+                        </div>
+                    }
+                </aside>
+                <section class="stage" aria-label="Board">
+                    { self.notices.view(cb.callback(|_| Msg::DismissAlert)) }
+                    { self.session.view_progress() }
+                    <div class="board-area">
+                        <div class="board">{ self.puzzle.view_board(&shown, &act) }</div>
+                        if !history.is_empty() {
+                            <div class="board-chart">
+                                <Chart series={chart_series(history)} x_label={self.puzzle.chart_labels().0}
+                                    y_label={self.puzzle.chart_labels().1} />
+                            </div>
+                        }
+                    </div>
+                    <div class="playback-bar">
+                        { self.session.view_playback(cb.callback(Msg::Playback)) }
+                        if P::GIF.is_some() && self.session.solution().is_some() {
+                            <button class="export" onclick={cb.callback(|_| Msg::ExportGif)}
+                                aria-label="Export GIF of the animation">{ "Export GIF" }</button>
+                        }
+                    </div>
+                </section>
+                <section class="report" aria-label="Results">
+                    { self.puzzle.view_report(&act) }
+                    { self.session.view_compare() }
+                </section>
+            </main>
+        }
+    }
+}
+
+/// A genetic run's best and mean per generation, as chart lines.
+fn chart_series(history: &[(u64, f64, f64)]) -> Vec<Series> {
+    vec![
+        Series {
+            name: "best".into(),
+            class: "best".into(),
+            points: history.iter().map(|&(g, best, _)| (g as f64, best)).collect(),
+        },
+        Series {
+            name: "mean".into(),
+            class: "mean".into(),
+            points: history.iter().map(|&(g, _, mean)| (g as f64, mean)).collect(),
+        },
+    ]
+}
+
+impl<P: PuzzlePage> Page<P> {
+    /// The position on the board: the solution at its step, or the position in play.
+    fn shown(&self) -> P::State {
+        self.session.displayed(&self.puzzle.position()).clone()
+    }
+
+    /// How many moves were played by hand, for puzzles played move by move.
+    fn played(&self) -> Option<usize> {
+        self.puzzle.played().map(<[P::Move]>::len)
+    }
+
+    fn sync_url(&mut self) {
+        let step = self.session.step();
+        if let Some(kept) = self.puzzle.step_mut() {
+            *kept = step;
+        }
+        browser::replace_hash(&self.puzzle.params().to_link().to_hash());
+    }
+
+    fn start_solve(&mut self, ctx: &Context<Self>, seek_to: usize) {
+        let algo = self.puzzle.algorithm();
+        if let Some(why) = self.puzzle.refusal(algo) {
+            self.notices.alert = Some(why);
+            return;
+        }
+        self.puzzle.clear_results();
+        let link = self.puzzle.solve_link(algo);
+        let workers = browser::cores();
+        match self.puzzle.split(&link, workers).filter(|parts| parts.len() > 1) {
+            Some(parts) => {
+                let on_part = ctx.link().callback(|(i, e)| Msg::Part(i, e));
+                self.session.solve_split(&ctx.props().worker_url, parts, on_part);
+                self.notices.status = format!("{} with {workers} workers…", algo.label());
+            }
+            None => {
+                self.session.solve(algo.name(), &link, seek_to);
+                self.notices.status = format!("{}…", algo.label());
+            }
+        }
+    }
+
+    fn compare(&mut self) {
+        let runs: Vec<(&'static str, Link)> = P::Algo::ALL
+            .iter()
+            .filter(|&&a| self.puzzle.refusal(a).is_none())
+            .map(|&a| (a.name(), self.puzzle.solve_link(a)))
+            .collect();
+        if runs.is_empty() {
+            self.notices.alert = self.puzzle.refusal(self.puzzle.algorithm());
+            return;
+        }
+        self.puzzle.clear_results();
+        self.session.compare(runs);
+        self.notices.status = "Comparing every algorithm on this position (Cancel stops it)…".into();
+    }
+
+    fn follow(&mut self, event: SolverEvent) {
+        let outcome = self.session.follow(event, &mut self.notices);
+        if let Some(genome) = self.session.take_genome() {
+            self.puzzle.on_genome(&genome);
+        }
+        if let Some((report, seek_to)) = outcome {
+            self.show(report, seek_to);
+        }
+    }
+
+    /// Shows a finished solve: its summary, its solution ready to play back (replayed through
+    /// the puzzle's rules), and whatever the page takes from it.
+    fn show(&mut self, report: Report, seek_to: usize) {
+        let start = self.puzzle.position();
+        let puzzle = &self.puzzle;
+        self.session.show_report(
+            &report,
+            seek_to,
+            start,
+            |text| puzzle.parse_move(text),
+            |state, mv| puzzle.apply(state, mv),
+            &mut self.notices,
+        );
+        if let Some(genome) = &report.solution {
+            self.puzzle.on_genome(genome);
+        }
+        self.puzzle.on_report(&report, &mut self.notices);
+    }
+
+    /// An edit passes through the link codec, so the page accepts exactly what links accept;
+    /// a refused edit changes nothing and says why.
+    fn edit(&mut self, key: &'static str, text: &str) {
+        let link = self.puzzle.edited_link(key, text.trim());
+        let Some(params) = self.notices.edit(&link, P::Params::from_link) else { return };
+        if params == *self.puzzle.params() {
+            return;
+        }
+        let same_puzzle = self.puzzle.solve_link(self.puzzle.algorithm())
+            == P::new(params.clone()).solve_link(self.puzzle.algorithm());
+        *self.puzzle.params_mut() = params;
+        if same_puzzle && key == "seed" {
+            return;
+        }
+        if same_puzzle {
+            self.session.clear();
+        } else {
+            self.session.reset();
+            self.puzzle.clear_results();
+            self.notices.status = self.puzzle.intro();
+        }
+    }
+
+    fn use_seed(&mut self, ctx: &Context<Self>) {
+        let effect = self.puzzle.use_seed();
+        self.apply_effect(ctx, effect);
+    }
+
+    fn apply_effect(&mut self, ctx: &Context<Self>, effect: Effect<P::Move>) {
+        match effect {
+            Effect::Redraw => {}
+            Effect::Play(mv) => self.play(mv),
+            Effect::NewPuzzle(said) => {
+                self.session.reset();
+                self.puzzle.clear_results();
+                self.notices.alert = None;
+                self.notices.status = format!("{said} {}", self.puzzle.intro());
+            }
+            Effect::Solve => self.start_solve(ctx, 0),
+        }
+    }
+
+    /// A move by hand on the position shown: a solution being shown is taken over up to its
+    /// step, then the move is checked by the puzzle's rules.
+    fn play(&mut self, mv: P::Move) {
+        let shown = self.shown();
+        if let Err(why) = self.puzzle.apply(&shown, &mv) {
+            self.notices.alert = Some(format!("That move is not allowed: {why}."));
+            return;
+        }
+        let taken = self.session.take_moves();
+        if let Some(played) = self.puzzle.played_mut() {
+            played.extend(taken);
+            played.push(mv);
+        }
+        self.notices.alert = None;
+        self.notices.status = self.puzzle.intro();
+    }
+
+    fn export_gif(&mut self) {
+        let (Some(draw), Some(solution)) = (P::GIF, self.session.solution()) else { return };
+        match draw(solution)
+            .and_then(|(name, bytes)| browser::download(&bytes, &name, "image/gif").map(|_| name))
+        {
+            Ok(name) => self.notices.status = format!("Saved the animation as {name}."),
+            Err(why) => self.notices.alert = Some(format!("No GIF: {why}.")),
+        }
+    }
+
+    fn undo(&mut self) {
+        let taken = self.session.take_moves();
+        if let Some(played) = self.puzzle.played_mut() {
+            played.extend(taken);
+            played.pop();
+        }
+        self.notices.status = self.puzzle.intro();
+    }
+
+    fn key(&mut self, ctx: &Context<Self>, e: KeyboardEvent) -> bool {
+        let key = e.key();
+        if let Some(action) = self.puzzle.key(&key) {
+            return browser::send_shortcut(ctx.link(), &e, Some(Msg::Puzzle(action)));
+        }
+        let busy = self.session.is_busy();
+        let hand_play = self.played().is_some();
+        let msg = match key.as_str() {
+            " " => Some(Msg::Playback(PlaybackAction::Toggle)),
+            "." | "ArrowRight" => Some(Msg::Playback(PlaybackAction::Forward)),
+            "," | "ArrowLeft" => Some(Msg::Playback(PlaybackAction::Back)),
+            "Home" => Some(Msg::Playback(PlaybackAction::Reset)),
+            "+" | "=" => Some(Msg::Playback(PlaybackAction::Faster)),
+            "-" => Some(Msg::Playback(PlaybackAction::Slower)),
+            "s" if !busy => Some(Msg::Solve),
+            "c" if !busy => Some(Msg::Compare),
+            "Escape" if busy => Some(Msg::Cancel),
+            "n" if self.puzzle.seed().is_some() => Some(Msg::NewSeed),
+            "u" if hand_play => Some(Msg::Undo),
+            "r" if hand_play => Some(Msg::Restart),
+            _ => None,
+        };
+        browser::send_shortcut(ctx.link(), &e, msg)
+    }
+}
+
+/// Renders the page of puzzle `P` for `link` (the router's entry for it).
+pub fn render<P: PuzzlePage>(link: Link, visit: u32) -> Html {
+    html! { <Page<P> key={visit} {link} /> }
+}

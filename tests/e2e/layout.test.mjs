@@ -1,0 +1,84 @@
+// Every puzzle page, found from the landing page's cards (so a new puzzle is covered without
+// editing this file), at the projector sizes: after a solve, the board, the status line, the
+// playback controls (where the page plays solutions back) and a genetic run's chart are all
+// inside the window without scrolling; the header stays on one line; presentation mode keeps
+// only board, status and playback. axe-core finds no serious or critical accessibility
+// violation. Screenshots of each page at both sizes go to tests/e2e/screenshots/.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { open, shots } from "./harness.mjs";
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const SIZES = [{ width: 1024, height: 768 }, { width: 1920, height: 1080 }];
+/** Links that solve in a second or two (the defaults of some pages take longer). */
+const QUICK = {
+  sliding: "?size=3&seed=1&shuffle=30&algo=astar",
+  tiles264: "?seed=2",
+  queens: "?n=8&algo=genetic&seed=2",
+};
+
+async function puzzleNames() {
+  const { page } = await open("#/");
+  const hrefs = await page.locator(".cards a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  await page.close();
+  return hrefs.map((h) => h.replace("#/", ""));
+}
+
+/** Fails unless `locator` is entirely inside the window. */
+async function assertInView(page, locator, what) {
+  const { width, height } = page.viewportSize();
+  const box = await locator.boundingBox();
+  assert.ok(box, `${what} is drawn`);
+  const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= width + 1 && box.y + box.height <= height + 1;
+  assert.ok(inside, `${what} at ${JSON.stringify(box)} is outside ${width}x${height}`);
+}
+
+async function seriousViolations(page) {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("every page shows board, status, playback and chart together at projector sizes", async () => {
+  const names = await puzzleNames();
+  assert.ok(names.length >= 5, `the landing page lists the puzzles: ${names}`);
+  for (const name of names) {
+    for (const size of SIZES) {
+      const { page, errors } = await open(`#/${name}${QUICK[name] ?? ""}`, size);
+      const what = `${name} at ${size.width}x${size.height}`;
+      await page.getByRole("button", { name: "Solve", exact: true }).click();
+      await page.getByRole("button", { name: "Solve", exact: true }).and(page.locator(":enabled"))
+        .waitFor({ timeout: 60000 });
+      await assertInView(page, page.locator(".board"), `${what}: board`);
+      await assertInView(page, page.getByRole("status"), `${what}: status`);
+      if (await page.locator(".playback").count()) {
+        await assertInView(page, page.locator(".playback"), `${what}: playback controls`);
+      }
+      if (await page.locator(".board-chart").count()) {
+        await assertInView(page, page.locator(".board-chart"), `${what}: chart`);
+      }
+      const tops = await page.locator("header.app-header nav a").evaluateAll((links) =>
+        links.map((a) => Math.round(a.getBoundingClientRect().top)));
+      assert.equal(new Set(tops).size, 1, `${what}: the header's links are on one line (${tops})`);
+      await page.screenshot({ path: `${shots}/${name}-${size.width}x${size.height}.png` });
+      if (size.width === 1920) {
+        assert.deepEqual(await seriousViolations(page), [], `${what}: accessibility`);
+      }
+      await page.keyboard.press("p");
+      assert.equal(await page.locator(".panel").isVisible(), false, `${what}: presentation hides settings`);
+      await assertInView(page, page.locator(".board"), `${what}: board in presentation mode`);
+      await assertInView(page, page.getByRole("status"), `${what}: status in presentation mode`);
+      assert.deepEqual(errors, [], `${what}: no page errors`);
+      await page.close();
+    }
+  }
+});
+
+test("the landing page has no serious accessibility violation", async () => {
+  const { page } = await open("#/");
+  assert.deepEqual(await seriousViolations(page), []);
+  await page.close();
+});
