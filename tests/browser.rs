@@ -182,6 +182,14 @@ async fn an_unreadable_worker_message_frees_the_page_with_an_error() {
 }
 
 #[wasm_bindgen_test]
+fn new_seeds_come_from_the_crypto_source_and_are_readable() {
+    let seeds: Vec<u64> = (0..8).map(|_| puzzlelab::web::browser::random_seed()).collect();
+    assert!(seeds.iter().all(|&s| s < 1_000_000_000), "short enough to read out: {seeds:?}");
+    let distinct: std::collections::HashSet<_> = seeds.iter().collect();
+    assert!(distinct.len() >= 7, "{seeds:?}");
+}
+
+#[wasm_bindgen_test]
 fn every_registered_puzzle_has_a_page() {
     for puzzle in puzzlelab::puzzles::PUZZLES {
         assert!(puzzlelab::web::pages::find(puzzle.name).is_some(), "'{}' has no page", puzzle.name);

@@ -206,6 +206,9 @@ pub enum ToWorker {
     },
     /// Data an earlier worker of this session built (e.g. pattern databases), to take over.
     SessionData { name: String },
+    /// A shared cancel flag (travels as [JSON, SharedArrayBuffer], on cross-origin isolated
+    /// pages): the page sets it to 1 and the job stops at its next progress report.
+    CancelFlag,
 }
 
 /// Messages from the worker to its page.

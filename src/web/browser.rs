@@ -59,9 +59,14 @@ pub fn cores() -> usize {
     (window().navigator().hardware_concurrency() as usize).max(1)
 }
 
-/// A fresh seed for the "New seed" button.
+/// A fresh seed for the "New seed" button, from the browser's cryptographic source.
 pub fn random_seed() -> u64 {
-    let bits = (js_sys::Math::random() * 2f64.powi(53)) as u64;
+    let mut bytes = [0u8; 8];
+    // The source cannot fail in a browser that runs this app; the time is a last resort.
+    let bits = match getrandom::fill(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes),
+        Err(_) => now_ms().to_bits(),
+    };
     crate::core::seed::seed_from_entropy(bits)
 }
 

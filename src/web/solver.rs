@@ -1,6 +1,11 @@
 //! The page side of the solver worker. One job at a time; cancelling (or a crash) terminates
 //! the worker at once and starts a fresh one, so cancel never waits for a busy solver. Data a
 //! worker built for the session (pattern databases) is kept here and handed to its successors.
+//!
+//! Chromium stops a busy terminated worker only after a delay (about a second), during which
+//! it still holds a core. Where the page is cross-origin isolated, each worker also shares a
+//! cancel flag with the page, which the solver reads at every progress report (≤ 50 ms apart),
+//! so a cancelled job stops at once.
 
 use crate::core::job::{FromWorker, Progress, Report, ToWorker};
 use std::cell::RefCell;
@@ -26,6 +31,8 @@ pub enum SolverEvent {
 
 struct Shared {
     ready: bool,
+    /// The worker's shared cancel flag, handed over when it is ready.
+    cancel_flag: Option<js_sys::Int32Array>,
     /// A job sent before the worker finished loading.
     queued: Option<String>,
     current: Option<u32>,
@@ -35,7 +42,9 @@ struct Shared {
 
 impl Shared {
     fn new() -> Rc<RefCell<Self>> {
-        Rc::new(RefCell::new(Self { ready: false, queued: None, current: None, crashed: false }))
+        let cancel_flag =
+            cross_origin_isolated().then(|| js_sys::Int32Array::new(&js_sys::SharedArrayBuffer::new(4)));
+        Rc::new(RefCell::new(Self { ready: false, cancel_flag, queued: None, current: None, crashed: false }))
     }
 }
 
@@ -111,7 +120,15 @@ impl SolverClient {
         }
     }
 
+    /// Tells the current worker's job to stop at its next progress report.
+    fn raise_cancel_flag(&self) {
+        if let Some(flag) = &self.shared.borrow().cancel_flag {
+            let _ = js_sys::Atomics::store(flag, 0, 1);
+        }
+    }
+
     fn respawn(&mut self) {
+        self.raise_cancel_flag();
         if let Some(old) = self.connection.take() {
             old.worker.terminate();
             self.retired = Some(old);
@@ -193,6 +210,14 @@ impl SolverClient {
     }
 }
 
+/// Whether the page may share memory with its workers (served with COOP and COEP headers).
+fn cross_origin_isolated() -> bool {
+    js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("crossOriginIsolated"))
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
+}
+
 /// `url` resolved against the page's address.
 fn absolute_url(url: &str) -> String {
     let base = web_sys::window().and_then(|w| w.document()).and_then(|d| d.base_uri().ok().flatten());
@@ -212,6 +237,10 @@ fn route(
         FromWorker::SessionData { .. } => None,
         FromWorker::Ready => {
             state.ready = true;
+            if let Some(flag) = &state.cancel_flag {
+                let json = serde_json::to_string(&ToWorker::CancelFlag).expect("serializes");
+                let _ = worker.post_message(&js_sys::Array::of2(&JsValue::from_str(&json), &flag.buffer()));
+            }
             // Hand over what earlier workers built before the first job.
             for (name, bytes) in session_data.borrow().iter() {
                 let json =
@@ -248,6 +277,7 @@ impl Drop for SolverClient {
     /// Terminates the worker. Its handlers are freed a moment later, because the client may
     /// be dropped from inside one of them (a page reacting to the last answer).
     fn drop(&mut self) {
+        self.raise_cancel_flag();
         let connections = [self.connection.take(), self.retired.take()];
         for connection in connections.iter().flatten() {
             connection.worker.terminate();

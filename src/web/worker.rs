@@ -16,6 +16,8 @@ thread_local! {
     static CURRENT_JOB: Cell<u32> = const { Cell::new(0) };
     /// Session data the page already has (sent by it, or posted to it).
     static SHARED_DATA: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    /// The page's cancel flag, on cross-origin isolated pages.
+    static CANCEL_FLAG: RefCell<Option<js_sys::Int32Array>> = const { RefCell::new(None) };
 }
 
 fn scope() -> DedicatedWorkerGlobalScope {
@@ -42,11 +44,13 @@ pub fn start() {
     }));
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
         let data = event.data();
-        // Plain messages are JSON strings; session data comes as [JSON, bytes].
-        let (text, bytes) = match data.dyn_ref::<js_sys::Array>() {
-            Some(pair) => (pair.get(0).as_string(), pair.get(1).dyn_into::<js_sys::Uint8Array>().ok()),
+        // Plain messages are JSON strings; session data and the cancel flag come as
+        // [JSON, bytes] and [JSON, shared buffer].
+        let (text, attached) = match data.dyn_ref::<js_sys::Array>() {
+            Some(pair) => (pair.get(0).as_string(), Some(pair.get(1))),
             None => (data.as_string(), None),
         };
+        let bytes = attached.clone().and_then(|a| a.dyn_into::<js_sys::Uint8Array>().ok());
         match serde_json::from_str::<ToWorker>(&text.unwrap_or_default()) {
             Ok(ToWorker::Solve { job, link, max_moves }) => run(job, &link, max_moves),
             Ok(ToWorker::SessionData { name }) => {
@@ -54,6 +58,10 @@ pub fn start() {
                 if puzzles::import_session_data(&name, &bytes).is_ok() {
                     SHARED_DATA.with(|shared| shared.borrow_mut().push(name));
                 }
+            }
+            Ok(ToWorker::CancelFlag) => {
+                let flag = attached.and_then(|a| a.dyn_into::<js_sys::SharedArrayBuffer>().ok());
+                CANCEL_FLAG.with(|f| *f.borrow_mut() = flag.map(|b| js_sys::Int32Array::new(&b)));
             }
             Err(e) => post(&FromWorker::Failed { job: 0, error: format!("unreadable request: {e}") }),
         }
@@ -67,7 +75,7 @@ fn run(job: u32, link: &str, max_moves: Option<usize>) {
     CURRENT_JOB.with(|current| current.set(job));
     let mut listener = |elapsed_ms: f64, progress: &Progress| {
         post(&FromWorker::Progress { job, elapsed_ms, progress: progress.clone() });
-        true
+        !cancelled()
     };
     let mut ctx = JobContext::new(Limits::default(), &now_ms, &mut listener);
     let message = match puzzles::solve_link(link, &mut ctx) {
@@ -79,6 +87,11 @@ fn run(job: u32, link: &str, max_moves: Option<usize>) {
     };
     post(&message);
     share_new_session_data();
+}
+
+/// Whether the page has set the shared cancel flag.
+fn cancelled() -> bool {
+    CANCEL_FLAG.with(|f| f.borrow().as_ref().is_some_and(|flag| js_sys::Atomics::load(flag, 0) == Ok(1)))
 }
 
 /// Posts session data built by the last job, handing its memory over to the page.

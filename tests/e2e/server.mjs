@@ -18,7 +18,12 @@ export function serve(root) {
     const file = join(root, path.endsWith("/") ? `${path}index.html` : path);
     try {
       const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.writeHead(200, {
+        "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+        // Cross-origin isolation, as `trunk serve` gives it: workers share a cancel flag.
+        "cross-origin-opener-policy": "same-origin",
+        "cross-origin-embedder-policy": "require-corp",
+      });
       res.end(body);
     } catch {
       res.writeHead(404).end("not found");
