@@ -6,6 +6,7 @@ pub mod browser;
 pub mod components;
 pub mod page;
 pub mod pages;
+pub mod saved_tables;
 pub mod session;
 pub mod solver;
 pub mod ticker;

@@ -205,6 +205,7 @@ pub enum Msg<P: PuzzlePage> {
     Undo,
     Restart,
     ExportGif,
+    ForgetTables,
     Key(KeyboardEvent),
     Puzzle(P::Action),
 }
@@ -299,6 +300,13 @@ impl<P: PuzzlePage> Component for Page<P> {
                 self.notices.status = self.puzzle.intro();
             }
             Msg::ExportGif => self.export_gif(),
+            Msg::ForgetTables => {
+                let size = format_bytes(self.session.table_bytes());
+                self.session.forget_tables();
+                self.notices.status = format!(
+                    "Forgot {size} of saved tables: the next solve that needs them builds them again."
+                );
+            }
             Msg::Key(e) => return self.key(ctx, e),
             Msg::Puzzle(action) => {
                 let shown = self.shown();
@@ -347,6 +355,13 @@ impl<P: PuzzlePage> Component for Page<P> {
                             <button onclick={cb.callback(|_| Msg::Restart)} title="Restart (r)">{ "Restart" }</button>
                         </div>
                     }
+                    if self.session.table_bytes() > 0 {
+                        <p class="saved-tables">
+                            { format!("This browser keeps {} of tables (pattern databases), so solves start at once. ",
+                                format_bytes(self.session.table_bytes())) }
+                            <button onclick={cb.callback(|_| Msg::ForgetTables)}>{ "Forget saved tables" }</button>
+                        </p>
+                    }
                 </aside>
                 <section class="stage" aria-label="Board">
                     { self.notices.view(cb.callback(|_| Msg::DismissAlert)) }
@@ -375,6 +390,11 @@ impl<P: PuzzlePage> Component for Page<P> {
             </main>
         }
     }
+}
+
+/// "11.5 MB"
+fn format_bytes(bytes: u64) -> String {
+    format!("{:.1} MB", bytes as f64 / 1e6)
 }
 
 /// A genetic run's best and mean per generation, as chart lines.

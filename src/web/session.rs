@@ -72,7 +72,7 @@ pub struct SolveSession<S, M> {
 impl<S: Clone, M: Clone> SolveSession<S, M> {
     pub fn new(worker_url: &str, on_event: Callback<SolverEvent>) -> Self {
         Self {
-            solver: SolverClient::new(worker_url, move |e| on_event.emit(e)),
+            solver: SolverClient::with_saved_tables(worker_url, move |e| on_event.emit(e)),
             running: None,
             split: None,
             history: History::new(CHART_POINTS),
@@ -87,6 +87,17 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
 
     pub fn is_busy(&self) -> bool {
         self.running.is_some() || self.split.is_some()
+    }
+
+    /// Bytes of solver tables kept in this browser (pattern databases).
+    pub fn table_bytes(&self) -> u64 {
+        self.solver.table_bytes()
+    }
+
+    /// Forgets the solver tables kept in this browser; a running job is stopped.
+    pub fn forget_tables(&mut self) {
+        self.stop();
+        self.solver.forget_tables();
     }
 
     pub fn solution(&self) -> Option<&Solution<S, M>> {
@@ -177,7 +188,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
     ) -> Option<(Vec<Report>, f64)> {
         let split = self.split.as_mut()?;
         match event {
-            SolverEvent::Progress { .. } => None,
+            SolverEvent::Progress { .. } | SolverEvent::TablesChanged => None,
             SolverEvent::Failed(error) => {
                 self.split = None;
                 notices.alert = Some(error);
@@ -353,6 +364,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
                     None => SessionEvent::Solved { report, seek_to: running.seek_to },
                 }
             }
+            SolverEvent::TablesChanged => SessionEvent::Nothing,
             SolverEvent::Failed(error) => {
                 self.running = None;
                 match pending_row {

@@ -8,6 +8,7 @@
 //! so a cancelled job stops at once.
 
 use crate::core::job::{FromWorker, Progress, Report, ToWorker};
+use crate::web::saved_tables;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -27,10 +28,15 @@ pub enum SolverEvent {
     Done(Box<Report>),
     /// A bad job or a crashed worker; the message is for the user.
     Failed(String),
+    /// The worker built tables, or tables saved by an earlier visit were loaded (the page may
+    /// show the "forget" control).
+    TablesChanged,
 }
 
 struct Shared {
     ready: bool,
+    /// The worker these flags belong to, for data that arrives after it is ready.
+    worker: Option<Worker>,
     /// The worker's shared cancel flag, handed over when it is ready.
     cancel_flag: Option<js_sys::Int32Array>,
     /// A job sent before the worker finished loading.
@@ -44,7 +50,14 @@ impl Shared {
     fn new() -> Rc<RefCell<Self>> {
         let cancel_flag =
             cross_origin_isolated().then(|| js_sys::Int32Array::new(&js_sys::SharedArrayBuffer::new(4)));
-        Rc::new(RefCell::new(Self { ready: false, cancel_flag, queued: None, current: None, crashed: false }))
+        Rc::new(RefCell::new(Self {
+            ready: false,
+            worker: None,
+            cancel_flag,
+            queued: None,
+            current: None,
+            crashed: false,
+        }))
     }
 }
 
@@ -67,22 +80,69 @@ pub struct SolverClient {
     /// triggered from inside one of them, which must not free itself while it runs.
     retired: Option<Connection>,
     next_job: u32,
+    /// Tables the workers build are saved in the browser for later visits.
+    keeps_tables: bool,
 }
 
 impl SolverClient {
     /// Starts a worker from `url`; events for the current job go to `on_event`.
     pub fn new(url: &str, on_event: impl Fn(SolverEvent) + 'static) -> Self {
+        Self::start(url, Rc::new(on_event), false)
+    }
+
+    fn start(url: &str, on_event: Rc<dyn Fn(SolverEvent)>, keeps_tables: bool) -> Self {
         let mut client = Self {
             url: url.to_string(),
-            on_event: Rc::new(on_event),
+            on_event,
             session_data: Rc::default(),
             shared: Shared::new(),
             connection: None,
             retired: None,
             next_job: 1,
+            keeps_tables,
         };
         client.respawn();
         client
+    }
+
+    /// A client that also keeps the tables its workers build between visits (see
+    /// `saved_tables`), and starts with those saved by earlier visits.
+    pub fn with_saved_tables(url: &str, on_event: impl Fn(SolverEvent) + 'static) -> Self {
+        let client = Self::start(url, Rc::new(on_event), true);
+        let (session_data, shared, on_event) =
+            (client.session_data.clone(), client.shared.clone(), client.on_event.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let tables = saved_tables::load_all().await;
+            if tables.is_empty() {
+                return;
+            }
+            for (name, bytes) in tables {
+                if session_data.borrow().iter().any(|(kept, _)| *kept == name) {
+                    continue;
+                }
+                // A worker that is already waiting gets the table now; later ones on start.
+                let state = shared.borrow();
+                if let (true, Some(worker)) = (state.ready, &state.worker) {
+                    post_session_data(worker, &name, &bytes);
+                }
+                session_data.borrow_mut().push((name, bytes));
+            }
+            on_event(SolverEvent::TablesChanged);
+        });
+        client
+    }
+
+    /// Bytes of tables held for the workers (built this visit or saved by an earlier one).
+    pub fn table_bytes(&self) -> u64 {
+        self.session_data.borrow().iter().map(|(_, bytes)| u64::from(bytes.length())).sum()
+    }
+
+    /// Forgets every table: in this page, in the browser's storage and in the worker (which
+    /// is replaced).
+    pub fn forget_tables(&mut self) {
+        self.session_data.borrow_mut().clear();
+        saved_tables::forget();
+        self.respawn();
     }
 
     pub fn is_busy(&self) -> bool {
@@ -148,7 +208,7 @@ impl SolverClient {
         };
         let on_message = {
             let (shared, on_event, worker) = (self.shared.clone(), self.on_event.clone(), worker.clone());
-            let session_data = self.session_data.clone();
+            let (session_data, keeps_tables) = (self.session_data.clone(), self.keeps_tables);
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
                 let data = event.data();
                 // Plain messages are JSON strings; session data comes as [JSON, bytes].
@@ -177,9 +237,14 @@ impl SolverClient {
                     }
                 };
                 if let (FromWorker::SessionData { name }, Some(bytes)) = (&message, bytes) {
+                    if keeps_tables {
+                        saved_tables::save(name, &bytes);
+                    }
                     let mut kept = session_data.borrow_mut();
                     kept.retain(|(kept_name, _)| kept_name != name);
                     kept.push((name.clone(), bytes));
+                    drop(kept);
+                    on_event(SolverEvent::TablesChanged);
                     return;
                 }
                 if let Some(event) = route(&shared, &session_data, &worker, message) {
@@ -204,10 +269,17 @@ impl SolverClient {
                 }
             })
         };
+        self.shared.borrow_mut().worker = Some(worker.clone());
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         self.connection = Some(Connection { worker, _on_message: on_message, _on_error: on_error });
     }
+}
+
+/// Hands a table built by an earlier worker to `worker`.
+fn post_session_data(worker: &Worker, name: &str, bytes: &js_sys::Uint8Array) {
+    let json = serde_json::to_string(&ToWorker::SessionData { name: name.to_string() }).expect("serializes");
+    let _ = worker.post_message(&js_sys::Array::of2(&JsValue::from_str(&json), bytes));
 }
 
 /// Whether the page may share memory with its workers (served with COOP and COEP headers).
@@ -243,9 +315,7 @@ fn route(
             }
             // Hand over what earlier workers built before the first job.
             for (name, bytes) in session_data.borrow().iter() {
-                let json =
-                    serde_json::to_string(&ToWorker::SessionData { name: name.clone() }).expect("serializes");
-                let _ = worker.post_message(&js_sys::Array::of2(&JsValue::from_str(&json), bytes));
+                post_session_data(worker, name, bytes);
             }
             if let Some(json) = state.queued.take() {
                 let _ = worker.post_message(&JsValue::from_str(&json));
