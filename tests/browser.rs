@@ -119,11 +119,11 @@ async fn time_to_answer(client: &mut SolverClient, events: &RefCell<Vec<SolverEv
 }
 
 /// Cancel must stop the worker, not only the page's waiting. Three long counts (a minute
-/// each) are started and cancelled. Chromium ends a busy terminated worker gracefully, then
-/// forcibly after a delay (about a second here), so the workers may still hold a core for a
-/// moment: the next job answers at once (the page is free) and, once that delay is over,
-/// runs as fast as alone. Had `terminate()` done nothing, three busy threads would share the
-/// cores with it for a minute and it would be far slower.
+/// each) are started and cancelled; had they kept running, three busy threads would share
+/// the cores with the next job and slow it down. On a cross-origin isolated page (the test
+/// runner's is) the workers read a shared cancel flag and stop at once, so the next job runs
+/// as fast as alone right away. Elsewhere Chromium ends a busy terminated worker only after a
+/// delay (about a second here): then the next job is as fast as alone once that is over.
 #[wasm_bindgen_test]
 async fn cancel_stops_the_worker_and_the_next_job_answers_promptly() {
     const JOB: &str = "#/queens?n=14";
@@ -149,7 +149,9 @@ async fn cancel_stops_the_worker_and_the_next_job_answers_promptly() {
         "cancel: job alone {alone:.0} ms; right after three cancels {at_once:.0} ms; 2.5 s later {later:.0} ms"
     );
     assert!(later <= alone * 1.3 + 100.0, "2.5 s after the cancels {later:.0} ms, alone {alone:.0} ms");
-    assert!(at_once <= alone * 3.0 + 100.0, "right after the cancels {at_once:.0} ms, alone {alone:.0} ms");
+    let isolated = js_sys::Reflect::get(&js_sys::global(), &"crossOriginIsolated".into()).unwrap();
+    let margin = if isolated.as_bool() == Some(true) { 1.3 } else { 3.0 };
+    assert!(at_once <= alone * margin + 100.0, "right after the cancels {at_once:.0} ms, alone {alone:.0} ms");
     let reports = done_reports(&events);
     assert_eq!(reports.len(), 1, "the cancelled jobs never answer");
     assert_eq!(reports[0].count, Some(365_596));

@@ -3,6 +3,7 @@
 // read (as a worker from another release might send).
 postMessage(JSON.stringify({ type: "ready" }));
 onmessage = (event) => {
+  if (typeof event.data !== "string") return; // session data or a cancel flag: not needed here
   const request = JSON.parse(event.data);
   if (request.link.includes("garble")) {
     postMessage(JSON.stringify({ type: "finished-differently", job: request.job }));
