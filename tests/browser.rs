@@ -151,7 +151,10 @@ async fn cancel_stops_the_worker_and_the_next_job_answers_promptly() {
     assert!(later <= alone * 1.3 + 100.0, "2.5 s after the cancels {later:.0} ms, alone {alone:.0} ms");
     let isolated = js_sys::Reflect::get(&js_sys::global(), &"crossOriginIsolated".into()).unwrap();
     let margin = if isolated.as_bool() == Some(true) { 1.3 } else { 3.0 };
-    assert!(at_once <= alone * margin + 100.0, "right after the cancels {at_once:.0} ms, alone {alone:.0} ms");
+    assert!(
+        at_once <= alone * margin + 100.0,
+        "right after the cancels {at_once:.0} ms, alone {alone:.0} ms"
+    );
     let reports = done_reports(&events);
     assert_eq!(reports.len(), 1, "the cancelled jobs never answer");
     assert_eq!(reports[0].count, Some(365_596));

@@ -122,6 +122,20 @@ fn batch_mode_survives_a_line_that_is_not_utf8() {
 }
 
 #[test]
+fn a_reader_that_goes_away_ends_the_program_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(["solve", "#/hanoi?discs=20&algo=optimal"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stderr.is_empty(), "no panic message: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
 fn memory_hungry_search_stops_instead_of_exhausting_memory() {
     let out = puzzlelab(&["solve", "#/hanoi?discs=20&algo=bfs"], None);
     assert!(out.status.success());

@@ -7,6 +7,16 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// Prints a line to standard output; a reader that went away (`puzzlelab ... | head`) ends
+/// the program quietly instead of with a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    };
+}
+
 const USAGE: &str = "usage: puzzlelab solve LINK   solve one share link (full URL or #/...)
        puzzlelab solve -      solve one link per line from standard input
        puzzlelab bench [--count N] [--seed S] LINK
@@ -21,29 +31,29 @@ fn main() -> ExitCode {
         ["solve", "-"] => solve_lines(),
         ["solve", link] => {
             let (line, ok) = solve_to_json(link);
-            println!("{line}");
+            say!("{line}");
             exit_code(ok)
         }
         ["bench", ref rest @ ..] => match bench::parse_args(rest) {
             Ok((link, count, seed)) => bench::run(link, count, seed),
             Err(error) => {
-                println!("{}", serde_json::json!({ "error": format!("{error}\n{USAGE}") }));
+                say!("{}", serde_json::json!({ "error": format!("{error}\n{USAGE}") }));
                 ExitCode::from(2)
             }
         },
         ["list"] => {
             for p in puzzles::PUZZLES {
                 let entry = serde_json::json!({ "puzzle": p.name, "title": p.title, "summary": p.summary });
-                println!("{entry}");
+                say!("{entry}");
             }
             ExitCode::SUCCESS
         }
         ["help" | "--help" | "-h"] => {
-            println!("{USAGE}");
+            say!("{USAGE}");
             ExitCode::SUCCESS
         }
         _ => {
-            println!("{}", serde_json::json!({ "error": format!("bad arguments\n{USAGE}") }));
+            say!("{}", serde_json::json!({ "error": format!("bad arguments\n{USAGE}") }));
             ExitCode::from(2)
         }
     }
@@ -110,7 +120,7 @@ mod bench {
         let link = match Link::parse(text) {
             Ok(link) => link,
             Err(e) => {
-                println!("{}", serde_json::json!({ "error": e.to_string() }));
+                say!("{}", serde_json::json!({ "error": e.to_string() }));
                 return ExitCode::from(2);
             }
         };
@@ -118,7 +128,7 @@ mod bench {
         let warmup = match solve(&with_seed(&link, first_seed)) {
             Ok(report) => report.elapsed_ms,
             Err(error) => {
-                println!("{}", serde_json::json!({ "error": error }));
+                say!("{}", serde_json::json!({ "error": error }));
                 return ExitCode::from(2);
             }
         };
@@ -137,7 +147,7 @@ mod bench {
             "elapsed_ms": summary(reports.iter().map(|r| r.elapsed_ms).collect()),
             "generations": summary(reports.iter().filter_map(|r| r.generations).map(|g| g as f64).collect()),
         });
-        println!("{out}");
+        say!("{out}");
         ExitCode::SUCCESS
     }
 }

@@ -1,7 +1,7 @@
 // End-to-end checks of the genetic-algorithm pages (264 square, N queens, phrase).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, status, hash, shots } from "./harness.mjs";
+import { open, status, hash, shots, waitForHash } from "./harness.mjs";
 
 test("the 264 square replays a seeded run and draws the chart", async () => {
   const { page, errors } = await open("#/tiles264?seed=2");
@@ -28,7 +28,7 @@ test("a bad parameter typed in the page is refused with its reason", async () =>
   await page.getByRole("spinbutton", { name: "Flip probability" }).fill("3");
   await page.getByRole("spinbutton", { name: "Flip probability" }).press("Tab");
   await page.getByRole("alert").filter({ hasText: "flip: must be a number from 0 to 1, got '3'" }).waitFor();
-  assert.match(hash(page), /flip=0.5/);
+  await waitForHash(page, /flip=0.5/);
   await page.close();
 });
 

@@ -39,3 +39,11 @@ export async function open(hash, viewport = { width: 1920, height: 1080 }) {
 
 export const status = (page) => page.getByRole("status");
 export const hash = (page) => decodeURIComponent(new URL(page.url()).hash);
+
+/** Waits until the address's hash matches `pattern` (pages update it on their next render). */
+export async function waitForHash(page, pattern) {
+  await page.waitForFunction((source) => new RegExp(source).test(decodeURIComponent(location.hash)),
+    pattern.source, { timeout: 5000 }).catch(() => {});
+  const now = decodeURIComponent(new URL(page.url()).hash);
+  if (!pattern.test(now)) throw new Error(`the address ${now} does not match ${pattern}`);
+}

@@ -1,7 +1,7 @@
 // End-to-end checks of the sliding-tile page on the release build.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, status, hash, shots } from "./harness.mjs";
+import { open, status, hash, shots, waitForHash } from "./harness.mjs";
 
 const EIGHT = "#/sliding?size=3&tiles=8,6,7,2,5,4,3,0,1&algo=astar";
 const boardLabel = (page) => page.locator("svg.tiles").getAttribute("aria-label");
@@ -12,7 +12,7 @@ test("solves a 3×3 through the worker, steps, and a shared link restores board 
   await status(page).filter({ hasText: /Solved: 31 moves, [\d,]+ nodes expanded, .*, optimal/ }).waitFor();
   for (let i = 0; i < 3; i++) await page.keyboard.press(".");
   assert.equal(await page.locator(".counter").innerText(), "step 3 / 31");
-  assert.match(hash(page), /step=3$/);
+  await waitForHash(page, /step=3$/);
   const shown = await boardLabel(page);
   assert.notEqual(shown, "3×3 sliding puzzle: 8,6,7,2,5,4,3,0,1");
   await page.screenshot({ path: `${shots}/sliding-1920x1080.png` });
@@ -37,9 +37,9 @@ test("cancel stops a long 4×4 breadth-first search", async () => {
 test("playing by clicking and with arrow keys; refused slides are explained", async () => {
   const { page } = await open("#/sliding?size=3&tiles=1,2,3,4,5,6,7,8,0&algo=astar");
   await page.locator('g.tile[data-tile="8"]').click();
-  assert.match(hash(page), /moves=L(&|$)/);
+  await waitForHash(page, /moves=L(&|$)/);
   await page.keyboard.press("ArrowDown");
-  assert.match(hash(page), /moves=L,U(&|$)/);
+  await waitForHash(page, /moves=L,U(&|$)/);
   await page.locator('g.tile[data-tile="1"]').click();
   await page.getByRole("alert").filter({ hasText: "Only a tile next to the blank can slide" }).waitFor();
   assert.match(await page.locator(".move-counter").innerText(), /Moves: 2/);
