@@ -178,6 +178,26 @@ pub trait PuzzlePage: Sized + 'static {
     fn thumbnail() -> Html;
 }
 
+/// The `PuzzlePage` items of a puzzle that is not played move by move (genetic runs,
+/// counts): no position, no moves.
+#[macro_export]
+macro_rules! without_moves {
+    () => {
+        type State = ();
+        type Move = ();
+
+        fn position(&self) {}
+
+        fn parse_move(&self, text: &str) -> Result<(), String> {
+            Err(format!("'{text}': this puzzle has no moves to play"))
+        }
+
+        fn apply(&self, _: &(), _: &()) -> Result<(), String> {
+            Ok(())
+        }
+    };
+}
+
 #[derive(Properties, PartialEq)]
 pub struct PageProps {
     pub link: Link,

@@ -223,17 +223,8 @@ impl SolverClient {
                     Err(e) => {
                         // A worker from another release, or a damaged message: the job's
                         // answer is lost, so free the page and use a fresh worker next time.
-                        let was_running = {
-                            let mut state = shared.borrow_mut();
-                            state.crashed = true;
-                            state.current.take().is_some()
-                        };
-                        if was_running {
-                            on_event(SolverEvent::Failed(format!(
-                                "the solver sent a message this page cannot read ({e}); try again"
-                            )));
-                        }
-                        return;
+                        let why = format!("the solver sent a message this page cannot read ({e}); try again");
+                        return give_up_on_worker(&shared, &*on_event, why);
                     }
                 };
                 if let (FromWorker::SessionData { name }, Some(bytes)) = (&message, bytes) {
@@ -256,23 +247,27 @@ impl SolverClient {
             let (shared, on_event) = (self.shared.clone(), self.on_event.clone());
             Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
                 event.prevent_default();
-                let was_running = {
-                    let mut state = shared.borrow_mut();
-                    state.crashed = true;
-                    state.current.take().is_some()
-                };
-                if was_running {
-                    on_event(SolverEvent::Failed(format!(
-                        "the solver stopped unexpectedly: {}",
-                        event.message()
-                    )));
-                }
+                let why = format!("the solver stopped unexpectedly: {}", event.message());
+                give_up_on_worker(&shared, &*on_event, why);
             })
         };
         self.shared.borrow_mut().worker = Some(worker.clone());
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         self.connection = Some(Connection { worker, _on_message: on_message, _on_error: on_error });
+    }
+}
+
+/// The worker can no longer be trusted: it is replaced before the next job, and the running
+/// job (if any) fails with `why`.
+fn give_up_on_worker(shared: &RefCell<Shared>, on_event: &dyn Fn(SolverEvent), why: String) {
+    let was_running = {
+        let mut state = shared.borrow_mut();
+        state.crashed = true;
+        state.current.take().is_some()
+    };
+    if was_running {
+        on_event(SolverEvent::Failed(why));
     }
 }
 

@@ -21,8 +21,7 @@ pub struct PhrasePage {
 impl PuzzlePage for PhrasePage {
     type Params = PhraseParams;
     type Algo = Algo;
-    type State = ();
-    type Move = ();
+    crate::without_moves!();
     type Action = Infallible;
 
     const INFO: &'static PuzzleInfo = &INFO;
@@ -47,16 +46,6 @@ impl PuzzlePage for PhrasePage {
         "Solve to watch random text turn into the phrase, one kept mutation at a time. \
          Fitness = letters already right."
             .into()
-    }
-
-    fn position(&self) {}
-
-    fn parse_move(&self, text: &str) -> Result<(), String> {
-        Err(format!("'{text}': the phrase is guessed, not played"))
-    }
-
-    fn apply(&self, _: &(), _: &()) -> Result<(), String> {
-        Ok(())
     }
 
     fn seed(&self) -> Option<SeedUse> {

@@ -38,8 +38,7 @@ fn queens_of(value: &serde_json::Value) -> Option<Vec<[u32; 2]>> {
 impl PuzzlePage for QueensPage {
     type Params = QueensParams;
     type Algo = Algo;
-    type State = ();
-    type Move = ();
+    crate::without_moves!();
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
@@ -71,16 +70,6 @@ impl PuzzlePage for QueensPage {
     fn refusal(&self, algo: Algo) -> Option<String> {
         let (_, errors) = QueensParams::from_link(&self.solve_link(algo));
         (!errors.is_empty()).then(|| describe_errors(&errors))
-    }
-
-    fn position(&self) {}
-
-    fn parse_move(&self, text: &str) -> Result<(), String> {
-        Err(format!("'{text}': queens are placed by the solver, not moved"))
-    }
-
-    fn apply(&self, _: &(), _: &()) -> Result<(), String> {
-        Ok(())
     }
 
     fn seed(&self) -> Option<SeedUse> {

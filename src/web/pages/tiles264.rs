@@ -42,8 +42,7 @@ fn layout_of(value: &serde_json::Value) -> Option<Layout> {
 impl PuzzlePage for TilesPage {
     type Params = TilesParams;
     type Algo = Algo;
-    type State = ();
-    type Move = ();
+    crate::without_moves!();
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
@@ -75,16 +74,6 @@ impl PuzzlePage for TilesPage {
         "The tiles as they come out of the box. Solve to run the algorithm from the seed; \
          score = how far the lines are from 264 (0 = solved)."
             .into()
-    }
-
-    fn position(&self) {}
-
-    fn parse_move(&self, text: &str) -> Result<(), String> {
-        Err(format!("'{text}': the square is arranged by the solver, not moved"))
-    }
-
-    fn apply(&self, _: &(), _: &()) -> Result<(), String> {
-        Ok(())
     }
 
     fn seed(&self) -> Option<SeedUse> {
