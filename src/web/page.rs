@@ -436,7 +436,8 @@ fn chart_series(history: &[(u64, f64, f64)]) -> Vec<Series> {
 impl<P: PuzzlePage> Page<P> {
     /// The position on the board: the solution at its step, or the position in play.
     fn shown(&self) -> P::State {
-        self.session.displayed(&self.puzzle.position()).clone()
+        // The moves played by hand are replayed only when no solution is on the board.
+        self.session.solution_state().cloned().unwrap_or_else(|| self.puzzle.position())
     }
 
     /// How many moves were played by hand, for puzzles played move by move.

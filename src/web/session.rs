@@ -113,9 +113,9 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
         }
     }
 
-    /// The position to draw: the solution at the current step, or `in_play`.
-    pub fn displayed<'a>(&'a self, in_play: &'a S) -> &'a S {
-        self.solution.as_ref().map_or(in_play, |s| s.state_at(self.playback.step()))
+    /// The position of the solution shown, at the current step (`None` without a solution).
+    pub fn solution_state(&self) -> Option<&S> {
+        self.solution.as_ref().map(|s| s.state_at(self.playback.step()))
     }
 
     /// A genetic run's progress samples: (generation, best, mean), evenly thinned to a
