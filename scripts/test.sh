@@ -21,6 +21,8 @@ wasm-bindgen --target no-modules --no-typescript --out-dir target/crash-worker \
 cp static/solver_worker.js target/crash-worker/
 
 echo "== browser tests (wasm-bindgen-test, headless Chromium)"
+# The runner allows 20 s for the whole suite by default; it takes about 25 s here.
+export WASM_BINDGEN_TEST_TIMEOUT=180
 cargo test --locked --target wasm32-unknown-unknown --test browser
 
 echo "== end-to-end tests (Playwright on the release build)"
