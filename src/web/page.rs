@@ -388,7 +388,8 @@ impl<P: PuzzlePage> Component for Page<P> {
                     { self.session.view_progress() }
                     <div class="board-area">
                         <div class="board">{ self.puzzle.view_board(&shown, &act) }</div>
-                        if !history.is_empty() {
+                        // A line needs two samples: a run over in a blink has no chart.
+                        if history.len() >= 2 {
                             <div class="board-chart">
                                 <Chart series={chart_series(history)} x_label={self.puzzle.chart_labels().0}
                                     y_label={self.puzzle.chart_labels().1} />

@@ -1,7 +1,7 @@
 //! The phrase-guessing page: the article's first genetic algorithm, printing each improvement
 //! with its fitness and time, as the article does.
 
-use crate::core::format::format_ms;
+use crate::core::format::{format_count, format_ms};
 use crate::core::job::{Improvement, Report};
 use crate::puzzles::phrase::{Algo, PhraseParams, INFO};
 use crate::puzzles::PuzzleInfo;
@@ -114,7 +114,8 @@ impl PuzzlePage for PhrasePage {
         self.improvements = report.improvements.clone().unwrap_or_default();
         if let (true, Some(attempts)) = (report.solved, report.generations) {
             notices.status = format!(
-                "Guessed after {attempts} attempts and {} improvements, {}.",
+                "Guessed after {} attempts and {} improvements, {}.",
+                format_count(attempts),
                 self.improvements.len(),
                 format_ms(report.elapsed_ms)
             );
