@@ -1,4 +1,5 @@
-//! The page side of the solver worker. One job at a time; cancelling (or a crash) terminates
+//! The page side of the solver worker. The worker starts with the first job (a page that is
+//! only looked at never downloads it). One job at a time; cancelling (or a crash) terminates
 //! the worker at once and starts a fresh one, so cancel never waits for a busy solver. Data a
 //! worker built for the session (pattern databases) is kept here and handed to its successors.
 //!
@@ -35,8 +36,6 @@ pub enum SolverEvent {
 
 struct Shared {
     ready: bool,
-    /// The worker these flags belong to, for data that arrives after it is ready.
-    worker: Option<Worker>,
     /// The worker's shared cancel flag, handed over when it is ready.
     cancel_flag: Option<js_sys::Int32Array>,
     /// A job sent before the worker finished loading.
@@ -50,14 +49,7 @@ impl Shared {
     fn new() -> Rc<RefCell<Self>> {
         let cancel_flag =
             cross_origin_isolated().then(|| js_sys::Int32Array::new(&js_sys::SharedArrayBuffer::new(4)));
-        Rc::new(RefCell::new(Self {
-            ready: false,
-            worker: None,
-            cancel_flag,
-            queued: None,
-            current: None,
-            crashed: false,
-        }))
+        Rc::new(RefCell::new(Self { ready: false, cancel_flag, queued: None, current: None, crashed: false }))
     }
 }
 
@@ -70,10 +62,15 @@ struct Connection {
 /// Session data received from workers, by name, as the bytes to hand to the next one.
 type SessionData = Rc<RefCell<Vec<(String, js_sys::Uint8Array)>>>;
 
+/// The worker that has said it is ready, for data that arrives after that (none before the
+/// first job, nor while a replacement loads).
+type ReadyWorker = Rc<RefCell<Option<Worker>>>;
+
 pub struct SolverClient {
     url: String,
     on_event: Rc<dyn Fn(SolverEvent)>,
     session_data: SessionData,
+    ready_worker: ReadyWorker,
     shared: Rc<RefCell<Shared>>,
     connection: Option<Connection>,
     /// The previous worker's handlers, kept until the next replacement: a replacement may be
@@ -91,26 +88,25 @@ impl SolverClient {
     }
 
     fn start(url: &str, on_event: Rc<dyn Fn(SolverEvent)>, keeps_tables: bool) -> Self {
-        let mut client = Self {
+        Self {
             url: url.to_string(),
             on_event,
             session_data: Rc::default(),
+            ready_worker: Rc::default(),
             shared: Shared::new(),
             connection: None,
             retired: None,
             next_job: 1,
             keeps_tables,
-        };
-        client.respawn();
-        client
+        }
     }
 
     /// A client that also keeps the tables its workers build between visits (see
     /// `saved_tables`), and starts with those saved by earlier visits.
     pub fn with_saved_tables(url: &str, on_event: impl Fn(SolverEvent) + 'static) -> Self {
         let client = Self::start(url, Rc::new(on_event), true);
-        let (session_data, shared, on_event) =
-            (client.session_data.clone(), client.shared.clone(), client.on_event.clone());
+        let (session_data, ready_worker, on_event) =
+            (client.session_data.clone(), client.ready_worker.clone(), client.on_event.clone());
         wasm_bindgen_futures::spawn_local(async move {
             let tables = saved_tables::load_all().await;
             if tables.is_empty() {
@@ -121,8 +117,7 @@ impl SolverClient {
                     continue;
                 }
                 // A worker that is already waiting gets the table now; later ones on start.
-                let state = shared.borrow();
-                if let (true, Some(worker)) = (state.ready, &state.worker) {
+                if let Some(worker) = ready_worker.borrow().as_ref() {
                     post_session_data(worker, &name, &bytes);
                 }
                 session_data.borrow_mut().push((name, bytes));
@@ -142,7 +137,7 @@ impl SolverClient {
     pub fn forget_tables(&mut self) {
         self.session_data.borrow_mut().clear();
         saved_tables::forget();
-        self.respawn();
+        self.cancel();
     }
 
     pub fn is_busy(&self) -> bool {
@@ -152,7 +147,7 @@ impl SolverClient {
     /// Starts solving `link`, cancelling any job still running; the report carries its moves
     /// only when there are at most `max_moves`.
     pub fn solve(&mut self, link: &str, max_moves: Option<usize>) {
-        if self.is_busy() || self.shared.borrow().crashed {
+        if self.connection.is_none() || self.is_busy() || self.shared.borrow().crashed {
             self.respawn();
         }
         let job = self.next_job;
@@ -171,7 +166,9 @@ impl SolverClient {
 
     /// Stops the running job now: the worker is terminated and replaced.
     pub fn cancel(&mut self) {
-        self.respawn();
+        if self.connection.is_some() {
+            self.respawn();
+        }
     }
 
     fn send(&self, json: &str) {
@@ -189,6 +186,7 @@ impl SolverClient {
 
     fn respawn(&mut self) {
         self.raise_cancel_flag();
+        *self.ready_worker.borrow_mut() = None;
         if let Some(old) = self.connection.take() {
             old.worker.terminate();
             self.retired = Some(old);
@@ -209,6 +207,7 @@ impl SolverClient {
         let on_message = {
             let (shared, on_event, worker) = (self.shared.clone(), self.on_event.clone(), worker.clone());
             let (session_data, keeps_tables) = (self.session_data.clone(), self.keeps_tables);
+            let ready_worker = self.ready_worker.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
                 let data = event.data();
                 // Plain messages are JSON strings; session data comes as [JSON, bytes].
@@ -238,6 +237,9 @@ impl SolverClient {
                     on_event(SolverEvent::TablesChanged);
                     return;
                 }
+                if matches!(message, FromWorker::Ready) {
+                    *ready_worker.borrow_mut() = Some(worker.clone());
+                }
                 if let Some(event) = route(&shared, &session_data, &worker, message) {
                     on_event(event);
                 }
@@ -251,7 +253,6 @@ impl SolverClient {
                 give_up_on_worker(&shared, &*on_event, why);
             })
         };
-        self.shared.borrow_mut().worker = Some(worker.clone());
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         self.connection = Some(Connection { worker, _on_message: on_message, _on_error: on_error });
