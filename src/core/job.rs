@@ -209,6 +209,9 @@ pub enum ToWorker {
     /// A shared cancel flag (travels as [JSON, SharedArrayBuffer], on cross-origin isolated
     /// pages): the page sets it to 1 and the job stops at its next progress report.
     CancelFlag,
+    /// Draw the solution `moves`, played from the position of `link`, as an animated GIF
+    /// (drawn in the worker, so the page's bundle does without the encoder).
+    ExportGif { job: u32, link: String, moves: Vec<String> },
 }
 
 /// Messages from the worker to its page.
@@ -239,6 +242,11 @@ pub enum FromWorker {
     /// Data built once per session, for the page to hand to later workers (with bytes, as
     /// for `ToWorker::SessionData`).
     SessionData {
+        name: String,
+    },
+    /// A file the job made (an exported GIF), named for saving, with its bytes attached.
+    File {
+        job: u32,
         name: String,
     },
 }

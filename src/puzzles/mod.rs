@@ -59,6 +59,23 @@ const SESSION_DATA: &[SessionData] = &[SessionData {
     import: sliding::solvers::install_pattern_database,
 }];
 
+/// Draws a solution (moves played from a link's position) as an animated GIF: file name and
+/// bytes.
+type GifExport = fn(&Link, &[String]) -> Result<(String, Vec<u8>), String>;
+
+/// The puzzles whose solutions export as GIFs (kept out of the app's bundle: the worker draws).
+const GIF_EXPORTS: &[(&str, GifExport)] = &[(sliding::INFO.name, sliding::gif::link_gif)];
+
+/// The GIF of the solution `moves` of the puzzle `link` names.
+pub fn export_gif(text: &str, moves: &[String]) -> Result<(String, Vec<u8>), String> {
+    let link = Link::parse(text).map_err(|e| e.to_string())?;
+    let (_, export) = GIF_EXPORTS
+        .iter()
+        .find(|(name, _)| *name == link.puzzle)
+        .ok_or_else(|| format!("'{}' solutions do not export as GIFs", link.puzzle))?;
+    export(&link, moves)
+}
+
 /// The session data this process has built, by name, among those not in `known`.
 pub fn export_session_data(known: &[String]) -> Vec<(&'static str, Vec<u8>)> {
     SESSION_DATA
@@ -117,6 +134,17 @@ mod tests {
             assert!(SOLVERS.iter().any(|(name, _)| *name == puzzle.name), "{}", puzzle.name);
         }
         assert_eq!(SOLVERS.len(), PUZZLES.len());
+    }
+
+    #[test]
+    fn sliding_solutions_export_as_gifs_named_for_their_board() {
+        let moves: Vec<String> = ["L", "U"].map(String::from).to_vec();
+        let (name, bytes) = export_gif("#/sliding?size=3&tiles=1,2,3,4,5,6,7,8,0", &moves).unwrap();
+        assert_eq!(name, "sliding-3x3-2-moves.gif");
+        assert!(bytes.starts_with(b"GIF89a"));
+        let err = export_gif("#/sliding?size=3&tiles=1,2,3,4,5,6,7,8,0", &["D".to_string()]).unwrap_err();
+        assert!(err.starts_with("move 1:"), "{err}");
+        assert!(export_gif("#/hanoi", &[]).unwrap_err().contains("do not export"));
     }
 
     #[test]

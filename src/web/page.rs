@@ -7,7 +7,6 @@
 use crate::core::choice::Named;
 use crate::core::job::Report;
 use crate::core::link::{Link, LinkParams};
-use crate::core::solution::Solution;
 use crate::puzzles::PuzzleInfo;
 use crate::web::browser;
 use crate::web::components::chart::{Chart, Series};
@@ -16,7 +15,7 @@ use crate::web::components::messages::Notices;
 use crate::web::components::playback_controls::PlaybackAction;
 use crate::web::components::seed_field::SeedField;
 use crate::web::components::solve_bar::SolveBar;
-use crate::web::session::SolveSession;
+use crate::web::session::{Finished, SolveSession};
 use crate::web::solver::{SolverEvent, WORKER_URL};
 use gloo_events::EventListener;
 use yew::prelude::*;
@@ -33,9 +32,6 @@ pub enum Effect<M> {
     /// Start solving with the chosen algorithm.
     Solve,
 }
-
-/// Draws a solution as an animated GIF file: its name and its bytes.
-pub type GifExport<S, M> = fn(&Solution<S, M>) -> Result<(String, Vec<u8>), String>;
 
 /// How a page uses the seed field: the seed shown and what its action button does.
 pub struct SeedUse {
@@ -60,8 +56,8 @@ pub trait PuzzlePage: Sized + 'static {
     const INFO: &'static PuzzleInfo;
     /// Its own keys for the shortcut overlay: (keys, what they do).
     const KEYS: &'static [(&'static str, &'static str)] = &[];
-    /// Draws a solution as an animated GIF, for puzzles that offer the export.
-    const GIF: Option<GifExport<Self::State, Self::Move>> = None;
+    /// Its solutions export as animated GIFs (drawn by the worker: `puzzles::export_gif`).
+    const EXPORTS_GIF: bool = false;
 
     fn new(params: Self::Params) -> Self;
     fn params(&self) -> &Self::Params;
@@ -206,17 +202,15 @@ pub struct PageProps {
     pub worker_url: AttrValue,
 }
 
-pub enum Msg<P: PuzzlePage> {
+/// What the shell does the same way for every puzzle (not generic, so the shell's layout is
+/// compiled once, not once per puzzle).
+pub enum Shell {
     Solve,
     Cancel,
     Compare,
     CopyLink,
     DismissAlert,
-    Solver(SolverEvent),
-    /// An event from one worker of a solve shared between several.
-    Part(usize, SolverEvent),
     Playback(PlaybackAction),
-    Tick,
     /// A parameter edited in the page: its link key and the text entered.
     Edit(&'static str, String),
     SetSeed(u64),
@@ -226,6 +220,14 @@ pub enum Msg<P: PuzzlePage> {
     Restart,
     ExportGif,
     ForgetTables,
+}
+
+pub enum Msg<P: PuzzlePage> {
+    Shell(Shell),
+    Solver(SolverEvent),
+    /// An event from one worker of a solve shared between several.
+    Part(usize, SolverEvent),
+    Tick,
     Key(KeyboardEvent),
     Puzzle(P::Action),
 }
@@ -281,14 +283,7 @@ impl<P: PuzzlePage> Component for Page<P> {
 
     fn update(&mut self, ctx: &Context<Self>, msg: Self::Message) -> bool {
         match msg {
-            Msg::Solve => self.start_solve(ctx, 0),
-            Msg::Cancel => self.session.cancel_into(&mut self.notices),
-            Msg::Compare => self.compare(),
-            Msg::CopyLink => {
-                browser::copy_text(&browser::current_url());
-                self.notices.status = "Link copied: anyone who opens it sees this page as it is now.".into();
-            }
-            Msg::DismissAlert => self.notices.alert = None,
+            Msg::Shell(shell) => self.shell(ctx, shell),
             Msg::Solver(event) => self.follow(event),
             Msg::Part(index, event) => {
                 if let Some((parts, elapsed_ms)) = self.session.follow_part(index, event, &mut self.notices) {
@@ -296,36 +291,12 @@ impl<P: PuzzlePage> Component for Page<P> {
                     self.show(report, 0);
                 }
             }
-            Msg::Playback(action) => self.session.playback_action(action, ctx.link().callback(|_| Msg::Tick)),
             Msg::Tick => {
                 if self.session.tick() {
                     // The address is updated when playback stops: browsers throttle
                     // frequent history updates.
                     return true;
                 }
-            }
-            Msg::Edit(key, text) => self.edit(key, &text),
-            Msg::SetSeed(seed) => self.edit("seed", &seed.to_string()),
-            Msg::NewSeed => {
-                self.edit("seed", &browser::random_seed().to_string());
-                self.use_seed(ctx);
-            }
-            Msg::UseSeed => self.use_seed(ctx),
-            Msg::Undo => self.undo(),
-            Msg::Restart => {
-                self.session.clear();
-                if let Some(played) = self.puzzle.played_mut() {
-                    played.clear();
-                }
-                self.notices.status = self.puzzle.intro();
-            }
-            Msg::ExportGif => self.export_gif(),
-            Msg::ForgetTables => {
-                let size = format_bytes(self.session.table_bytes());
-                self.session.forget_tables();
-                self.notices.status = format!(
-                    "Forgot {size} of saved tables: the next solve that needs them builds them again."
-                );
             }
             Msg::Key(e) => return self.key(ctx, e),
             Msg::Puzzle(action) => {
@@ -339,77 +310,127 @@ impl<P: PuzzlePage> Component for Page<P> {
     }
 
     fn view(&self, ctx: &Context<Self>) -> Html {
-        let cb = ctx.link();
-        let act = cb.callback(Msg::Puzzle);
-        let edit = cb.callback(|(key, text): (&'static str, String)| Msg::Edit(key, text));
-        let busy = self.session.is_busy();
-        let algo_options = P::Algo::ALL
-            .iter()
-            .map(|a| (AttrValue::from(a.name()), AttrValue::from(a.label())))
-            .collect::<Vec<_>>();
-        let shown = self.shown();
+        let shell = ctx.link().callback(Msg::Shell);
+        let act = ctx.link().callback(Msg::Puzzle);
+        let edit = shell.reform(|(key, text): (&'static str, String)| Shell::Edit(key, text));
         let history = self.session.history();
-        html! {
-            <main class={classes!("puzzle-page", P::INFO.name)}>
-                <aside class="panel" aria-label="Settings">
-                    <h1>{ P::INFO.title }</h1>
-                    <div class="solve-bar">
-                        <SolveBar busy={busy} on_solve={cb.callback(|_| Msg::Solve)} on_cancel={cb.callback(|_| Msg::Cancel)}
-                            on_compare={cb.callback(|_| Msg::Compare)} on_copy_link={cb.callback(|_| Msg::CopyLink)} />
+        let (x_label, y_label) = self.puzzle.chart_labels();
+        let parts = ShellParts {
+            name: P::INFO.name,
+            title: P::INFO.title,
+            busy: self.session.is_busy(),
+            algorithms: P::Algo::ALL.iter().map(|a| (a.name(), a.label())).collect(),
+            algorithm: self.puzzle.algorithm().name(),
+            own_settings: self.puzzle.view_params(&edit, &act),
+            seed: self.puzzle.seed(),
+            move_counter: self.played().and_then(|_| self.puzzle.move_counter()),
+            can_undo: self.played().is_some_and(|n| n > 0) || self.session.step() > 0,
+            table_bytes: self.session.table_bytes(),
+            notices: self.notices.view(shell.reform(|_| Shell::DismissAlert)),
+            progress: self.session.view_progress(),
+            board: self.puzzle.view_board(&self.shown(), &act),
+            // A line needs two samples: a run over in a blink has no chart.
+            chart: (history.len() >= 2).then(|| {
+                html! { <Chart series={chart_series(history)} x_label={x_label} y_label={y_label} /> }
+            }),
+            playback: self.session.view_playback(shell.reform(Shell::Playback)),
+            gif: P::EXPORTS_GIF && self.session.solution().is_some(),
+            report: self.puzzle.view_report(&act),
+            compare: self.session.view_compare(),
+        };
+        shell_view(parts, &shell)
+    }
+}
+
+/// Everything the shell lays out, gathered by the page from its puzzle and its session.
+struct ShellParts {
+    name: &'static str,
+    title: &'static str,
+    busy: bool,
+    /// (link name, label) of each algorithm.
+    algorithms: Vec<(&'static str, &'static str)>,
+    algorithm: &'static str,
+    own_settings: Html,
+    seed: Option<SeedUse>,
+    /// Moves played by hand, for puzzles played move by move.
+    move_counter: Option<String>,
+    can_undo: bool,
+    table_bytes: u64,
+    notices: Html,
+    progress: Html,
+    board: Html,
+    chart: Option<Html>,
+    playback: Html,
+    gif: bool,
+    report: Html,
+    compare: Html,
+}
+
+/// The layout every puzzle page shares: settings panel, stage (status, progress, board,
+/// chart, playback) and results.
+fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
+    let send = |msg: fn() -> Shell| shell.reform(move |_: MouseEvent| msg());
+    let algo_options: Vec<(AttrValue, AttrValue)> = parts
+        .algorithms
+        .iter()
+        .map(|&(name, label)| (AttrValue::from(name), AttrValue::from(label)))
+        .collect();
+    html! {
+        <main class={classes!("puzzle-page", parts.name)}>
+            <aside class="panel" aria-label="Settings">
+                <h1>{ parts.title }</h1>
+                <div class="solve-bar">
+                    <SolveBar busy={parts.busy} on_solve={shell.reform(|_| Shell::Solve)}
+                        on_cancel={shell.reform(|_| Shell::Cancel)} on_compare={shell.reform(|_| Shell::Compare)}
+                        on_copy_link={shell.reform(|_| Shell::CopyLink)} />
+                </div>
+                if algo_options.len() > 1 {
+                    <Choice label="Algorithm" options={algo_options} selected={parts.algorithm}
+                        on_change={shell.reform(|v: String| Shell::Edit("algo", v))} />
+                }
+                { parts.own_settings }
+                if let Some(seed) = parts.seed {
+                    <SeedField seed={seed.seed} on_change={shell.reform(Shell::SetSeed)}
+                        on_new={shell.reform(|_| Shell::NewSeed)} action_label={seed.action}
+                        on_action={shell.reform(|_| Shell::UseSeed)} />
+                }
+                if let Some(counter) = parts.move_counter {
+                    <div class="play-bar" role="group" aria-label="Your moves">
+                        <span class="move-counter">{ counter }</span>
+                        <button onclick={send(|| Shell::Undo)} title="Undo (u)" disabled={!parts.can_undo}>{ "Undo" }</button>
+                        <button onclick={send(|| Shell::Restart)} title="Restart (r)">{ "Restart" }</button>
                     </div>
-                    if algo_options.len() > 1 {
-                        <Choice label="Algorithm" options={algo_options} selected={self.puzzle.algorithm().name()}
-                            on_change={cb.callback(|v: String| Msg::Edit("algo", v))} />
+                }
+                if parts.table_bytes > 0 {
+                    <p class="saved-tables">
+                        { format!("This browser keeps {} of tables (pattern databases), so solves start at once. ",
+                            format_bytes(parts.table_bytes)) }
+                        <button onclick={send(|| Shell::ForgetTables)}>{ "Forget saved tables" }</button>
+                    </p>
+                }
+            </aside>
+            <section class="stage" aria-label="Board">
+                { parts.notices }
+                { parts.progress }
+                <div class="board-area">
+                    <div class="board">{ parts.board }</div>
+                    if let Some(chart) = parts.chart {
+                        <div class="board-chart">{ chart }</div>
                     }
-                    { self.puzzle.view_params(&edit, &act) }
-                    if let Some(seed) = self.puzzle.seed() {
-                        <SeedField seed={seed.seed} on_change={cb.callback(Msg::SetSeed)}
-                            on_new={cb.callback(|_| Msg::NewSeed)} action_label={seed.action}
-                            on_action={cb.callback(|_| Msg::UseSeed)} />
+                </div>
+                <div class="playback-bar">
+                    { parts.playback }
+                    if parts.gif {
+                        <button class="export" onclick={send(|| Shell::ExportGif)}
+                            aria-label="Export GIF of the animation">{ "Export GIF" }</button>
                     }
-                    if let (Some(played), Some(counter)) = (self.played(), self.puzzle.move_counter()) {
-                        <div class="play-bar" role="group" aria-label="Your moves">
-                            <span class="move-counter">{ counter }</span>
-                            <button onclick={cb.callback(|_| Msg::Undo)} title="Undo (u)"
-                                disabled={played == 0 && self.session.step() == 0}>{ "Undo" }</button>
-                            <button onclick={cb.callback(|_| Msg::Restart)} title="Restart (r)">{ "Restart" }</button>
-                        </div>
-                    }
-                    if self.session.table_bytes() > 0 {
-                        <p class="saved-tables">
-                            { format!("This browser keeps {} of tables (pattern databases), so solves start at once. ",
-                                format_bytes(self.session.table_bytes())) }
-                            <button onclick={cb.callback(|_| Msg::ForgetTables)}>{ "Forget saved tables" }</button>
-                        </p>
-                    }
-                </aside>
-                <section class="stage" aria-label="Board">
-                    { self.notices.view(cb.callback(|_| Msg::DismissAlert)) }
-                    { self.session.view_progress() }
-                    <div class="board-area">
-                        <div class="board">{ self.puzzle.view_board(&shown, &act) }</div>
-                        // A line needs two samples: a run over in a blink has no chart.
-                        if history.len() >= 2 {
-                            <div class="board-chart">
-                                <Chart series={chart_series(history)} x_label={self.puzzle.chart_labels().0}
-                                    y_label={self.puzzle.chart_labels().1} />
-                            </div>
-                        }
-                    </div>
-                    <div class="playback-bar">
-                        { self.session.view_playback(cb.callback(Msg::Playback)) }
-                        if P::GIF.is_some() && self.session.solution().is_some() {
-                            <button class="export" onclick={cb.callback(|_| Msg::ExportGif)}
-                                aria-label="Export GIF of the animation">{ "Export GIF" }</button>
-                        }
-                    </div>
-                </section>
-                <section class="report" aria-label="Results">
-                    { self.puzzle.view_report(&act) }
-                    { self.session.view_compare() }
-                </section>
-            </main>
-        }
+                </div>
+            </section>
+            <section class="report" aria-label="Results">
+                { parts.report }
+                { parts.compare }
+            </section>
+        </main>
     }
 }
 
@@ -435,6 +456,45 @@ fn chart_series(history: &[(u64, f64, f64)]) -> Vec<Series> {
 }
 
 impl<P: PuzzlePage> Page<P> {
+    fn shell(&mut self, ctx: &Context<Self>, msg: Shell) {
+        match msg {
+            Shell::Solve => self.start_solve(ctx, 0),
+            Shell::Cancel => self.session.cancel_into(&mut self.notices),
+            Shell::Compare => self.compare(),
+            Shell::CopyLink => {
+                browser::copy_text(&browser::current_url());
+                self.notices.status = "Link copied: anyone who opens it sees this page as it is now.".into();
+            }
+            Shell::DismissAlert => self.notices.alert = None,
+            Shell::Playback(action) => {
+                self.session.playback_action(action, ctx.link().callback(|_| Msg::Tick))
+            }
+            Shell::Edit(key, text) => self.edit(key, &text),
+            Shell::SetSeed(seed) => self.edit("seed", &seed.to_string()),
+            Shell::NewSeed => {
+                self.edit("seed", &browser::random_seed().to_string());
+                self.use_seed(ctx);
+            }
+            Shell::UseSeed => self.use_seed(ctx),
+            Shell::Undo => self.undo(),
+            Shell::Restart => {
+                self.session.clear();
+                if let Some(played) = self.puzzle.played_mut() {
+                    played.clear();
+                }
+                self.notices.status = self.puzzle.intro();
+            }
+            Shell::ExportGif => self.export_gif(),
+            Shell::ForgetTables => {
+                let size = format_bytes(self.session.table_bytes());
+                self.session.forget_tables();
+                self.notices.status = format!(
+                    "Forgot {size} of saved tables: the next solve that needs them builds them again."
+                );
+            }
+        }
+    }
+
     /// The position on the board: the solution at its step, or the position in play.
     fn shown(&self) -> P::State {
         // The moves played by hand are replayed only when no solution is on the board.
@@ -496,8 +556,10 @@ impl<P: PuzzlePage> Page<P> {
         if let Some(genome) = self.session.take_genome() {
             self.puzzle.on_genome(&genome);
         }
-        if let Some((report, seek_to)) = outcome {
-            self.show(report, seek_to);
+        match outcome {
+            Some(Finished::Solved(report, seek_to)) => self.show(*report, seek_to),
+            Some(Finished::File { name, bytes }) => self.save_file(&name, &bytes),
+            None => {}
         }
     }
 
@@ -580,11 +642,13 @@ impl<P: PuzzlePage> Page<P> {
     }
 
     fn export_gif(&mut self) {
-        let (Some(draw), Some(solution)) = (P::GIF, self.session.solution()) else { return };
-        match draw(solution)
-            .and_then(|(name, bytes)| browser::download(&bytes, &name, "image/gif").map(|_| name))
-        {
-            Ok(name) => self.notices.status = format!("Saved the animation as {name}."),
+        self.session.export_gif(&self.puzzle.params().to_link());
+        self.notices.status = "Drawing the animation…".into();
+    }
+
+    fn save_file(&mut self, name: &str, bytes: &[u8]) {
+        match browser::download(bytes, name, "image/gif") {
+            Ok(()) => self.notices.status = format!("Saved the animation as {name}."),
             Err(why) => self.notices.alert = Some(format!("No GIF: {why}.")),
         }
     }
@@ -606,21 +670,21 @@ impl<P: PuzzlePage> Page<P> {
         let busy = self.session.is_busy();
         let hand_play = self.played().is_some();
         let msg = match key.as_str() {
-            " " => Some(Msg::Playback(PlaybackAction::Toggle)),
-            "." | "ArrowRight" => Some(Msg::Playback(PlaybackAction::Forward)),
-            "," | "ArrowLeft" => Some(Msg::Playback(PlaybackAction::Back)),
-            "Home" => Some(Msg::Playback(PlaybackAction::Reset)),
-            "+" | "=" => Some(Msg::Playback(PlaybackAction::Faster)),
-            "-" => Some(Msg::Playback(PlaybackAction::Slower)),
-            "s" if !busy => Some(Msg::Solve),
-            "c" if !busy => Some(Msg::Compare),
-            "Escape" if busy => Some(Msg::Cancel),
-            "n" if self.puzzle.seed().is_some() => Some(Msg::NewSeed),
-            "u" if hand_play => Some(Msg::Undo),
-            "r" if hand_play => Some(Msg::Restart),
+            " " => Some(Shell::Playback(PlaybackAction::Toggle)),
+            "." | "ArrowRight" => Some(Shell::Playback(PlaybackAction::Forward)),
+            "," | "ArrowLeft" => Some(Shell::Playback(PlaybackAction::Back)),
+            "Home" => Some(Shell::Playback(PlaybackAction::Reset)),
+            "+" | "=" => Some(Shell::Playback(PlaybackAction::Faster)),
+            "-" => Some(Shell::Playback(PlaybackAction::Slower)),
+            "s" if !busy => Some(Shell::Solve),
+            "c" if !busy => Some(Shell::Compare),
+            "Escape" if busy => Some(Shell::Cancel),
+            "n" if self.puzzle.seed().is_some() => Some(Shell::NewSeed),
+            "u" if hand_play => Some(Shell::Undo),
+            "r" if hand_play => Some(Shell::Restart),
             _ => None,
         };
-        browser::send_shortcut(ctx.link(), &e, msg)
+        browser::send_shortcut(ctx.link(), &e, msg.map(Msg::Shell))
     }
 }
 

@@ -33,6 +33,14 @@ pub struct Running {
     seek_to: usize,
 }
 
+/// What a finished job gives the page.
+pub enum Finished {
+    /// A solve: the page shows it with [`SolveSession::show_report`], at this step.
+    Solved(Box<Report>, usize),
+    /// A file to save (an exported GIF).
+    File { name: String, bytes: Vec<u8> },
+}
+
 /// What a worker event means for the page.
 enum SessionEvent {
     /// Nothing for the page to do (progress, or a comparison moving on).
@@ -41,6 +49,8 @@ enum SessionEvent {
     Solved { report: Box<Report>, seek_to: usize },
     /// A single solve could not run.
     Failed(String),
+    /// An export finished.
+    File { name: String, bytes: Vec<u8> },
     /// Every row of a comparison has its result.
     CompareFinished,
 }
@@ -65,6 +75,8 @@ pub struct SolveSession<S, M> {
     /// The links still to run for the comparison, in row order.
     compare_queue: Vec<Link>,
     solution: Option<Solution<S, M>>,
+    /// The moves of the solution shown, as the worker wrote them (for exports).
+    solution_moves: Vec<String>,
     playback: Playback,
     ticker: Option<Ticker>,
 }
@@ -80,6 +92,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
             compare: Vec::new(),
             compare_queue: Vec::new(),
             solution: None,
+            solution_moves: Vec::new(),
             playback: Playback::new(0, 0),
             ticker: None,
         }
@@ -188,7 +201,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
     ) -> Option<(Vec<Report>, f64)> {
         let split = self.split.as_mut()?;
         match event {
-            SolverEvent::Progress { .. } | SolverEvent::TablesChanged => None,
+            SolverEvent::Progress { .. } | SolverEvent::TablesChanged | SolverEvent::File { .. } => None,
             SolverEvent::Failed(error) => {
                 self.split = None;
                 notices.alert = Some(error);
@@ -204,6 +217,23 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
                 Some((split.reports.into_iter().flatten().collect(), browser::now_ms() - split.started_ms))
             }
         }
+    }
+
+    /// Has the worker draw the solution shown, played from the position of `link`, as a GIF;
+    /// the file comes back from [`Self::follow`].
+    pub fn export_gif(&mut self, link: &Link) {
+        if self.solution.is_none() || self.is_busy() {
+            return;
+        }
+        self.solver.export_gif(&link.to_hash(), &self.solution_moves);
+        self.running = Some(Running {
+            algorithm: "GIF export",
+            stats: Stats::default(),
+            elapsed_ms: 0.0,
+            build: None,
+            evolution: None,
+            seek_to: self.playback.step(),
+        });
     }
 
     /// Runs every `(algorithm, link)` in turn and fills the comparison table.
@@ -265,6 +295,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
 
     fn drop_solution(&mut self) {
         self.solution = None;
+        self.solution_moves.clear();
         self.playback = Playback::new(0, 0);
         self.ticker = None;
     }
@@ -294,6 +325,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
             Ok(Ok(solution)) => {
                 self.playback = Playback::new(solution.len(), seek_to);
                 self.solution = Some(solution);
+                self.solution_moves = report.moves.clone();
             }
             Ok(Err(e)) => {
                 notices.alert = Some(format!("The solver's move {} was illegal: {}", e.index + 1, e.error))
@@ -313,10 +345,11 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
 
     /// Follows one worker event, telling the user what happened; a finished single solve is
     /// returned (with the step to show) for the page to pass to [`Self::show_report`].
-    pub fn follow(&mut self, event: SolverEvent, notices: &mut Notices) -> Option<(Report, usize)> {
+    pub fn follow(&mut self, event: SolverEvent, notices: &mut Notices) -> Option<Finished> {
         match self.handle(event) {
             SessionEvent::Nothing => None,
-            SessionEvent::Solved { report, seek_to } => Some((*report, seek_to)),
+            SessionEvent::Solved { report, seek_to } => Some(Finished::Solved(report, seek_to)),
+            SessionEvent::File { name, bytes } => Some(Finished::File { name, bytes }),
             SessionEvent::Failed(error) => {
                 notices.alert = Some(error);
                 notices.status = "The solver could not finish; the board is as it was.".into();
@@ -365,6 +398,10 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
                 }
             }
             SolverEvent::TablesChanged => SessionEvent::Nothing,
+            SolverEvent::File { name, bytes } => {
+                self.running = None;
+                SessionEvent::File { name, bytes }
+            }
             SolverEvent::Failed(error) => {
                 self.running = None;
                 match pending_row {

@@ -32,6 +32,11 @@ pub enum SolverEvent {
     /// The worker built tables, or tables saved by an earlier visit were loaded (the page may
     /// show the "forget" control).
     TablesChanged,
+    /// A file the job made (an exported GIF).
+    File {
+        name: String,
+        bytes: Vec<u8>,
+    },
 }
 
 struct Shared {
@@ -144,15 +149,27 @@ impl SolverClient {
         self.shared.borrow().current.is_some()
     }
 
+    /// Asks the worker to draw the solution `moves` of `link` as a GIF; the file comes back
+    /// as [`SolverEvent::File`].
+    pub fn export_gif(&mut self, link: &str, moves: &[String]) {
+        let job = self.next_job;
+        self.send_job(ToWorker::ExportGif { job, link: link.to_string(), moves: moves.to_vec() });
+    }
+
     /// Starts solving `link`, cancelling any job still running; the report carries its moves
     /// only when there are at most `max_moves`.
     pub fn solve(&mut self, link: &str, max_moves: Option<usize>) {
+        let job = self.next_job;
+        self.send_job(ToWorker::Solve { job, link: link.to_string(), max_moves });
+    }
+
+    /// Sends a job (numbered `next_job`), cancelling any job still running.
+    fn send_job(&mut self, request: ToWorker) {
         if self.connection.is_none() || self.is_busy() || self.shared.borrow().crashed {
             self.respawn();
         }
         let job = self.next_job;
         self.next_job += 1;
-        let request = ToWorker::Solve { job, link: link.to_string(), max_moves };
         let json = serde_json::to_string(&request).expect("requests serialize");
         let mut shared = self.shared.borrow_mut();
         shared.current = Some(job);
@@ -226,6 +243,14 @@ impl SolverClient {
                         return give_up_on_worker(&shared, &*on_event, why);
                     }
                 };
+                if let (FromWorker::File { job, name }, Some(bytes)) = (&message, &bytes) {
+                    let mine = shared.borrow().current == Some(*job);
+                    if mine {
+                        shared.borrow_mut().current = None;
+                        on_event(SolverEvent::File { name: name.clone(), bytes: bytes.to_vec() });
+                    }
+                    return;
+                }
                 if let (FromWorker::SessionData { name }, Some(bytes)) = (&message, bytes) {
                     if keeps_tables {
                         saved_tables::save(name, &bytes);
@@ -303,6 +328,10 @@ fn route(
     let mut state = shared.borrow_mut();
     match message {
         FromWorker::SessionData { .. } => None,
+        FromWorker::File { job, .. } => (state.current == Some(job)).then(|| {
+            state.current = None;
+            SolverEvent::Failed("the exported file did not arrive".into())
+        }),
         FromWorker::Ready => {
             state.ready = true;
             if let Some(flag) = &state.cancel_flag {

@@ -59,6 +59,7 @@ pub fn start() {
                     SHARED_DATA.with(|shared| shared.borrow_mut().push(name));
                 }
             }
+            Ok(ToWorker::ExportGif { job, link, moves }) => export(job, &link, &moves),
             Ok(ToWorker::CancelFlag) => {
                 let flag = attached.and_then(|a| a.dyn_into::<js_sys::SharedArrayBuffer>().ok());
                 CANCEL_FLAG.with(|f| *f.borrow_mut() = flag.map(|b| js_sys::Int32Array::new(&b)));
@@ -87,6 +88,18 @@ fn run(job: u32, link: &str, max_moves: Option<usize>) {
     };
     post(&message);
     share_new_session_data();
+}
+
+/// Draws a GIF and hands its bytes over to the page.
+fn export(job: u32, link: &str, moves: &[String]) {
+    match puzzles::export_gif(link, moves) {
+        Ok((name, bytes)) => {
+            let array = js_sys::Uint8Array::from(bytes.as_slice());
+            let message = js_sys::Array::of2(&to_json(&FromWorker::File { job, name }), &array);
+            let _ = scope().post_message_with_transfer(&message, &js_sys::Array::of1(&array.buffer()));
+        }
+        Err(error) => post(&FromWorker::Failed { job, error }),
+    }
 }
 
 /// Whether the page has set the shared cancel flag.

@@ -3,6 +3,8 @@
 //! so no image library or font file is needed.
 
 use super::domain::{Board, Dir};
+use super::params::SlidingParams;
+use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::solution::Solution;
 
 /// Longer solutions make unwieldy files.
@@ -35,6 +37,20 @@ const DIGITS: [[u8; 5]; 10] = [
     [7, 5, 7, 5, 7],
     [7, 5, 7, 1, 7],
 ];
+
+/// The GIF of the solution `moves` played from the position of `link` (its start and the
+/// moves played by hand), and a file name for it: `sliding-3x3-31-moves.gif`.
+pub fn link_gif(link: &Link, moves: &[String]) -> Result<(String, Vec<u8>), String> {
+    let (params, errors) = SlidingParams::from_link(link);
+    if !errors.is_empty() {
+        return Err(describe_errors(&errors));
+    }
+    let moves = moves.iter().map(|m| Dir::parse(m)).collect::<Result<Vec<_>, _>>()?;
+    let solution = Solution::replay(params.current(), moves, |board, &dir| board.apply(dir))
+        .map_err(|e| format!("move {}: {}", e.index + 1, e.error))?;
+    let name = format!("sliding-{0}x{0}-{1}-moves.gif", params.size(), solution.len());
+    Ok((name, solution_gif(&solution)?))
+}
 
 /// The GIF bytes of `solution`: its start, one frame per move, the end held a little longer.
 pub fn solution_gif(solution: &Solution<Board, Dir>) -> Result<Vec<u8>, String> {

@@ -3,7 +3,6 @@
 
 use crate::core::link::{Link, LinkParams};
 use crate::puzzles::sliding::domain::{Board, Dir, MAX_SIZE, MIN_SIZE};
-use crate::puzzles::sliding::gif::solution_gif;
 use crate::puzzles::sliding::params::{Shuffle, SlidingParams};
 use crate::puzzles::sliding::solvers::Algo;
 use crate::puzzles::sliding::{refusal, INFO};
@@ -11,7 +10,7 @@ use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::messages::Notices;
 use crate::web::components::tiles::Tiles;
-use crate::web::page::{Effect, GifExport, PuzzlePage, SeedUse};
+use crate::web::page::{Effect, PuzzlePage, SeedUse};
 use yew::prelude::*;
 
 /// Shuffle choices offered in the page: walk lengths, and uniform.
@@ -39,10 +38,7 @@ impl PuzzlePage for SlidingPage {
 
     const INFO: &'static PuzzleInfo = &INFO;
     const KEYS: &'static [(&'static str, &'static str)] = &[("← ↑ → ↓", "slide a tile into the blank")];
-    const GIF: Option<GifExport<Board, Dir>> = Some(|solution| {
-        let name = format!("sliding-{0}x{0}-{1}-moves.gif", solution.start.size(), solution.len());
-        solution_gif(solution).map(|bytes| (name, bytes))
-    });
+    const EXPORTS_GIF: bool = true;
 
     fn new(params: SlidingParams) -> Self {
         Self { params }
