@@ -122,6 +122,17 @@ fn batch_mode_survives_a_line_that_is_not_utf8() {
 }
 
 #[test]
+fn bench_times_a_queens_count_against_the_plain_c_method() {
+    let out = puzzlelab(&["bench", "--count", "2", "#/queens?n=12"], None);
+    let line = &json_lines(&out)[0];
+    let reference = &line["reference"];
+    assert_eq!(reference["result"], 14_200, "the reference counts too: {line}");
+    assert!(reference["mean_ms"].as_f64().unwrap() > 0.0);
+    assert!(reference["ratio"].as_f64().unwrap() > 0.0);
+    assert_eq!(line["runs"], 2);
+}
+
+#[test]
 fn a_reader_that_goes_away_ends_the_program_quietly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
         .args(["solve", "#/hanoi?discs=20&algo=optimal"])

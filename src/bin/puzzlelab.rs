@@ -21,7 +21,8 @@ const USAGE: &str = "usage: puzzlelab solve LINK   solve one share link (full UR
        puzzlelab solve -      solve one link per line from standard input
        puzzlelab bench [--count N] [--seed S] LINK
                               solve LINK with seed=S, S+1, ... (N runs, default 20 from 1)
-                              after one warm-up run; print mean and median cost
+                              after one warm-up run; print mean and median cost (an N-queens
+                              count also times the plain C counter's method, as 'reference')
        puzzlelab list         the puzzles and their link names";
 
 fn main() -> ExitCode {
@@ -135,7 +136,7 @@ mod bench {
         let reports: Vec<Report> =
             (first_seed..first_seed + count).filter_map(|seed| solve(&with_seed(&link, seed)).ok()).collect();
         let solved: Vec<&Report> = reports.iter().filter(|r| r.solved).collect();
-        let out = serde_json::json!({
+        let mut out = serde_json::json!({
             "link": link.to_hash(),
             "seeds": [first_seed, first_seed + count - 1],
             "runs": reports.len(),
@@ -147,8 +148,80 @@ mod bench {
             "elapsed_ms": summary(reports.iter().map(|r| r.elapsed_ms).collect()),
             "generations": summary(reports.iter().filter_map(|r| r.generations).map(|g| g as f64).collect()),
         });
+        if let Some(reference) = super::reference::for_link(&link, count) {
+            let mean_ms = out["elapsed_ms"]["mean"].as_f64().unwrap_or(0.0);
+            out["reference"] = reference.json(mean_ms);
+        }
         say!("{out}");
         ExitCode::SUCCESS
+    }
+}
+
+/// The methods of the reference programs the issues measure against, written in Rust, so that
+/// `bench` prints ratios measured on this machine rather than remembered ones.
+mod reference {
+    use puzzlelab::core::link::{Link, LinkParams};
+    use puzzlelab::puzzles::queens::params::{Algo, QueensParams};
+    use std::time::Instant;
+
+    pub struct Reference {
+        name: &'static str,
+        result: u64,
+        mean_ms: f64,
+    }
+
+    impl Reference {
+        /// The reference's result, its mean time and our time as a fraction of it.
+        pub fn json(&self, our_mean_ms: f64) -> serde_json::Value {
+            serde_json::json!({
+                "method": self.name,
+                "result": self.result,
+                "mean_ms": self.mean_ms,
+                "ratio": our_mean_ms / self.mean_ms,
+            })
+        }
+    }
+
+    /// The reference for what `link` solves, timed over `runs` runs, if there is one.
+    pub fn for_link(link: &Link, runs: u64) -> Option<Reference> {
+        let (params, errors) = QueensParams::from_link(link);
+        let whole = params.first == (0..=params.n - 1) && params.parts == 1;
+        if link.puzzle != "queens" || !errors.is_empty() || params.algo != Algo::Backtracking || !whole {
+            return None;
+        }
+        let started = Instant::now();
+        let mut result = 0;
+        for _ in 0..runs.max(1) {
+            result = mirror_count(std::hint::black_box(params.n));
+        }
+        let mean_ms = started.elapsed().as_secs_f64() * 1000.0 / runs.max(1) as f64;
+        Some(Reference { name: "plain C counter: recursive bitboards, first-row mirror", result, mean_ms })
+    }
+
+    /// The plain C counter's method: every solution by recursive bitboard backtracking, the
+    /// first queen in the left half of the first row and the count doubled (its mirror images),
+    /// the middle column of an odd board counted once.
+    fn mirror_count(n: usize) -> u64 {
+        fn place(full: u32, cols: u32, left: u32, right: u32) -> u64 {
+            if cols == full {
+                return 1;
+            }
+            let mut free = full & !(cols | left | right);
+            let mut count = 0;
+            while free != 0 {
+                let bit = free & free.wrapping_neg();
+                free ^= bit;
+                count += place(full, cols | bit, (left | bit) << 1, (right | bit) >> 1);
+            }
+            count
+        }
+        let full = (1u32 << n) - 1;
+        let start = |col: usize| {
+            let bit = 1u32 << col;
+            place(full, bit, bit << 1, bit >> 1)
+        };
+        let half: u64 = (0..n / 2).map(start).sum();
+        2 * half + if n % 2 == 1 { start(n / 2) } else { 0 }
     }
 }
 

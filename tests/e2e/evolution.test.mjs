@@ -66,11 +66,11 @@ test("many seeds: how reliable is the algorithm, as a histogram", async () => {
 });
 
 test("large counts are shared between workers and add up", async () => {
-  const { page } = await open("#/queens?n=13&algo=backtracking");
+  const { page } = await open("#/queens?n=14&algo=backtracking");
   await page.getByRole("button", { name: "Solve", exact: true }).click();
-  // 73,712 solutions and 9,233 families for n = 13 (OEIS A000170, A002562).
-  await status(page).filter({ hasText: /73,712 solutions for n = 13, 9,233 up to rotations and reflections \(.*counted in \d+ parts, one worker each\)/ }).waitFor({ timeout: 30000 });
-  assert.equal(await page.locator("text.queen").count(), 13);
+  // 365,596 solutions and 45,752 families for n = 14 (OEIS A000170, A002562).
+  await status(page).filter({ hasText: /365,596 solutions for n = 14, 45,752 up to rotations and reflections \(.*counted in \d+ parts, one worker each\)/ }).waitFor({ timeout: 30000 });
+  assert.equal(await page.locator("text.queen").count(), 14);
   await page.close();
 });
 

@@ -3,6 +3,7 @@
 
 pub mod params;
 pub mod solvers;
+pub mod symmetry;
 
 use crate::core::choice::Named;
 use crate::core::evolve::{evolve_lines, LinesConfig};
@@ -49,37 +50,26 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
 
 /// Smallest board whose count is worth sharing between workers (smaller ones take
 /// milliseconds).
-pub const SHARE_FROM_N: usize = 12;
+pub const SHARE_FROM_N: usize = 14;
 
-/// Splits a whole-board count into parts for up to `workers` workers: ranges of the first
-/// row's left half (their mirror images fill the right half, so [`merge_counts`] doubles
-/// them) and the middle column of an odd board (counted once). Every family of solutions
-/// has its smallest member in those columns, so the families simply add up. `None` when the
-/// count is not worth sharing.
+/// Splits a whole-board count into one share per worker (`part=i&parts=k`; each counts every
+/// k-th branch of the search by families), or `None` when the count is not worth sharing.
 pub fn split_count(params: &QueensParams, workers: usize) -> Option<Vec<QueensParams>> {
-    let n = params.n;
-    let whole_row = params.first == (0..=n - 1);
-    let workers = workers.min(n / 2);
-    if params.algo != Algo::Backtracking || n < SHARE_FROM_N || !whole_row || workers < 2 {
+    let whole_row = params.first == (0..=params.n - 1);
+    let parts = workers.min(params::MAX_PARTS);
+    if params.algo != Algo::Backtracking || params.n < SHARE_FROM_N || !whole_row || parts < 2 {
         return None;
     }
-    let half = n / 2;
-    let mut ranges: Vec<(usize, usize)> =
-        (0..workers).map(|w| (w * half / workers, (w + 1) * half / workers - 1)).collect();
-    if n % 2 == 1 {
-        ranges.push((half, half));
-    }
-    Some(ranges.into_iter().map(|(a, b)| QueensParams { first: a..=b, ..params.clone() }).collect())
+    Some((1..=parts).map(|part| QueensParams { part, parts, ..params.clone() }).collect())
 }
 
-/// The report of a whole-board count from the reports of its parts (see [`split_count`]).
+/// The report of a whole-board count from the reports of its shares (see [`split_count`]).
 pub fn merge_counts(params: &QueensParams, parts: &[Report]) -> Report {
-    let mut report = Report::new(params::PUZZLE, params.algo.name(), params.to_link().to_hash());
+    let whole = QueensParams { part: 1, parts: 1, ..params.clone() };
+    let mut report = Report::new(params::PUZZLE, params.algo.name(), whole.to_link().to_hash());
     let (mut all, mut unique) = (0, 0);
     for part in parts {
-        let first = Link::parse(&part.link).ok().map(|link| QueensParams::from_link(&link).0.first);
-        let middle = params.n % 2 == 1 && first.is_some_and(|f| *f.start() == params.n / 2);
-        all += if middle { 1 } else { 2 } * part.count.unwrap_or(0);
+        all += part.count.unwrap_or(0);
         unique += part.count_up_to_symmetry.unwrap_or(0);
         report.expanded += part.expanded;
         report.queens = report.queens.take().or_else(|| part.queens.clone());
@@ -98,54 +88,72 @@ fn squares(columns: &[u8]) -> Vec<[u32; 2]> {
 /// Boards small enough for a count to list every solution too.
 pub const LIST_UP_TO: usize = 10;
 
-/// Counts by backtracking. Over the whole first row of a board too big to list, only its left
-/// half (and the middle column) is searched and the mirror images are counted by doubling:
-/// every family of solutions still has its smallest member there, so the count up to symmetry
-/// is unchanged.
+/// Counts by backtracking. A whole board too big to list is counted by families (each
+/// family of rotations and reflections visited once and weighted by its size); a small board
+/// is searched whole so that every solution can be listed, and `first=a-b` counts the
+/// solutions whose first queen is in columns a–b.
 fn count(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
     let n = params.n;
     let whole_row = params.first == (0..=n - 1);
-    let listing = n <= LIST_UP_TO;
-    let mut listed = Vec::new();
-    let parts: Vec<(Vec<usize>, u64)> = if whole_row && n > 1 && !listing {
-        let mut parts = vec![((0..n / 2).collect(), 2)];
-        if n % 2 == 1 {
-            parts.push((vec![n / 2], 1));
-        }
-        parts
-    } else {
-        vec![(params.first.clone().collect(), 1)]
-    };
-    let (mut all, mut unique, mut first) = (0u64, 0u64, None);
-    for (columns, weight) in parts {
-        let done_before = report.expanded;
-        let nodes = backtrack(
-            n,
-            &columns,
-            &mut |solution| {
-                all += weight;
-                unique += u64::from(is_canonical(solution));
-                first.get_or_insert_with(|| squares(solution));
-                if listing {
-                    listed.push(serde_json::json!(squares(solution)));
-                }
-                true
-            },
-            &mut |nodes| {
-                ctx.progress(Progress::Search(Stats { expanded: done_before + nodes, ..Stats::default() }))
-            },
-        );
-        let Some(nodes) = nodes else {
+    if whole_row && n > LIST_UP_TO && n >= symmetry::MIN_N {
+        let counted = symmetry::count_families(n, params.part - 1, params.parts, &mut |nodes| {
+            ctx.progress(Progress::Search(Stats { expanded: nodes, ..Stats::default() }))
+        });
+        let Some(counted) = counted else {
             report.message = Some("cancelled".into());
             return;
         };
-        report.expanded += nodes;
+        report.expanded = counted.nodes;
+        report.solved = counted.all > 0;
+        report.count = Some(counted.all);
+        report.count_up_to_symmetry = Some(counted.families);
+        report.queens = first_solution(n);
+        return;
     }
+    let listing = n <= LIST_UP_TO;
+    let mut listed = Vec::new();
+    let (mut all, mut unique, mut first) = (0u64, 0u64, None);
+    let columns: Vec<usize> = params.first.clone().collect();
+    let nodes = backtrack(
+        n,
+        &columns,
+        &mut |solution| {
+            all += 1;
+            unique += u64::from(is_canonical(solution));
+            first.get_or_insert_with(|| squares(solution));
+            if listing {
+                listed.push(serde_json::json!(squares(solution)));
+            }
+            true
+        },
+        &mut |nodes| ctx.progress(Progress::Search(Stats { expanded: nodes, ..Stats::default() })),
+    );
+    let Some(nodes) = nodes else {
+        report.message = Some("cancelled".into());
+        return;
+    };
+    report.expanded = nodes;
     report.solved = all > 0;
     report.count = Some(all);
     report.count_up_to_symmetry = Some(unique);
     report.queens = first;
     report.solutions = listing.then_some(listed);
+}
+
+/// The first solution in column order, to show beside a count.
+fn first_solution(n: usize) -> Option<Vec<[u32; 2]>> {
+    let mut first = None;
+    let columns: Vec<usize> = (0..n).collect();
+    backtrack(
+        n,
+        &columns,
+        &mut |solution| {
+            first = Some(squares(solution));
+            false
+        },
+        &mut |_| true,
+    );
+    first
 }
 
 fn permutations(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
@@ -220,13 +228,13 @@ mod tests {
             assert_eq!(halved.count_up_to_symmetry, Some(sum(|r| r.count_up_to_symmetry)), "n = {n}");
         }
         let eight = run("#/queens?n=8");
-        let whole = run("#/queens?n=13");
-        let (params, _) = QueensParams::from_link(&Link::parse("#/queens?n=13").unwrap());
+        let whole = run("#/queens?n=14");
+        let (params, _) = QueensParams::from_link(&Link::parse("#/queens?n=14").unwrap());
         for workers in [2, 3, 8] {
             let parts: Vec<Report> =
                 split_count(&params, workers).unwrap().iter().map(|p| run(&p.to_link().to_hash())).collect();
             let merged = merge_counts(&params, &parts);
-            assert_eq!(merged.count, Some(73_712), "OEIS A000170, {workers} workers");
+            assert_eq!(merged.count, Some(365_596), "OEIS A000170, {workers} workers");
             assert_eq!(merged.count_up_to_symmetry, whole.count_up_to_symmetry);
             assert!(merged.queens.is_some());
         }

@@ -1,6 +1,7 @@
 //! The N-queens link (README, "N queens"): `#/queens?n=8&algo=backtracking&seed=1&first=0-3`.
-//! `first` (a range of first-row columns) restricts a count to part of the board, so several
-//! workers can share one count; canonical links omit it when it covers the whole row.
+//! `first` (a range of first-row columns) restricts a count to part of the board; canonical
+//! links omit it when it covers the whole row. `part=i&parts=k` counts the i-th of k shares of
+//! a whole-board count (so several workers can share it); omitted while `parts` is 1.
 
 use crate::core::choice::Named;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
@@ -28,11 +29,17 @@ pub struct QueensParams {
     pub seed: u64,
     /// First-row columns a count covers.
     pub first: RangeInclusive<usize>,
+    /// Which share (1-based) of a whole-board count this is, of `parts`.
+    pub part: usize,
+    pub parts: usize,
 }
+
+/// Most shares a count can be split into.
+pub const MAX_PARTS: usize = 64;
 
 impl Default for QueensParams {
     fn default() -> Self {
-        Self { n: 8, algo: Algo::Backtracking, seed: 1, first: 0..=7 }
+        Self { n: 8, algo: Algo::Backtracking, seed: 1, first: 0..=7, part: 1, parts: 1 }
     }
 }
 
@@ -44,7 +51,7 @@ impl LinkParams for QueensParams {
         let seed = r.number("seed", 0..=MAX_SEED, 1);
         let whole = 0..=n - 1;
         let first = match r.raw("first") {
-            None => whole,
+            None => whole.clone(),
             Some(text) => match text.split_once('-').map(|(a, b)| (a.parse::<usize>(), b.parse::<usize>())) {
                 Some((Ok(a), Ok(b))) if a <= b && b < n => a..=b,
                 _ => {
@@ -52,17 +59,22 @@ impl LinkParams for QueensParams {
                         "first",
                         format!("must be a range of columns like 0-3 within 0-{}, got '{text}'", n - 1),
                     );
-                    whole
+                    whole.clone()
                 }
             },
         };
+        let parts = r.number("parts", 1..=MAX_PARTS, 1);
+        let part = r.number("part", 1..=parts, 1);
+        if parts > 1 && (first != whole || algo != Algo::Backtracking) {
+            r.reject("parts", "shares a whole-board count by backtracking: leave out first, use that algo");
+        }
         if algo == Algo::Permutations && n > MAX_PERMUTATION_N {
             r.reject(
                 "n",
                 format!("permutations are tried only up to n = {MAX_PERMUTATION_N} ({n}! is too many)"),
             );
         }
-        (Self { n, algo, seed, first }, r.finish())
+        (Self { n, algo, seed, first, part, parts }, r.finish())
     }
 
     fn to_link(&self) -> Link {
@@ -72,6 +84,9 @@ impl LinkParams for QueensParams {
         }
         if self.first != (0..=self.n - 1) {
             link = link.with("first", format!("{}-{}", self.first.start(), self.first.end()));
+        }
+        if self.parts > 1 {
+            link = link.with("part", self.part).with("parts", self.parts);
         }
         link
     }

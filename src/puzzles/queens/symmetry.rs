@@ -1,0 +1,321 @@
+//! Counting every N-queens solution by families: the search visits one representative of each
+//! family of solutions that are rotations or reflections of one another, and weights it by the
+//! family's size (2, 4 or 8), so it does about an eighth of the plain search's work (Takaken's
+//! method). Solutions with a queen in a corner are searched with that queen at the top left
+//! (their families always have 8 members); the others with the top row's queen in the left
+//! part, pruned so that only the representative's orientation survives, and then compared with
+//! their quarter, half and three-quarter turns to learn the family's size.
+
+/// What a count found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FamilyCount {
+    /// Every solution.
+    pub all: u64,
+    /// Families: solutions counted once with their rotations and reflections.
+    pub families: u64,
+    /// Queens placed during the search (its nodes).
+    pub nodes: u64,
+}
+
+/// Smallest board this method handles; smaller ones are counted plainly.
+pub const MIN_N: usize = 5;
+
+/// Counts the solutions on an `n`×`n` board (`MIN_N..=31`), sharing the work as `share` of
+/// `shares` (0-based: share `i` takes the `i`-th, `(i+shares)`-th, … of the search's
+/// independent branches). `progress` hears the nodes so far every 2^20 and may answer `false`
+/// to cancel (the result is then `None`).
+pub fn count_families(
+    n: usize,
+    share: usize,
+    shares: usize,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Option<FamilyCount> {
+    assert!((MIN_N..=31).contains(&n) && share < shares);
+    let last = n - 1;
+    let mut search = Search {
+        board: [0; 32],
+        last,
+        top_bit: 1 << last,
+        mask: (1 << n) - 1,
+        side_mask: 0,
+        last_mask: 0,
+        end_bit: 0,
+        bound1: 0,
+        bound2: 0,
+        count2: 0,
+        count4: 0,
+        count8: 0,
+        nodes: 0,
+        progress,
+        cancelled: false,
+    };
+    let mut branch = 0;
+    let mine = |branch: &mut usize| {
+        let take = *branch % shares == share;
+        *branch += 1;
+        take
+    };
+    // A queen in the top left corner; the second row's queen in column `bound1`.
+    search.board[0] = 1;
+    for bound1 in 2..last {
+        if mine(&mut branch) {
+            search.bound1 = bound1;
+            let bit = 1 << bound1;
+            search.board[1] = bit;
+            search.nodes += 2;
+            search.corner(2, (2 | bit) << 1, 1 | bit, bit >> 1);
+        }
+    }
+    // The top row's queen in column `bound1`, away from the corners.
+    search.side_mask = search.top_bit | 1;
+    search.last_mask = search.side_mask;
+    search.end_bit = search.top_bit >> 1;
+    let (mut bound1, mut bound2) = (1, n - 2);
+    while bound1 < bound2 {
+        if mine(&mut branch) {
+            search.bound1 = bound1;
+            search.bound2 = bound2;
+            let bit = 1 << bound1;
+            search.board[0] = bit;
+            search.nodes += 1;
+            search.edge(1, bit << 1, bit, bit >> 1);
+        }
+        search.last_mask |= search.last_mask >> 1 | search.last_mask << 1;
+        search.end_bit >>= 1;
+        bound1 += 1;
+        bound2 -= 1;
+    }
+    if search.cancelled {
+        return None;
+    }
+    let (c2, c4, c8) = (search.count2, search.count4, search.count8);
+    Some(FamilyCount { all: 2 * c2 + 4 * c4 + 8 * c8, families: c2 + c4 + c8, nodes: search.nodes })
+}
+
+struct Search<'a> {
+    /// The queen of each row, as a one-bit mask of its column.
+    board: [u32; 32],
+    last: usize,
+    top_bit: u32,
+    mask: u32,
+    /// Columns 0 and n−1: where the first rows may not hold a queen (else a turn would be
+    /// the representative).
+    side_mask: u32,
+    /// Columns the last row may not use.
+    last_mask: u32,
+    /// The last row's queen for a solution that may equal its half turn.
+    end_bit: u32,
+    bound1: usize,
+    bound2: usize,
+    count2: u64,
+    count4: u64,
+    count8: u64,
+    nodes: u64,
+    progress: &'a mut dyn FnMut(u64) -> bool,
+    cancelled: bool,
+}
+
+impl Search<'_> {
+    /// Counts a placement as a new node; false once the search is cancelled.
+    #[inline(always)]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        !self.nodes.is_multiple_of(1 << 20) || self.report_progress()
+    }
+
+    /// Every 2^20 nodes: tells `progress`, which may cancel.
+    #[cold]
+    #[inline(never)]
+    fn report_progress(&mut self) -> bool {
+        if !self.cancelled && !(self.progress)(self.nodes) {
+            self.cancelled = true;
+        }
+        !self.cancelled
+    }
+
+    /// Rows below a top-left corner queen: every solution found is the representative of a
+    /// family of 8.
+    fn corner(&mut self, row: usize, left: u32, down: u32, right: u32) {
+        let mut free = self.mask & !(left | down | right);
+        if row < self.bound1 {
+            free &= !2;
+        }
+        let next_is_last = row + 1 == self.last;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            self.board[row] = bit;
+            if !self.visit() {
+                return;
+            }
+            let (left, down, right) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
+            if next_is_last {
+                // The last row takes the one free column, if any: a family of 8.
+                self.count8 += u64::from(self.mask & !(left | down | right) != 0);
+            } else {
+                self.corner(row + 1, left, down, right);
+            }
+        }
+    }
+
+    /// Rows below a top queen away from the corners, pruned to the representative's
+    /// orientation; each complete board is sized by [`Self::family_size`].
+    fn edge(&mut self, row: usize, left: u32, down: u32, right: u32) {
+        let mut free = self.mask & !(left | down | right);
+        if row < self.bound1 {
+            free &= !self.side_mask;
+        } else if row == self.bound2 {
+            if down & self.side_mask == 0 {
+                return;
+            }
+            if down & self.side_mask != self.side_mask {
+                free &= self.side_mask;
+            }
+        }
+        let next_is_last = row + 1 == self.last;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            self.board[row] = bit;
+            if !self.visit() {
+                return;
+            }
+            let (left, down, right) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
+            if next_is_last {
+                let last_queen = self.mask & !(left | down | right);
+                if last_queen != 0 && last_queen & self.last_mask == 0 {
+                    self.board[self.last] = last_queen;
+                    match self.family_size() {
+                        2 => self.count2 += 1,
+                        4 => self.count4 += 1,
+                        8 => self.count8 += 1,
+                        _ => {}
+                    }
+                }
+            } else {
+                self.edge(row + 1, left, down, right);
+            }
+        }
+    }
+
+    /// The size of the complete board's family (2, 4 or 8), or 0 when a turn of it comes
+    /// first in the search's order (that turn is the representative, counted elsewhere).
+    fn family_size(&self) -> u8 {
+        let (board, last, top) = (&self.board, self.last, self.top_bit);
+        // A quarter turn: compare row by row with the board turned 90°.
+        if board[self.bound2] == 1 {
+            match compare(board, last, |own_row| {
+                let target = 2u32 << (own_row - 1);
+                let mut bit = 1;
+                let mut you = last;
+                while board[you] != target && board[own_row] >= bit {
+                    bit <<= 1;
+                    you = you.wrapping_sub(1);
+                }
+                bit
+            }) {
+                Order::Later => return 0,
+                Order::Equal => return 2,
+                Order::Earlier => {}
+            }
+        }
+        // A half turn.
+        if board[last] == self.end_bit {
+            match compare(board, last, |own_row| {
+                let you = last - own_row;
+                let mut bit = 1;
+                let mut target = top;
+                while target != board[you] && board[own_row] >= bit {
+                    target >>= 1;
+                    bit <<= 1;
+                }
+                bit
+            }) {
+                Order::Later => return 0,
+                Order::Equal => return 4,
+                Order::Earlier => {}
+            }
+        }
+        // A three-quarter turn.
+        if board[self.bound1] == top {
+            let order = compare(board, last, |own_row| {
+                let target = top >> own_row;
+                let mut bit = 1;
+                let mut you = 0;
+                while board[you] != target && board[own_row] >= bit {
+                    bit <<= 1;
+                    you += 1;
+                }
+                bit
+            });
+            if order == Order::Later {
+                return 0;
+            }
+        }
+        8
+    }
+}
+
+#[derive(PartialEq)]
+enum Order {
+    /// The board comes before its image: keep looking.
+    Earlier,
+    Equal,
+    /// The image comes first: the board is not its family's representative.
+    Later,
+}
+
+/// Compares rows 1..=last of `board` with an image whose row `r` is `image_row(r)`.
+fn compare(board: &[u32; 32], last: usize, image_row: impl Fn(usize) -> u32) -> Order {
+    for (row, &queen) in board.iter().enumerate().take(last + 1).skip(1) {
+        let image = image_row(row);
+        if queen > image {
+            return Order::Later;
+        }
+        if queen < image {
+            return Order::Earlier;
+        }
+    }
+    Order::Equal
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// OEIS A000170 (all solutions) and A002562 (families), from n = 5.
+    const ALL: [u64; 12] = [10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512];
+    const FAMILIES: [u64; 12] = [2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955];
+
+    #[test]
+    fn counts_match_the_known_sequences() {
+        for (i, (&all, &families)) in ALL.iter().zip(&FAMILIES).enumerate() {
+            let n = MIN_N + i;
+            let count = count_families(n, 0, 1, &mut |_| true).unwrap();
+            assert_eq!((count.all, count.families), (all, families), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn shares_add_up_to_the_whole() {
+        for shares in [2, 3, 5] {
+            let parts: Vec<FamilyCount> =
+                (0..shares).map(|s| count_families(13, s, shares, &mut |_| true).unwrap()).collect();
+            assert_eq!(parts.iter().map(|c| c.all).sum::<u64>(), 73_712, "{shares} shares");
+            assert_eq!(parts.iter().map(|c| c.families).sum::<u64>(), 9_233, "{shares} shares");
+        }
+    }
+
+    #[test]
+    fn a_count_can_be_cancelled() {
+        let mut calls = 0;
+        assert_eq!(
+            count_families(16, 0, 1, &mut |_| {
+                calls += 1;
+                calls < 3
+            }),
+            None
+        );
+        assert_eq!(calls, 3);
+    }
+}
