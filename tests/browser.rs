@@ -126,7 +126,7 @@ async fn time_to_answer(client: &mut SolverClient, events: &RefCell<Vec<SolverEv
 /// delay (about a second here): then the next job is as fast as alone once that is over.
 #[wasm_bindgen_test]
 async fn cancel_stops_the_worker_and_the_next_job_answers_promptly() {
-    const JOB: &str = "#/queens?n=14";
+    const JOB: &str = "#/queens?n=15";
     const LONG: &str = "#/queens?n=17&first=0-16";
     let (mut client, events) = recording_client(WORKER);
     // Warm up, then time the job alone (on a fresh worker, as after a cancel).
@@ -157,7 +157,7 @@ async fn cancel_stops_the_worker_and_the_next_job_answers_promptly() {
     );
     let reports = done_reports(&events);
     assert_eq!(reports.len(), 1, "the cancelled jobs never answer");
-    assert_eq!(reports[0].count, Some(365_596));
+    assert_eq!(reports[0].count, Some(2_279_184));
 }
 
 #[wasm_bindgen_test]

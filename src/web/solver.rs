@@ -64,6 +64,16 @@ struct Connection {
     _on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
 
+impl Connection {
+    /// Terminates the worker; messages it had already posted are no longer delivered to the
+    /// handlers, which are freed a little later.
+    fn stop(&self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
+
 /// Session data received from workers, by name, as the bytes to hand to the next one.
 type SessionData = Rc<RefCell<Vec<(String, js_sys::Uint8Array)>>>;
 
@@ -205,7 +215,7 @@ impl SolverClient {
         self.raise_cancel_flag();
         *self.ready_worker.borrow_mut() = None;
         if let Some(old) = self.connection.take() {
-            old.worker.terminate();
+            old.stop();
             self.retired = Some(old);
         }
         // A fresh state object, so late events of the old worker cannot touch the new one.
@@ -375,7 +385,7 @@ impl Drop for SolverClient {
         self.raise_cancel_flag();
         let connections = [self.connection.take(), self.retired.take()];
         for connection in connections.iter().flatten() {
-            connection.worker.terminate();
+            connection.stop();
         }
         gloo_timers::callback::Timeout::new(0, move || drop(connections)).forget();
     }

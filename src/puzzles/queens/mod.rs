@@ -99,7 +99,7 @@ fn count(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
         let counted = symmetry::count_families(n, params.part - 1, params.parts, &mut |nodes| {
             ctx.progress(Progress::Search(Stats { expanded: nodes, ..Stats::default() }))
         });
-        let Some(counted) = counted else {
+        let Ok(counted) = counted else {
             report.message = Some("cancelled".into());
             return;
         };

@@ -23,13 +23,13 @@ pub const MIN_N: usize = 5;
 /// Counts the solutions on an `n`×`n` board (`MIN_N..=31`), sharing the work as `share` of
 /// `shares` (0-based: share `i` takes the `i`-th, `(i+shares)`-th, … of the search's
 /// independent branches). `progress` hears the nodes so far every 2^20 and may answer `false`
-/// to cancel (the result is then `None`).
+/// to cancel: the search then stops at once and the result is `Err` with the nodes visited.
 pub fn count_families(
     n: usize,
     share: usize,
     shares: usize,
     progress: &mut dyn FnMut(u64) -> bool,
-) -> Option<FamilyCount> {
+) -> Result<FamilyCount, u64> {
     assert!((MIN_N..=31).contains(&n) && share < shares);
     let last = n - 1;
     let mut search = Search {
@@ -86,10 +86,10 @@ pub fn count_families(
         bound2 -= 1;
     }
     if search.cancelled {
-        return None;
+        return Err(search.nodes);
     }
     let (c2, c4, c8) = (search.count2, search.count4, search.count8);
-    Some(FamilyCount { all: 2 * c2 + 4 * c4 + 8 * c8, families: c2 + c4 + c8, nodes: search.nodes })
+    Ok(FamilyCount { all: 2 * c2 + 4 * c4 + 8 * c8, families: c2 + c4 + c8, nodes: search.nodes })
 }
 
 struct Search<'a> {
@@ -120,7 +120,10 @@ impl Search<'_> {
     #[inline(always)]
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        !self.nodes.is_multiple_of(1 << 20) || self.report_progress()
+        if self.nodes.is_multiple_of(1 << 20) {
+            return self.report_progress();
+        }
+        !self.cancelled
     }
 
     /// Every 2^20 nodes: tells `progress`, which may cancel.
@@ -307,15 +310,15 @@ mod tests {
     }
 
     #[test]
-    fn a_count_can_be_cancelled() {
+    fn a_cancelled_count_stops_at_once() {
         let mut calls = 0;
-        assert_eq!(
-            count_families(16, 0, 1, &mut |_| {
-                calls += 1;
-                calls < 3
-            }),
-            None
-        );
+        let stopped = count_families(16, 0, 1, &mut |_| {
+            calls += 1;
+            calls < 3
+        });
         assert_eq!(calls, 3);
+        // Only the branches in progress may place one more queen each on their way out.
+        let nodes = stopped.unwrap_err();
+        assert!((3 << 20..(3 << 20) + 64).contains(&nodes), "{nodes} nodes");
     }
 }
