@@ -84,7 +84,9 @@ fn bad_input_is_an_error_object_with_exit_code_2() {
         ("#/hanoi?discs=0", "discs: must be a whole number from 1 to 20, got '0'"),
         ("#/hanoi?algo=magic", "algo: 'magic' is not one of"),
         ("#/hanoi?state=AAX", "state:"),
-        ("#/sudoku", "unknown puzzle 'sudoku'"),
+        ("#/chess", "unknown puzzle 'chess'"),
+        ("#/sudoku?grid=12", "grid: must have 16, 81 or 256 characters"),
+        ("#/alphametics?equation=SEND%20%2B", "equation: column 7"),
         ("#/hanoi?discs", "discs: has no value"),
     ] {
         let out = puzzlelab(&["solve", link], None);

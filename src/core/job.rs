@@ -60,6 +60,20 @@ pub struct Report {
     /// counted once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count_up_to_symmetry: Option<u64>,
+    /// Constraint solvers: what the search did (`core::constraint::Counters`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assignments: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eliminations: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guesses: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub backtracks: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dead_ends: Option<u64>,
+    /// Alphametics: each solution written out as the equation with digits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub equations: Option<Vec<String>>,
 }
 
 /// A population run's state at one generation.
@@ -116,6 +130,12 @@ impl Report {
             runs: None,
             count: None,
             count_up_to_symmetry: None,
+            assignments: None,
+            eliminations: None,
+            guesses: None,
+            backtracks: None,
+            dead_ends: None,
+            equations: None,
         }
     }
 
@@ -145,6 +165,16 @@ impl Report {
             message,
             ..Self::new(puzzle, algorithm, link)
         }
+    }
+
+    /// Puts a constraint search's counters in the report; its nodes are its guesses.
+    pub fn set_counters(&mut self, c: &crate::core::constraint::Counters) {
+        self.assignments = Some(c.assignments);
+        self.eliminations = Some(c.eliminations);
+        self.guesses = Some(c.guesses);
+        self.backtracks = Some(c.backtracks);
+        self.dead_ends = Some(c.dead_ends);
+        self.expanded = c.guesses;
     }
 
     /// Drops the list of moves when it is longer than `max` (the length stays).

@@ -1,10 +1,12 @@
 //! One module per puzzle, and the registry the shell, the worker and the CLI look them up in
 //! (the way Tatham's collection lists its games).
 
+pub mod alphametics;
 pub mod hanoi;
 pub mod phrase;
 pub mod queens;
 pub mod sliding;
+pub mod sudoku;
 pub mod tiles264;
 
 use crate::core::job::{JobContext, Report};
@@ -38,7 +40,7 @@ macro_rules! registry {
     };
 }
 
-registry!(hanoi, sliding, tiles264, queens, phrase);
+registry!(hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics);
 
 /// The registry entry of the puzzle a page name names.
 pub fn find(name: &str) -> Option<&'static PuzzleInfo> {
@@ -157,7 +159,7 @@ mod tests {
     fn unknown_or_missing_puzzles_are_named() {
         assert_eq!(
             run("#/chess").unwrap_err(),
-            "link: unknown puzzle 'chess' (known: hanoi, sliding, tiles264, queens, phrase)"
+            "link: unknown puzzle 'chess' (known: hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics)"
         );
         assert!(run("#/").unwrap_err().contains("names no puzzle"));
         assert!(run("#/hanoi?discs").unwrap_err().starts_with("discs:"));

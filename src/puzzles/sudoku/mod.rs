@@ -1,0 +1,327 @@
+//! Sudoku by constraint propagation (the slides of seed 001): the slides' solver on the
+//! constraint engine with a choice of guessing rule, plain backtracking for contrast, a fast
+//! bit-mask solver, counting, and a seeded generator of puzzles with one solution.
+
+pub mod fast;
+pub mod generate;
+pub mod grid;
+pub mod params;
+pub mod trace;
+
+use crate::core::choice::Named;
+use crate::core::constraint::{self, AllDifferent, Counters, Event, Model, Options, Pick, Reason};
+use crate::core::job::{format_count, JobContext, Progress, Report};
+use crate::core::link::{describe_errors, Link, LinkParams};
+use crate::core::search::Stats;
+use grid::{groups, Grid};
+use params::{Algo, PickRule, Set, Source, SudokuParams};
+use trace::{How, Move};
+
+pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
+    name: params::PUZZLE,
+    title: "Sudoku",
+    summary: "Constraint propagation: eliminate, place singles, guess where it matters least.",
+    read_link: crate::core::link::canonical::<SudokuParams>,
+};
+
+/// Most trace steps a report carries (a page steps through them).
+pub const TRACE_LIMIT: usize = 20_000;
+
+/// Solutions a count lists (the rest are counted only).
+const LISTED: usize = 100;
+
+/// The puzzle a link describes: given, generated or the slides' example, with the values
+/// entered by hand (which must not overwrite clues).
+pub fn puzzle(params: &SudokuParams) -> Result<(Grid, Grid), String> {
+    let grid = match &params.source {
+        Source::Given(grid) => grid.clone(),
+        Source::Generated { box_size, clues } => generate::generate(*box_size, *clues, params.seed).grid,
+        Source::Slides => Grid::parse(params::SLIDES_EXAMPLE).expect("the slides' example is a grid"),
+        Source::Set(_) => return Err("set: a benchmark set has no single grid".into()),
+    };
+    let mut current = grid.clone();
+    for (cell, &value) in params.entries.iter().enumerate() {
+        if value != 0 {
+            if grid.cells[cell] != 0 {
+                return Err(format!("entries: {} is a clue", grid::cell_name(grid.side(), cell)));
+            }
+            current.cells[cell] = value;
+        }
+    }
+    Ok((grid, current))
+}
+
+/// Solves what a Sudoku link describes (registered in `puzzles::SOLVERS`).
+pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
+    let (params, errors) = SudokuParams::from_link(link);
+    if !errors.is_empty() {
+        return Err(describe_errors(&errors));
+    }
+    let mut report = Report::new(params::PUZZLE, params.algo.name(), params.to_link().to_hash());
+    if let Source::Set(set) = params.source {
+        solve_set(set, ctx, &mut report);
+        return Ok(report);
+    }
+    let (_, grid) = puzzle(&params)?;
+    if !grid.conflicts().is_empty() {
+        return Err("entries: they break the rules (two equal values see each other)".into());
+    }
+    let mut progress =
+        |c: &Counters| ctx.progress(Progress::Search(Stats { expanded: c.guesses, ..Stats::default() }));
+    let (first, count, complete, cancelled) = match params.algo {
+        Algo::Fast => {
+            let found = fast::Solver::new(grid.box_size).solve_watched(&grid, 1, &mut progress);
+            report.set_counters(&found.counters);
+            (found.first, found.count, found.complete, found.cancelled)
+        }
+        Algo::Propagate | Algo::Backtrack | Algo::Count => {
+            let cap = if params.algo == Algo::Count { params.cap } else { 1 };
+            let options = Options { pick: pick(&params), cap, trace_limit: TRACE_LIMIT, keep: LISTED };
+            let outcome = constraint::solve(&model(&grid, params.algo), options, &mut progress);
+            report.set_counters(&outcome.counters);
+            let side = grid.side();
+            report.moves =
+                outcome.trace.events.iter().map(|e| trace_move(e, params.algo).describe(side)).collect();
+            if outcome.trace.dropped > 0 {
+                report.message =
+                    Some(format!("the trace keeps the first {} steps", format_count(TRACE_LIMIT as u64)));
+            }
+            let grids: Vec<Grid> = outcome.solutions.iter().map(|s| solution_grid(&grid, s)).collect();
+            if params.algo == Algo::Count {
+                report.solutions = Some(grids.iter().map(|g| serde_json::json!(g.to_string())).collect());
+            }
+            (grids.into_iter().next(), outcome.count, outcome.complete, outcome.cancelled)
+        }
+    };
+    report.length = report.moves.len();
+    if cancelled {
+        report.message = Some("cancelled".into());
+        return Ok(report);
+    }
+    if let Some(solution) = &first {
+        if !solution.solves(&grid) {
+            return Err("internal error: a solution broke the rules".into());
+        }
+        report.solution = Some(serde_json::json!(solution.to_string()));
+    }
+    report.solved = first.is_some();
+    report.count = Some(count);
+    let verdict = match (params.algo, count, complete) {
+        (_, 0, _) => "no solution".to_string(),
+        (Algo::Count, n, true) => {
+            format!("{} solution{} in all", format_count(n), if n == 1 { "" } else { "s" })
+        }
+        (Algo::Count, n, false) => {
+            format!("more than {} solutions: the cap stopped the count", format_count(n - 1))
+        }
+        _ => match fast::Solver::new(grid.box_size).solve_watched(&grid, 2, &mut progress).count {
+            1 => "the only solution".into(),
+            _ => "one of several solutions".into(),
+        },
+    };
+    report.message = Some(match report.message.take() {
+        Some(note) => format!("{verdict}; {note}"),
+        None => verdict,
+    });
+    Ok(report)
+}
+
+/// The engine's model of a grid: one all-different group per row, column and box, pruning
+/// friends (the slides' method) or only refusing clashes (plain backtracking).
+pub fn model(grid: &Grid, algo: Algo) -> Model {
+    let all = (1u32 << grid.side()) - 1;
+    let domains = grid.cells.iter().map(|&v| if v == 0 { all } else { 1 << (v - 1) }).collect();
+    let mut model = Model::new(domains);
+    for group in groups(grid.box_size) {
+        let vars = group.iter().map(|&c| c as u32).collect();
+        model.add(AllDifferent { vars, prune: algo != Algo::Backtrack, hidden_singles: false });
+    }
+    model
+}
+
+fn pick(params: &SudokuParams) -> Pick {
+    match params.pick {
+        PickRule::Min => Pick::Min,
+        PickRule::Max => Pick::Max,
+        PickRule::Random => Pick::Random(params.seed),
+        PickRule::First => Pick::First,
+    }
+}
+
+/// A trace event as the page's move (values are 1-based on the grid, 0-based in the engine).
+fn trace_move(event: &Event, algo: Algo) -> Move {
+    match *event {
+        Event::Assign { var, value, reason } => {
+            let how = match reason {
+                Reason::Guess if algo == Algo::Backtrack => How::Try,
+                Reason::Guess => How::Guess,
+                Reason::Single => How::Single,
+                Reason::HiddenSingle => How::Hidden,
+            };
+            Move::Place { cell: var as usize, value: value as u8 + 1, how }
+        }
+        Event::Backtrack { var, value } => Move::Back { cell: var as usize, value: value as u8 + 1 },
+        Event::Solution => Move::Solved,
+    }
+}
+
+fn solution_grid(puzzle: &Grid, values: &[u32]) -> Grid {
+    Grid { box_size: puzzle.box_size, cells: values.iter().map(|&v| v as u8 + 1).collect() }
+}
+
+/// The puzzles of a benchmark set.
+pub fn set_puzzles(set: Set) -> Vec<Grid> {
+    let text = match set {
+        Set::Top95 => include_str!("../../../tests/data/sudoku/top95.txt"),
+        Set::Hardest => include_str!("../../../tests/data/sudoku/hardest.txt"),
+        Set::Clue17 => include_str!("../../../tests/data/sudoku/17clue.txt"),
+    };
+    text.lines().map(|line| Grid::parse(line).expect("benchmark sets hold valid grids")).collect()
+}
+
+/// Solves every puzzle of a set with the fast solver: solved count and rate.
+fn solve_set(set: Set, ctx: &mut JobContext, report: &mut Report) {
+    let puzzles = set_puzzles(set);
+    let solver = fast::Solver::new(3);
+    let started = ctx.elapsed_ms();
+    let mut totals = Counters::default();
+    let mut solved = 0;
+    for puzzle in &puzzles {
+        let found = solver.solve(puzzle, 1);
+        solved += u64::from(found.first.as_ref().is_some_and(|s| s.solves(puzzle)));
+        let c = found.counters;
+        totals.assignments += c.assignments;
+        totals.eliminations += c.eliminations;
+        totals.guesses += c.guesses;
+        totals.backtracks += c.backtracks;
+        totals.dead_ends += c.dead_ends;
+        if !ctx.progress(Progress::Search(Stats { expanded: totals.guesses, ..Stats::default() })) {
+            report.message = Some("cancelled".into());
+            return;
+        }
+    }
+    let ms = ctx.elapsed_ms() - started;
+    report.set_counters(&totals);
+    report.solved = solved == puzzles.len() as u64;
+    report.count = Some(solved);
+    let rate = puzzles.len() as f64 / (ms / 1000.0).max(1e-9);
+    report.message = Some(format!(
+        "{solved} of {} puzzles solved: {} puzzles/s",
+        puzzles.len(),
+        format_count(rate as u64)
+    ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::search::Limits;
+    use crate::core::solution::Solution;
+
+    fn run(text: &str) -> Result<Report, String> {
+        let clock = || 0.0;
+        let mut listener = |_: f64, _: &Progress| true;
+        solve_link(
+            &Link::parse(text).unwrap(),
+            &mut JobContext::new(Limits::default(), &clock, &mut listener),
+        )
+    }
+
+    const SLIDES_SOLUTION: &str =
+        "276415938581329764934876512352168479149753286768942153497681325615234897823597641";
+
+    #[test]
+    fn the_slides_example_has_the_slides_solution() {
+        for algo in ["propagate", "backtrack", "fast", "count"] {
+            let report = run(&format!("#/sudoku?algo={algo}")).unwrap();
+            assert_eq!(report.solution, Some(serde_json::json!(SLIDES_SOLUTION)), "{algo}");
+            assert_eq!(report.count, Some(1), "{algo}");
+        }
+    }
+
+    #[test]
+    fn every_trace_replays_to_its_solution() {
+        let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let small = generate::generate(2, 5, 1).grid.to_string();
+        let cases = [
+            ("propagate", "min", hard),
+            ("propagate", "random", params::SLIDES_EXAMPLE),
+            // Guessing where most candidates are, or without propagating, takes too many steps
+            // on a 9×9 puzzle to keep the whole trace: a 4×4 one shows them.
+            ("propagate", "max", small.as_str()),
+            ("backtrack", "first", small.as_str()),
+        ];
+        for (algo, pick, grid) in cases {
+            let report = run(&format!("#/sudoku?grid={grid}&algo={algo}&pick={pick}&seed=3")).unwrap();
+            let puzzle = Grid::parse(grid).unwrap();
+            let side = puzzle.side();
+            let moves = report.moves.iter().map(|m| Move::parse(m, side).unwrap());
+            let start = trace::Position::new(&puzzle, algo != "backtrack");
+            let replay = Solution::replay(start, moves, |p, m| p.apply(m)).unwrap();
+            assert_eq!(report.moves.last().map(String::as_str), Some("solved"), "{algo} {pick}");
+            let end = replay.end().grid();
+            assert!(end.solves(&puzzle), "{algo} {pick}");
+            assert_eq!(Some(serde_json::json!(end.to_string())), report.solution);
+            let guesses =
+                report.moves.iter().filter(|m| m.starts_with("guess") || m.starts_with("try")).count();
+            assert_eq!(guesses as u64, report.guesses.unwrap());
+        }
+    }
+
+    #[test]
+    fn counts_match_known_numbers_of_solutions() {
+        // An empty 4×4 grid has 288 solutions; the cap stops a count and says so.
+        let report = run("#/sudoku?grid=................&algo=count&cap=1000").unwrap();
+        assert_eq!(report.count, Some(288));
+        assert_eq!(report.solutions.as_ref().map(Vec::len), Some(LISTED));
+        let capped = run("#/sudoku?grid=................&algo=count&cap=10").unwrap();
+        assert_eq!(capped.count, Some(10));
+        assert!(capped.message.unwrap().starts_with("more than 9"));
+        // By symmetry of relabelling: one clue leaves 288 / 4 grids, two clues in a row 288 / 12.
+        assert_eq!(run("#/sudoku?grid=1...............&algo=count").unwrap().count, Some(72));
+        assert_eq!(run("#/sudoku?grid=12..............&algo=count").unwrap().count, Some(24));
+        // The slides' solution with its top band emptied: the engine's count agrees with the
+        // fast solver's, which checks every solution against the rules.
+        let band = format!("{}{}", ".".repeat(27), &SLIDES_SOLUTION[27..]);
+        let counted = run(&format!("#/sudoku?grid={band}&algo=count")).unwrap();
+        let found = fast::Solver::new(3).solve(&Grid::parse(&band).unwrap(), 1000);
+        assert_eq!(counted.count, Some(found.count));
+        assert!(found.count > 1 && found.complete);
+        for solution in counted.solutions.unwrap() {
+            assert!(Grid::parse(solution.as_str().unwrap()).unwrap().solves(&Grid::parse(&band).unwrap()));
+        }
+    }
+
+    #[test]
+    fn unsolvable_grids_are_answered_not_refused() {
+        // Clues that do not clash, yet leave r1c9 without a value.
+        let grid = format!("12345678.{}9{}", ".".repeat(17), ".".repeat(54));
+        for algo in ["propagate", "fast", "count", "backtrack"] {
+            let report = run(&format!("#/sudoku?grid={grid}&algo={algo}")).unwrap();
+            assert!(!report.solved, "{algo}");
+            assert_eq!(report.count, Some(0));
+            assert_eq!(report.message.as_deref(), Some("no solution"));
+        }
+    }
+
+    #[test]
+    fn entries_by_hand_join_the_clues() {
+        let report = run("#/sudoku?algo=fast&entries=..6").unwrap();
+        assert_eq!(report.solution, Some(serde_json::json!(SLIDES_SOLUTION)));
+        assert!(run("#/sudoku?algo=fast&entries=3").unwrap_err().contains("r1c1 is a clue"));
+        let wrong = run("#/sudoku?algo=fast&entries=..3").unwrap();
+        assert!(!wrong.solved, "a wrong entry leaves no solution");
+        assert!(run("#/sudoku?algo=fast&entries=..5").unwrap_err().contains("break the rules"));
+    }
+
+    #[test]
+    fn benchmark_sets_are_solved_whole() {
+        let report = run("#/sudoku?set=hardest&algo=fast").unwrap();
+        assert_eq!(report.count, Some(11));
+        assert!(report.solved);
+        for puzzle in set_puzzles(Set::Clue17) {
+            assert_eq!(puzzle.clue_count(), 17);
+        }
+        assert_eq!(set_puzzles(Set::Top95).len(), 95);
+    }
+}
