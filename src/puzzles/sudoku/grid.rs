@@ -44,9 +44,9 @@ impl Grid {
         let side = box_size * box_size;
         let mut cells = Vec::with_capacity(text.len());
         for (cell, c) in text.bytes().enumerate() {
-            let value = match c.to_ascii_uppercase() {
+            let value = match c {
                 b'.' | b'0' => Some(0),
-                c => SYMBOLS[..side].iter().position(|&s| s == c).map(|i| i as u8 + 1),
+                c => Self::value_of(c, side),
             };
             let Some(value) = value else {
                 let allowed = format!("1–{}", Self::symbol(side as u8));
@@ -63,29 +63,10 @@ impl Grid {
         Ok(grid)
     }
 
-    /// Reads values entered by hand: the grid's form for a `side`×`side` grid, trailing
-    /// blanks left out.
-    pub fn parse_entries(text: &str, side: usize) -> Result<Vec<u8>, String> {
-        if text.len() > side * side {
-            return Err(format!("has {} cells, more than the grid's {}", text.len(), side * side));
-        }
-        let mut cells = vec![0; side * side];
-        for (cell, c) in text.bytes().enumerate() {
-            cells[cell] = match c.to_ascii_uppercase() {
-                b'.' | b'0' => 0,
-                c => match SYMBOLS[..side].iter().position(|&s| s == c) {
-                    Some(i) => i as u8 + 1,
-                    None => {
-                        return Err(format!(
-                            "'{}' at {} is not a value",
-                            char::from(c).escape_default(),
-                            cell_name(side, cell)
-                        ))
-                    }
-                },
-            };
-        }
-        Ok(cells)
+    /// The value (1-based) a symbol stands for in a grid of this side, if any.
+    pub fn value_of(symbol: u8, side: usize) -> Option<u8> {
+        let symbol = symbol.to_ascii_uppercase();
+        SYMBOLS[..side].iter().position(|&s| s == symbol).map(|i| i as u8 + 1)
     }
 
     /// Refuses clues that already break the rules, naming the cells.

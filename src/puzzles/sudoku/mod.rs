@@ -40,10 +40,10 @@ pub fn puzzle(params: &SudokuParams) -> Result<(Grid, Grid), String> {
         Source::Set(_) => return Err("set: a benchmark set has no single grid".into()),
     };
     let mut current = grid.clone();
-    for (cell, &value) in params.entries.iter().enumerate() {
-        if value != 0 {
+    for mv in &params.played {
+        if let Move::Enter { cell, value } = *mv {
             if grid.cells[cell] != 0 {
-                return Err(format!("entries: {} is a clue", grid::cell_name(grid.side(), cell)));
+                return Err(format!("moves: {} is a clue", grid::cell_name(grid.side(), cell)));
             }
             current.cells[cell] = value;
         }
@@ -64,7 +64,7 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     }
     let (_, grid) = puzzle(&params)?;
     if !grid.conflicts().is_empty() {
-        return Err("entries: they break the rules (two equal values see each other)".into());
+        return Err("moves: the values entered break the rules (two equal values see each other)".into());
     }
     let mut progress =
         |c: &Counters| ctx.progress(Progress::Search(Stats { expanded: c.guesses, ..Stats::default() }));
@@ -306,12 +306,14 @@ mod tests {
 
     #[test]
     fn entries_by_hand_join_the_clues() {
-        let report = run("#/sudoku?algo=fast&entries=..6").unwrap();
+        let report = run("#/sudoku?algo=fast&moves=r1c3-6").unwrap();
         assert_eq!(report.solution, Some(serde_json::json!(SLIDES_SOLUTION)));
-        assert!(run("#/sudoku?algo=fast&entries=3").unwrap_err().contains("r1c1 is a clue"));
-        let wrong = run("#/sudoku?algo=fast&entries=..3").unwrap();
+        assert!(run("#/sudoku?algo=fast&moves=r1c1-3").unwrap_err().contains("r1c1 is a clue"));
+        let wrong = run("#/sudoku?algo=fast&moves=r1c3-3").unwrap();
         assert!(!wrong.solved, "a wrong entry leaves no solution");
-        assert!(run("#/sudoku?algo=fast&entries=..5").unwrap_err().contains("break the rules"));
+        assert!(run("#/sudoku?algo=fast&moves=r1c3-5").unwrap_err().contains("break the rules"));
+        let cleared = run("#/sudoku?algo=fast&moves=r1c3-5,r1c3-.").unwrap();
+        assert!(cleared.solved, "a cleared cell is open again");
     }
 
     #[test]

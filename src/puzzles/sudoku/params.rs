@@ -3,6 +3,7 @@
 //! and a link with neither shows the slides' example. `set=top95` solves a whole benchmark set.
 
 use super::grid::{Grid, BOX_SIZES};
+use super::trace::Move;
 use crate::core::choice::Named;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::playback::MAX_PLAYBACK;
@@ -69,8 +70,10 @@ pub struct SudokuParams {
     pub seed: u64,
     /// Most solutions a count looks for.
     pub cap: u64,
-    /// Values entered by hand, by cell (0: none).
-    pub entries: Vec<u8>,
+    /// Values entered by hand, in order (each a `Move::Enter`).
+    pub played: Vec<Move>,
+    /// Pencil marks (each open cell's candidates) shown.
+    pub marks: bool,
     pub step: usize,
 }
 
@@ -82,16 +85,21 @@ impl Default for SudokuParams {
             pick: PickRule::Min,
             seed: 1,
             cap: 1000,
-            entries: Vec::new(),
+            played: Vec::new(),
+            marks: false,
             step: 0,
         }
     }
 }
 
 impl SudokuParams {
-    /// The link of a grid with the settings of `self` (entries and step dropped).
-    pub fn with_grid(&self, grid: &Grid) -> Self {
-        Self { source: Source::Given(grid.clone()), entries: Vec::new(), step: 0, ..self.clone() }
+    /// The side of the grid the link describes.
+    pub fn side(&self) -> usize {
+        match &self.source {
+            Source::Given(grid) => grid.side(),
+            Source::Generated { box_size, .. } => box_size * box_size,
+            Source::Slides | Source::Set(_) => 9,
+        }
     }
 }
 
@@ -130,20 +138,19 @@ impl LinkParams for SudokuParams {
             let chosen = r.named("set", Set::Top95);
             source = Source::Set(chosen);
         }
-        let side = match &source {
-            Source::Given(grid) => grid.side(),
-            Source::Generated { box_size, .. } => box_size * box_size,
-            Source::Slides | Source::Set(_) => 9,
-        };
-        let mut entries = Vec::new();
-        if let Some(text) = r.raw("entries") {
-            match Grid::parse_entries(text, side) {
-                Ok(values) => entries = values,
-                Err(why) => r.reject("entries", why),
-            }
-        }
+        let side = Self { source: source.clone(), ..Self::default() }.side();
+        let played = r.moves(
+            "moves",
+            (),
+            |word| match Move::parse(word, side)? {
+                entry @ Move::Enter { .. } => Ok(entry),
+                _ => Err("only values entered by hand (like r1c3-5) belong in links".into()),
+            },
+            |_, _| Ok(()),
+        );
+        let marks = r.number("marks", 0..=1, 0) == 1;
         let step = r.number("step", 0..=MAX_PLAYBACK, 0);
-        (Self { source, algo, pick, seed, cap, entries, step }, r.finish())
+        (Self { source, algo, pick, seed, cap, played, marks, step }, r.finish())
     }
 
     fn to_link(&self) -> Link {
@@ -171,10 +178,13 @@ impl LinkParams for SudokuParams {
         if self.algo == Algo::Count {
             link = link.with("cap", self.cap);
         }
-        if self.entries.iter().any(|&v| v != 0) {
-            let text: String =
-                self.entries.iter().map(|&v| if v == 0 { '.' } else { Grid::symbol(v) }).collect();
-            link = link.with("entries", text.trim_end_matches('.'));
+        if !self.played.is_empty() {
+            let side = self.side();
+            let words: Vec<String> = self.played.iter().map(|m| m.describe(side)).collect();
+            link = link.with_list("moves", &words);
+        }
+        if self.marks {
+            link = link.with("marks", 1);
         }
         if self.step > 0 {
             link = link.with("step", self.step);
@@ -199,7 +209,7 @@ mod tests {
             "#/sudoku?clues=30&algo=propagate&pick=random&seed=7",
             "#/sudoku?box=2&clues=6&algo=count&seed=3&cap=10",
             "#/sudoku?set=hardest&algo=fast",
-            "#/sudoku?algo=propagate&pick=first&entries=..4&step=3",
+            "#/sudoku?algo=propagate&pick=first&moves=r1c3-4,r1c3-.&marks=1&step=3",
         ] {
             let (p, errors) = read(text);
             assert!(errors.is_empty(), "{text}: {errors:?}");

@@ -27,7 +27,7 @@ const HOW_WORDS: [(How, &str); 4] =
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Move {
-    /// A value entered by hand (0 clears the cell): `r1c3:5`, `r1c3:.`.
+    /// A value entered by hand (0 clears the cell): `r1c3-5`, `r1c3-.`.
     Enter { cell: usize, value: u8 },
     /// A solver places a value: `single r1c3=5`.
     Place { cell: usize, value: u8, how: How },
@@ -49,6 +49,8 @@ pub struct Position {
     pub eliminated: Vec<usize>,
     /// The cell the last move changed.
     pub last: Option<usize>,
+    /// The last move, to explain it.
+    pub last_move: Option<Move>,
     saved: Vec<Rc<(Vec<u8>, Vec<Mask>)>>,
 }
 
@@ -72,6 +74,7 @@ impl Position {
             candidates: Vec::new(),
             eliminated: Vec::new(),
             last: None,
+            last_move: None,
             saved: Vec::new(),
         };
         position.candidates = match eliminate {
@@ -102,7 +105,7 @@ impl Position {
     /// The position after `mv`, or why the move cannot be made.
     pub fn apply(&self, mv: &Move) -> Result<Self, String> {
         let side = self.box_size * self.box_size;
-        let mut next = Self { eliminated: Vec::new(), ..self.clone() };
+        let mut next = Self { eliminated: Vec::new(), last_move: Some(*mv), ..self.clone() };
         match *mv {
             Move::Enter { cell, value } | Move::Place { cell, value, .. } | Move::Back { cell, value }
                 if cell >= self.values.len() || usize::from(value) > side =>
@@ -157,13 +160,13 @@ impl Position {
 }
 
 impl Move {
-    /// Reads a move: `r1c3:5` or `r1c3:.` by hand; `guess r1c3=5`, `back r1c3=5`, `solved` from
+    /// Reads a move: `r1c3-5` or `r1c3-.` by hand; `guess r1c3=5`, `back r1c3=5`, `solved` from
     /// a trace.
     pub fn parse(text: &str, side: usize) -> Result<Self, String> {
         if text == "solved" {
             return Ok(Move::Solved);
         }
-        if let Some((cell, value)) = text.split_once(':') {
+        if let Some((cell, value)) = text.split_once('-') {
             let value = if value == "." { 0 } else { parse_value(value, side)? };
             return Ok(Move::Enter { cell: parse_cell(cell, side)?, value });
         }
@@ -181,8 +184,8 @@ impl Move {
     pub fn describe(&self, side: usize) -> String {
         let at = |cell: usize| cell_name(side, cell);
         match *self {
-            Move::Enter { cell, value: 0 } => format!("{}:.", at(cell)),
-            Move::Enter { cell, value } => format!("{}:{}", at(cell), Grid::symbol(value)),
+            Move::Enter { cell, value: 0 } => format!("{}-.", at(cell)),
+            Move::Enter { cell, value } => format!("{}-{}", at(cell), Grid::symbol(value)),
             Move::Place { cell, value, how } => {
                 let word = HOW_WORDS.iter().find(|(h, _)| *h == how).map_or("", |(_, w)| w);
                 format!("{word} {}={}", at(cell), Grid::symbol(value))
@@ -204,10 +207,11 @@ fn parse_cell(text: &str, side: usize) -> Result<usize, String> {
 }
 
 fn parse_value(text: &str, side: usize) -> Result<u8, String> {
-    match Grid::parse_entries(text, side) {
-        Ok(cells) if text.len() == 1 && cells[0] != 0 => Ok(cells[0]),
-        _ => Err(format!("'{text}' is not a value 1–{}", Grid::symbol(side as u8))),
+    match text.as_bytes() {
+        &[symbol] => Grid::value_of(symbol, side),
+        _ => None,
     }
+    .ok_or_else(|| format!("'{text}' is not a value 1–{}", Grid::symbol(side as u8)))
 }
 
 #[cfg(test)]
@@ -217,14 +221,14 @@ mod tests {
     #[test]
     fn moves_read_back_what_they_write() {
         for text in
-            ["r1c3:5", "r9c9:.", "guess r2c1=7", "hidden r1c1=1", "try r3c3=9", "back r2c1=7", "solved"]
+            ["r1c3-5", "r9c9-.", "guess r2c1=7", "hidden r1c1=1", "try r3c3=9", "back r2c1=7", "solved"]
         {
             assert_eq!(Move::parse(text, 9).unwrap().describe(9), text);
         }
-        assert!(Move::parse("r10c1:1", 9).unwrap_err().contains("outside"));
+        assert!(Move::parse("r10c1-1", 9).unwrap_err().contains("outside"));
         assert!(Move::parse("guess r1c1=0", 9).is_err());
         assert!(Move::parse("ponder r1c1=1", 9).is_err());
-        assert_eq!(Move::parse("r1c2:G", 16).unwrap(), Move::Enter { cell: 1, value: 16 });
+        assert_eq!(Move::parse("r1c2-G", 16).unwrap(), Move::Enter { cell: 1, value: 16 });
     }
 
     #[test]

@@ -13,5 +13,6 @@ pub mod search_progress;
 pub mod seed_field;
 pub mod solve_bar;
 pub mod square;
+pub mod sudoku_grid;
 pub mod tiles;
 pub mod towers;

@@ -1,11 +1,13 @@
 //! One page per puzzle, plus the landing page, and the page registry the router, the
 //! landing cards and the shortcut overlay are built from.
 
+pub mod alphametics;
 pub mod hanoi;
 pub mod home;
 pub mod phrase;
 pub mod queens;
 pub mod sliding;
+pub mod sudoku;
 pub mod tiles264;
 
 use crate::core::link::Link;
@@ -34,6 +36,8 @@ pub const PAGES: &[PageEntry] = &[
     entry::<tiles264::TilesPage>(),
     entry::<queens::QueensPage>(),
     entry::<phrase::PhrasePage>(),
+    entry::<sudoku::SudokuPage>(),
+    entry::<alphametics::AlphameticsPage>(),
 ];
 
 /// The page of the puzzle named `name`.

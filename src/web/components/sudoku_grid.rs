@@ -1,0 +1,91 @@
+//! A Sudoku grid drawn for a projector: clues bold and dark, values placed by a solver or by
+//! hand in colour, pencil marks on request, the selected cell, the last step's cell and the
+//! cells it took a candidate from, and cells that break the rules.
+
+use crate::puzzles::sudoku::grid::Grid;
+use crate::puzzles::sudoku::trace::Position;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct SudokuGridProps {
+    pub position: Position,
+    /// The puzzle's clues (non-zero cells).
+    pub clues: Vec<u8>,
+    /// A solution to show in the open cells (a solve without steps).
+    #[prop_or_default]
+    pub solution: Option<Grid>,
+    #[prop_or_default]
+    pub marks: bool,
+    #[prop_or_default]
+    pub selected: Option<usize>,
+    pub on_cell: Callback<usize>,
+}
+
+const CELL: usize = 100;
+
+#[function_component]
+pub fn SudokuGrid(props: &SudokuGridProps) -> Html {
+    let p = &props.position;
+    let (box_size, side) = (p.box_size, p.box_size * p.box_size);
+    let size = side * CELL;
+    let trouble = p.trouble();
+    let cells = (0..side * side).map(|cell| {
+        let (x, y) = (cell % side * CELL, cell / side * CELL);
+        let clue = props.clues[cell] != 0;
+        let solved = props.solution.as_ref().map_or(0, |s| s.cells[cell]);
+        let value = if p.values[cell] != 0 { p.values[cell] } else if !clue { solved } else { 0 };
+        let class = classes!(
+            "cell",
+            clue.then_some("clue"),
+            (!clue && p.values[cell] != 0).then_some("placed"),
+            (!clue && p.values[cell] == 0 && solved != 0).then_some("solved"),
+            (props.selected == Some(cell)).then_some("selected"),
+            (p.last == Some(cell)).then_some("last"),
+            p.eliminated.contains(&cell).then_some("eliminated"),
+            trouble.contains(&cell).then_some("trouble"),
+        );
+        let on_click = props.on_cell.reform(move |_: MouseEvent| cell);
+        let text = if value != 0 {
+            html! {
+                <text x={(x + CELL / 2).to_string()} y={(y + CELL * 7 / 10).to_string()} class="value">
+                    { Grid::symbol(value) }
+                </text>
+            }
+        } else if props.marks {
+            let small = CELL / box_size;
+            let marks = (1..=side as u8).filter(|&v| p.candidates[cell] & (1 << (v - 1)) != 0).map(|v| {
+                let i = usize::from(v - 1);
+                let (mx, my) = (x + i % box_size * small + small / 2, y + i / box_size * small + small * 3 / 4);
+                html! { <text x={mx.to_string()} y={my.to_string()} class="mark">{ Grid::symbol(v) }</text> }
+            });
+            html! { <>{ for marks }</> }
+        } else {
+            html! {}
+        };
+        html! {
+            <g class={class} onclick={on_click}>
+                <rect x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()} />
+                { text }
+            </g>
+        }
+    });
+    let lines = (0..=side).map(|i| {
+        let at = (i * CELL).to_string();
+        let class = if i % box_size == 0 { "box-line" } else { "cell-line" };
+        html! {
+            <>
+                <line class={class} x1={at.clone()} y1="0" x2={at.clone()} y2={size.to_string()} />
+                <line class={class} x1="0" y1={at.clone()} x2={size.to_string()} y2={at} />
+            </>
+        }
+    });
+    let open = p.values.iter().filter(|&&v| v == 0).count();
+    let mark_size = format!("font-size: {}px", CELL * 7 / 10 / box_size);
+    html! {
+        <svg class={classes!("sudoku-grid", format!("side-{side}"))} viewBox={format!("-4 -4 {} {}", size + 8, size + 8)}
+            role="group" aria-label={format!("{side}×{side} Sudoku grid, {open} open cells")} style={mark_size}>
+            { for cells }
+            { for lines }
+        </svg>
+    }
+}

@@ -1,0 +1,184 @@
+//! The alphametics page: type an equation of words (or pick one of the slides' 25), find
+//! every way of giving each letter its own digit, and page through the solutions written out.
+
+use crate::core::format::{format_count, format_ms};
+use crate::core::job::Report;
+use crate::puzzles::alphametics::{Algo, AlphameticsParams, INFO, SLIDES_PUZZLES};
+use crate::puzzles::PuzzleInfo;
+use crate::web::components::choice::Choice;
+use crate::web::components::listing::Listing;
+use crate::web::components::messages::Notices;
+use crate::web::page::{Effect, PuzzlePage};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+/// A solution as the page shows it: the equation with digits, and each letter's digit.
+#[derive(Clone, PartialEq)]
+struct Shown {
+    equation: String,
+    letters: Vec<(String, u64)>,
+}
+
+pub struct AlphameticsPage {
+    params: AlphameticsParams,
+    listed: Listing<Shown>,
+    shown: Option<Shown>,
+    /// What the last solve concluded ("exactly one solution"…).
+    verdict: Option<String>,
+}
+
+pub enum Action {
+    Browse(isize),
+}
+
+impl PuzzlePage for AlphameticsPage {
+    type Params = AlphameticsParams;
+    type Algo = Algo;
+    crate::without_moves!();
+    type Action = Action;
+
+    const INFO: &'static PuzzleInfo = &INFO;
+    const KEYS: &'static [(&'static str, &'static str)] = &[("← →", "previous / next solution")];
+
+    fn new(params: AlphameticsParams) -> Self {
+        Self { params, listed: Listing::default(), shown: None, verdict: None }
+    }
+
+    fn params(&self) -> &AlphameticsParams {
+        &self.params
+    }
+
+    fn params_mut(&mut self) -> &mut AlphameticsParams {
+        &mut self.params
+    }
+
+    fn algorithm(&self) -> Algo {
+        self.params.algo
+    }
+
+    fn intro(&self) -> String {
+        format!(
+            "Give each of the {} letters its own digit (no word of two or more letters starts with 0) so that the equation holds.",
+            self.params.equation.letters.len()
+        )
+    }
+
+    fn view_board(&self, _: &(), act: &Callback<Action>) -> Html {
+        let text = match &self.shown {
+            Some(shown) => shown.equation.clone(),
+            None => self.params.equation.text.clone(),
+        };
+        html! {
+            <div class="alphametic">
+                <p class="equation" aria-live="polite">{ text }</p>
+                if let Some(shown) = &self.shown {
+                    <table class="letters">
+                        <tr>{ for shown.letters.iter().map(|(l, _)| html! { <th scope="col">{ l }</th> }) }</tr>
+                        <tr>{ for shown.letters.iter().map(|(_, d)| html! { <td>{ d }</td> }) }</tr>
+                    </table>
+                } else if let Some(verdict) = &self.verdict {
+                    <p class="verdict">{ verdict }</p>
+                }
+                { self.listed.view(act.reform(Action::Browse)) }
+            </div>
+        }
+    }
+
+    fn view_params(&self, edit: &Callback<(&'static str, String)>, _act: &Callback<Action>) -> Html {
+        let on_equation =
+            edit.reform(|e: Event| ("equation", e.target_unchecked_into::<HtmlInputElement>().value()));
+        let mut presets: Vec<(AttrValue, AttrValue)> =
+            SLIDES_PUZZLES.iter().map(|&p| (AttrValue::Static(p), AttrValue::Static(p))).collect();
+        let current = self.params.equation.text.clone();
+        if !SLIDES_PUZZLES.contains(&current.as_str()) {
+            presets.insert(0, (AttrValue::Static(""), AttrValue::Static("(your equation)")));
+        }
+        html! {
+            <>
+                <label class="field equation-field">{ "Equation" }
+                    <input aria-label="Equation" value={current.clone()} onchange={on_equation} spellcheck="false" />
+                </label>
+                <Choice label="The slides' puzzles" options={presets} selected={current}
+                    on_change={edit.reform(|text: String| ("equation", text))} />
+            </>
+        }
+    }
+
+    fn view_report(&self, _act: &Callback<Action>) -> Html {
+        html! {
+            <>
+                <dl class="definitions">
+                    <dt>{ "permutations" }</dt><dd>{ "arrangements of distinct digits over the letters that brute force evaluates" }</dd>
+                    <dt>{ "guesses" }</dt><dd>{ "digits the column solver tries for a letter" }</dd>
+                    <dt>{ "dead ends" }</dt><dd>{ "partial assignments refused because a column (or the range of the sum) cannot come out right" }</dd>
+                </dl>
+                <p class="source">{ "Source: slides \"Easy AI with Python\" (alphametics solver, ASPN Cookbook recipe 576647) and its 25 puzzles." }</p>
+            </>
+        }
+    }
+
+    fn act(&mut self, action: Action, _: &(), _: &mut Notices) -> Effect<()> {
+        let Action::Browse(delta) = action;
+        if let Some(item) = self.listed.step(delta) {
+            self.shown = Some(item.clone());
+        }
+        Effect::Redraw
+    }
+
+    fn key(&self, key: &str) -> Option<Action> {
+        match key {
+            "ArrowRight" => Some(Action::Browse(1)),
+            "ArrowLeft" => Some(Action::Browse(-1)),
+            _ => None,
+        }
+    }
+
+    fn on_report(&mut self, report: &Report, notices: &mut Notices) {
+        let equations = report.equations.clone().unwrap_or_default();
+        let maps = report.solutions.clone().unwrap_or_default();
+        let items: Vec<Shown> = equations
+            .into_iter()
+            .zip(maps)
+            .map(|(equation, map)| {
+                let letters = map
+                    .as_object()
+                    .map(|m| m.iter().map(|(l, d)| (l.clone(), d.as_u64().unwrap_or(0))).collect())
+                    .unwrap_or_default();
+                Shown { equation, letters }
+            })
+            .collect();
+        self.shown = items.first().cloned();
+        self.listed = Listing::new(items);
+        let verdict = report.message.clone().unwrap_or_default();
+        let work = match self.params.algo {
+            Algo::Brute => format!("{} permutations evaluated", format_count(report.expanded)),
+            Algo::Columns => format!(
+                "{} guesses, {} dead ends",
+                format_count(report.guesses.unwrap_or(0)),
+                format_count(report.dead_ends.unwrap_or(0))
+            ),
+        };
+        notices.status = format!("{} — {work} ({}).", capitalise(&verdict), format_ms(report.elapsed_ms));
+        self.verdict = Some(capitalise(&verdict));
+    }
+
+    fn clear_results(&mut self) {
+        self.listed = Listing::default();
+        self.shown = None;
+        self.verdict = None;
+    }
+
+    fn thumbnail() -> Html {
+        html! {
+            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
+                <text x="60" y="24" font-size="13" font-weight="700" text-anchor="middle">{ "SEND+MORE" }</text>
+                <text x="60" y="46" font-size="13" font-weight="700" text-anchor="middle">{ "=MONEY" }</text>
+            </svg>
+        }
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}

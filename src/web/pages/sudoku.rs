@@ -1,0 +1,428 @@
+//! The Sudoku page: a grid to fill by hand (click a cell, type a value), presets and a seeded
+//! generator, pencil marks on request, and each solver's trace to step through: every value
+//! placed, the candidates it took from its friends, every guess and every guess taken back.
+
+use crate::core::choice::Named;
+use crate::core::format::{count_of, format_ms};
+use crate::core::job::Report;
+use crate::core::link::{Link, LinkParams};
+use crate::puzzles::sudoku::grid::{cell_name, Grid};
+use crate::puzzles::sudoku::params::{Algo, PickRule, Source, SudokuParams, SLIDES_EXAMPLE};
+use crate::puzzles::sudoku::trace::{How, Move, Position};
+use crate::puzzles::sudoku::{generate::generate, puzzle, INFO};
+use crate::puzzles::PuzzleInfo;
+use crate::web::components::choice::{number_options, Choice};
+use crate::web::components::listing::Listing;
+use crate::web::components::messages::Notices;
+use crate::web::components::sudoku_grid::SudokuGrid;
+use crate::web::page::{Effect, PuzzlePage, SeedUse};
+use yew::prelude::*;
+
+/// Grids offered in the page: (label, grid), with their sources.
+const PRESETS: [(&str, &str); 6] = [
+    ("The slides' example", SLIDES_EXAMPLE),
+    (
+        "Easy (Wikipedia's example)",
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    ),
+    ("4×4 Shidoku", "1...4.3..2....4."),
+    (
+        "Hard: top95 no. 1",
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ),
+    (
+        "Hard: Norvig's hardest no. 1",
+        "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.",
+    ),
+    (
+        "17 clues: Royle's list no. 1",
+        ".......2143.......6........2.15..........637...........68...4.....23........7....",
+    ),
+];
+
+/// Clue counts offered by the generator.
+const CLUES: std::ops::RangeInclusive<u8> = 17..=60;
+
+pub struct SudokuPage {
+    params: SudokuParams,
+    /// The puzzle's clues (the grid before any value entered by hand).
+    clues: Grid,
+    /// Why the link's entries do not fit the grid, if they do not.
+    problem: Option<String>,
+    selected: Option<usize>,
+    /// A solution found without steps to play (the fast solver), shown in the open cells.
+    solution: Option<Grid>,
+    /// A count's solutions, to page through.
+    listed: Listing<Grid>,
+}
+
+pub enum Action {
+    Select(usize),
+    /// A value typed into the selected cell (0 clears it).
+    Enter(u8),
+    /// Moves the selection by (rows, columns).
+    Step(isize, isize),
+    ToggleMarks,
+    Preset(String),
+    Browse(isize),
+}
+
+impl SudokuPage {
+    fn side(&self) -> usize {
+        self.clues.side()
+    }
+
+    fn load(&mut self) {
+        match puzzle(&self.params) {
+            Ok((clues, _)) => (self.clues, self.problem) = (clues, None),
+            Err(why) => {
+                let bare = SudokuParams { played: Vec::new(), ..self.params.clone() };
+                self.clues = puzzle(&bare).map(|(clues, _)| clues).unwrap_or_else(|_| Grid::empty(3));
+                self.problem = Some(why);
+            }
+        }
+        self.selected = self.selected.filter(|&c| c < self.clues.cells.len());
+    }
+
+    /// One sentence on what the last step did.
+    fn explain(&self, shown: &Position) -> String {
+        let side = self.side();
+        let Some(mv) = shown.last_move else { return String::new() };
+        let taken = match shown.eliminated.len() {
+            0 => String::new(),
+            1 => "; it leaves 1 friend's candidates".into(),
+            n => format!("; it leaves {n} friends' candidates"),
+        };
+        match mv {
+            Move::Enter { cell, value: 0 } => format!("You cleared {}.", cell_name(side, cell)),
+            Move::Enter { cell, value } => {
+                format!("You entered {} in {}.", Grid::symbol(value), cell_name(side, cell))
+            }
+            Move::Place { cell, value, how } => {
+                let (at, v) = (cell_name(side, cell), Grid::symbol(value));
+                match how {
+                    How::Guess => format!("Guess {at} = {v} ({}){taken}.", self.params.pick.label()),
+                    How::Try => format!("Try {at} = {v}: no clash with a placed value so far."),
+                    How::Single => format!("{at} can only be {v}{taken}."),
+                    How::Hidden => {
+                        format!("{v} has only one place left in a row, column or box: {at}{taken}.")
+                    }
+                }
+            }
+            Move::Back { cell, value } => format!(
+                "Dead end: take back {} = {} and return to the grid as it was before that guess.",
+                cell_name(side, cell),
+                Grid::symbol(value)
+            ),
+            Move::Solved => "Solved: every cell has a value that no friend shares.".into(),
+        }
+    }
+}
+
+impl PuzzlePage for SudokuPage {
+    type Params = SudokuParams;
+    type Algo = Algo;
+    type State = Position;
+    type Move = Move;
+    type Action = Action;
+
+    const INFO: &'static PuzzleInfo = &INFO;
+    const KEYS: &'static [(&'static str, &'static str)] = &[
+        ("1–9", "enter a value in the selected cell (A–G too on 16×16)"),
+        ("0 / Delete", "clear the selected cell"),
+        ("← ↑ → ↓", "move the selection"),
+        ("m", "show or hide pencil marks (candidates)"),
+    ];
+
+    fn new(params: SudokuParams) -> Self {
+        let mut page = Self {
+            params,
+            clues: Grid::empty(3),
+            problem: None,
+            selected: None,
+            solution: None,
+            listed: Listing::default(),
+        };
+        page.load();
+        page
+    }
+
+    fn params(&self) -> &SudokuParams {
+        &self.params
+    }
+
+    fn params_mut(&mut self) -> &mut SudokuParams {
+        &mut self.params
+    }
+
+    fn algorithm(&self) -> Algo {
+        self.params.algo
+    }
+
+    fn intro(&self) -> String {
+        if let Source::Set(set) = self.params.source {
+            return format!("Solve times the fast solver on a whole set: {}.", set.label());
+        }
+        let grid = self.position().grid();
+        if grid.is_full() && grid.conflicts().is_empty() {
+            return "Solved! Every cell has a value that no friend (same row, column or box) shares.".into();
+        }
+        format!(
+            "Fill every cell so each row, column and box holds {} once: click a cell and type, or Solve to watch.",
+            match self.side() {
+                4 => "1–4",
+                9 => "1–9",
+                _ => "1–9 and A–G",
+            }
+        )
+    }
+
+    fn edited_link(&self, key: &str, text: &str) -> Link {
+        let mut link = self.params.to_link().set(key, text);
+        let dropped: &[&str] = match key {
+            "grid" => &["clues", "box", "set", "moves", "step"],
+            "clues" | "box" => &["grid", "set", "moves", "step"],
+            _ => &[],
+        };
+        link.params.retain(|(k, _)| !dropped.contains(&k.as_str()));
+        if key == "box" && link.get("clues").is_none() {
+            let cells = text.parse::<usize>().map_or(81, |b| b.pow(4));
+            link = link.set("clues", cells / 2);
+        }
+        link
+    }
+
+    fn refusal(&self, _algo: Algo) -> Option<String> {
+        self.problem.clone()
+    }
+
+    /// The clues with the values entered by hand (those on clues were refused on loading).
+    fn position(&self) -> Position {
+        let start = Position::new(&self.clues, true);
+        self.params.played.iter().fold(start, |position, mv| self.apply(&position, mv).unwrap_or(position))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        Move::parse(text, self.side())
+    }
+
+    fn apply(&self, state: &Position, mv: &Move) -> Result<Position, String> {
+        if let Move::Enter { cell, .. } = *mv {
+            if self.clues.cells.get(cell).is_some_and(|&v| v != 0) {
+                return Err(format!("{} is a clue", cell_name(self.side(), cell)));
+            }
+        }
+        state.apply(mv)
+    }
+
+    fn played(&self) -> Option<&[Move]> {
+        Some(&self.params.played)
+    }
+
+    fn played_mut(&mut self) -> Option<&mut Vec<Move>> {
+        Some(&mut self.params.played)
+    }
+
+    fn move_counter(&self) -> Option<String> {
+        Some(format!("Entered: {}", self.params.played.len()))
+    }
+
+    fn step_mut(&mut self) -> Option<&mut usize> {
+        Some(&mut self.params.step)
+    }
+
+    fn seed(&self) -> Option<SeedUse> {
+        match self.params.source {
+            Source::Generated { .. } => Some(SeedUse { seed: Some(self.params.seed), action: "New puzzle" }),
+            _ if self.params.pick == PickRule::Random => {
+                Some(SeedUse { seed: Some(self.params.seed), action: "Solve with this seed" })
+            }
+            _ => None,
+        }
+    }
+
+    fn use_seed(&mut self) -> Effect<Move> {
+        if let Source::Generated { box_size, clues } = self.params.source {
+            self.params.played.clear();
+            self.load();
+            let made = generate(box_size, clues, self.params.seed).grid.clue_count();
+            let note = if made > clues { format!(" (no clue could go below {made})") } else { String::new() };
+            return Effect::NewPuzzle(format!("Puzzle {} with {made} clues{note}.", self.params.seed));
+        }
+        Effect::Solve
+    }
+
+    fn view_board(&self, shown: &Position, act: &Callback<Action>) -> Html {
+        let solution = (shown.last_move.is_none()).then(|| self.solution.clone()).flatten();
+        html! {
+            <div class="sudoku-board">
+                <SudokuGrid position={shown.clone()} clues={self.clues.cells.clone()} {solution}
+                    marks={self.params.marks} selected={self.selected} on_cell={act.reform(Action::Select)} />
+                <p class="step-note" aria-live="polite">{ self.explain(shown) }</p>
+                { self.listed.view(act.reform(Action::Browse)) }
+            </div>
+        }
+    }
+
+    fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Action>) -> Html {
+        let set = |key: &'static str| edit.reform(move |text: String| (key, text));
+        let mut presets: Vec<(AttrValue, AttrValue)> = PRESETS
+            .iter()
+            .map(|&(label, grid)| (AttrValue::Static(grid), AttrValue::Static(label)))
+            .collect();
+        let current = match &self.params.source {
+            Source::Given(grid) => grid.to_string(),
+            Source::Slides => SLIDES_EXAMPLE.to_string(),
+            _ => String::new(),
+        };
+        if !PRESETS.iter().any(|&(_, g)| g == current) {
+            presets.insert(0, (AttrValue::Static(""), AttrValue::Static("(this page's grid)")));
+        }
+        let picks: Vec<(AttrValue, AttrValue)> = PickRule::ALL
+            .iter()
+            .map(|p| (AttrValue::Static(p.name()), AttrValue::Static(p.label())))
+            .collect();
+        let clues = match self.params.source {
+            Source::Generated { clues, .. } => clues.to_string(),
+            _ => String::new(),
+        };
+        let mut clue_options = vec![(AttrValue::Static(""), AttrValue::Static("—"))];
+        clue_options.extend(number_options(CLUES));
+        html! {
+            <>
+                <Choice label="Puzzle" options={presets} selected={current} on_change={act.reform(Action::Preset)} />
+                <Choice label="Generate with clues" options={clue_options} selected={clues} on_change={set("clues")} />
+                if matches!(self.params.algo, Algo::Propagate | Algo::Backtrack) {
+                    <Choice label="Guess in" options={picks} selected={self.params.pick.name()} on_change={set("pick")} />
+                }
+                if self.params.algo == Algo::Count {
+                    <Choice label="Stop after" options={vec![
+                        (AttrValue::Static("10"), AttrValue::Static("10 solutions")),
+                        (AttrValue::Static("1000"), AttrValue::Static("1,000 solutions")),
+                        (AttrValue::Static("100000"), AttrValue::Static("100,000 solutions")),
+                    ]} selected={self.params.cap.to_string()} on_change={set("cap")} />
+                }
+                <button aria-pressed={self.params.marks.to_string()} onclick={act.reform(|_| Action::ToggleMarks)}
+                    title="Show each open cell's candidates (m)">{ "Pencil marks" }</button>
+            </>
+        }
+    }
+
+    fn view_report(&self, _act: &Callback<Action>) -> Html {
+        html! {
+            <>
+                <dl class="definitions">
+                    <dt>{ "friends" }</dt><dd>{ "the other cells of a cell's row, column and box" }</dd>
+                    <dt>{ "assignments" }</dt><dd>{ "cells given their value, by a rule or by a guess" }</dd>
+                    <dt>{ "eliminations" }</dt><dd>{ "candidates crossed out of a cell" }</dd>
+                    <dt>{ "guesses" }</dt><dd>{ "values tried in a cell the rule chose, when no rule places one" }</dd>
+                    <dt>{ "backtracks" }</dt><dd>{ "guesses taken back" }</dd>
+                    <dt>{ "dead ends" }</dt><dd>{ "grids where a cell had no candidate left" }</dd>
+                </dl>
+                <p class="source">{ "Source: slides \"Easy AI with Python\" (Sudoku by constraint propagation); puzzles from Norvig's top95 and hardest lists and Royle's 17-clue list." }</p>
+            </>
+        }
+    }
+
+    fn act(&mut self, action: Action, shown: &Position, notices: &mut Notices) -> Effect<Move> {
+        let side = self.side() as isize;
+        match action {
+            Action::Select(cell) => self.selected = Some(cell),
+            Action::Step(dr, dc) => {
+                let cell = self.selected.unwrap_or(0) as isize;
+                let (r, c) = ((cell / side + dr).rem_euclid(side), (cell % side + dc).rem_euclid(side));
+                self.selected = Some((r * side + c) as usize);
+            }
+            Action::ToggleMarks => self.params.marks = !self.params.marks,
+            Action::Preset(grid) if !grid.is_empty() => {
+                let link = self.edited_link("grid", &grid);
+                let Some(params) = notices.edit(&link, SudokuParams::from_link) else {
+                    return Effect::Redraw;
+                };
+                self.params = params;
+                self.load();
+                return Effect::NewPuzzle("New grid.".into());
+            }
+            Action::Preset(_) => {}
+            Action::Browse(delta) => {
+                if let Some(grid) = self.listed.step(delta) {
+                    self.solution = Some(grid.clone());
+                }
+            }
+            Action::Enter(value) => {
+                let Some(cell) = self.selected else {
+                    notices.alert = Some("Click a cell first, then type its value.".into());
+                    return Effect::Redraw;
+                };
+                let mv = Move::Enter { cell, value };
+                if *shown != self.position() {
+                    // A solver's step is on the board: entering starts again from your grid.
+                    if let Err(why) = self.apply(&self.position(), &mv) {
+                        notices.alert = Some(format!("That move is not allowed: {why}."));
+                        return Effect::Redraw;
+                    }
+                    self.params.played.push(mv);
+                    return Effect::NewPuzzle(String::new());
+                }
+                return Effect::Play(mv);
+            }
+        }
+        Effect::Redraw
+    }
+
+    fn key(&self, key: &str) -> Option<Action> {
+        let side = self.side();
+        let selected = self.selected.is_some();
+        match key {
+            "m" => Some(Action::ToggleMarks),
+            "ArrowUp" if selected => Some(Action::Step(-1, 0)),
+            "ArrowDown" if selected => Some(Action::Step(1, 0)),
+            "ArrowLeft" if selected => Some(Action::Step(0, -1)),
+            "ArrowRight" if selected => Some(Action::Step(0, 1)),
+            "0" | "Delete" | "Backspace" if selected => Some(Action::Enter(0)),
+            k if selected && k.len() == 1 => Grid::value_of(k.as_bytes()[0], side).map(Action::Enter),
+            _ => None,
+        }
+    }
+
+    fn on_report(&mut self, report: &Report, notices: &mut Notices) {
+        let verdict = report.message.clone().unwrap_or_default();
+        let counted = [
+            (report.guesses, "guess", "guesses"),
+            (report.backtracks, "backtrack", "backtracks"),
+            (report.dead_ends, "dead end", "dead ends"),
+            (report.assignments, "assignment", "assignments"),
+            (report.eliminations, "elimination", "eliminations"),
+        ]
+        .map(|(n, one, many)| count_of(n.unwrap_or(0), one, many))
+        .join(", ");
+        let solved = if report.solved { "Solved — " } else { "" };
+        notices.status = format!("{solved}{verdict}: {counted} ({}).", format_ms(report.elapsed_ms));
+        let grid_of = |v: &serde_json::Value| v.as_str().and_then(|t| Grid::parse(t).ok());
+        self.solution = report.moves.is_empty().then(|| report.solution.as_ref().and_then(grid_of)).flatten();
+        self.listed = Listing::new(report.solutions.iter().flatten().filter_map(grid_of).collect());
+    }
+
+    fn clear_results(&mut self) {
+        self.solution = None;
+        self.listed = Listing::default();
+        self.load();
+    }
+
+    fn thumbnail() -> Html {
+        html! {
+            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
+                <rect x="33" y="3" width="54" height="54" fill="#fff" stroke="#333" stroke-width="2" />
+                { for [51, 69].iter().map(|&at| html! {
+                    <>
+                        <line x1={at.to_string()} y1="3" x2={at.to_string()} y2="57" stroke="#333" />
+                        <line x1="33" y1={(at - 30).to_string()} x2="87" y2={(at - 30).to_string()} stroke="#333" />
+                    </>
+                }) }
+                { for [(0, 0, "5"), (1, 1, "3"), (2, 0, "7"), (0, 2, "9"), (2, 2, "1")].iter().map(|&(c, r, v)| html! {
+                    <text x={(42 + c * 18).to_string()} y={(18 + r * 18).to_string()} font-size="13" text-anchor="middle">{ v }</text>
+                }) }
+            </svg>
+        }
+    }
+}
