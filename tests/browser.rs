@@ -9,7 +9,7 @@ use puzzlelab::core::link::Link;
 use puzzlelab::core::seed::{SeededRng, Stream};
 use puzzlelab::puzzles::hanoi::domain::{Move, Tower};
 use puzzlelab::web::components::towers::{Towers, TowersProps};
-use puzzlelab::web::page::{Page, PageProps};
+use puzzlelab::web::page::{erase, MakePuzzle, Page, PageProps};
 use puzzlelab::web::pages::hanoi::HanoiPage;
 use puzzlelab::web::pages::sliding::SlidingPage;
 use puzzlelab::web::solver::{SolverClient, SolverEvent};
@@ -209,8 +209,9 @@ fn text_of(root: &web_sys::Element, selector: &str) -> String {
 /// Mounts the page of puzzle `P` for `link`, with the real worker from dist/.
 async fn mount_page<P: puzzlelab::web::page::PuzzlePage>(link: &str) -> web_sys::Element {
     let root = mount_point();
-    let props = PageProps { link: Link::parse(link).unwrap(), worker_url: AttrValue::Static(WORKER) };
-    yew::Renderer::<Page<P>>::with_root_and_props(root.clone(), props).render();
+    let link = Link::parse(link).unwrap();
+    let props = PageProps { link, puzzle: erase::<P> as MakePuzzle, worker_url: AttrValue::Static(WORKER) };
+    yew::Renderer::<Page>::with_root_and_props(root.clone(), props).render();
     TimeoutFuture::new(50).await;
     root
 }

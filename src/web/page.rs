@@ -6,7 +6,7 @@
 
 use crate::core::choice::Named;
 use crate::core::job::Report;
-use crate::core::link::{Link, LinkParams};
+use crate::core::link::{Link, LinkError, LinkParams};
 use crate::puzzles::PuzzleInfo;
 use crate::web::browser;
 use crate::web::components::chart::{Chart, Series};
@@ -18,6 +18,7 @@ use crate::web::components::solve_bar::SolveBar;
 use crate::web::session::{Finished, SolveSession};
 use crate::web::solver::{SolverEvent, WORKER_URL};
 use gloo_events::EventListener;
+use std::any::Any;
 use yew::prelude::*;
 
 /// What a page's own action asks of the shell.
@@ -194,12 +195,29 @@ macro_rules! without_moves {
     };
 }
 
-#[derive(Properties, PartialEq)]
+/// A puzzle page's own value (a position, a move, an action) with its type erased: the
+/// shell handles them without knowing their types, so it is compiled once for every puzzle.
+pub type Erased = Box<dyn Any>;
+
+/// Makes the page's puzzle from a link: the puzzle and the problems found reading the link.
+pub type MakePuzzle = fn(&Link) -> (Box<dyn AnyPuzzle>, Vec<LinkError>);
+
+#[derive(Properties)]
 pub struct PageProps {
     pub link: Link,
+    /// The puzzle of the page ([`erase`] of its [`PuzzlePage`]).
+    pub puzzle: MakePuzzle,
     /// Where the solver worker's script is (tests serve it from elsewhere).
     #[prop_or(AttrValue::Static(WORKER_URL))]
     pub worker_url: AttrValue,
+}
+
+impl PartialEq for PageProps {
+    fn eq(&self, other: &Self) -> bool {
+        self.link == other.link
+            && self.worker_url == other.worker_url
+            && std::ptr::fn_addr_eq(self.puzzle, other.puzzle)
+    }
 }
 
 /// What the shell does the same way for every puzzle (not generic, so the shell's layout is
@@ -222,14 +240,14 @@ pub enum Shell {
     ForgetTables,
 }
 
-pub enum Msg<P: PuzzlePage> {
+pub enum Msg {
     Shell(Shell),
     Solver(SolverEvent),
     /// An event from one worker of a solve shared between several.
     Part(usize, SolverEvent),
     Tick,
     Key(KeyboardEvent),
-    Puzzle(P::Action),
+    Puzzle(Erased),
 }
 
 /// Keys every page understands, for the shortcut overlay.
@@ -248,20 +266,262 @@ pub const COMMON_KEYS: &[(&str, &str)] = &[
     ("u / r", "undo your last move / restart from the start position"),
 ];
 
-pub struct Page<P: PuzzlePage> {
-    puzzle: P,
-    session: SolveSession<P::State, P::Move>,
+/// A [`PuzzlePage`] as the shell sees it: the same parts, with the puzzle's own types erased
+/// (only the adapter [`Typed`] is compiled once per puzzle; the shell once in all).
+pub trait AnyPuzzle {
+    fn info(&self) -> &'static PuzzleInfo;
+    fn exports_gif(&self) -> bool;
+    /// (link name, label) of each algorithm.
+    fn algorithms(&self) -> Vec<(&'static str, &'static str)>;
+    fn algorithm(&self) -> (&'static str, &'static str);
+    fn link(&self) -> Link;
+    fn intro(&self) -> String;
+    /// The link of a solve with the algorithm named `algo`, or why it cannot run.
+    fn solve_link(&self, algo: &str) -> Result<Link, String>;
+    fn played(&self) -> Option<usize>;
+    fn move_counter(&self) -> Option<String>;
+    fn step_mut(&mut self) -> Option<&mut usize>;
+    fn seed(&self) -> Option<SeedUse>;
+    fn use_seed(&mut self) -> Effect<Erased>;
+    fn view_board(&self, session: &SolveSession, act: &Callback<Erased>) -> Html;
+    fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Erased>) -> Html;
+    fn view_report(&self, act: &Callback<Erased>) -> Html;
+    fn chart_labels(&self) -> (&'static str, &'static str);
+    fn act(&mut self, action: Erased, session: &SolveSession, notices: &mut Notices) -> Effect<Erased>;
+    fn key(&self, key: &str) -> Option<Erased>;
+    fn on_genome(&mut self, genome: &serde_json::Value);
+    fn clear_results(&mut self);
+    fn split(&self, link: &Link, workers: usize) -> Option<Vec<Link>>;
+    fn merge(&self, parts: Vec<Report>) -> Report;
+    /// Shows a finished solve: its solution replayed through the puzzle's rules, and what the
+    /// page takes from the report.
+    fn show(&mut self, session: &mut SolveSession, report: &Report, seek_to: usize, notices: &mut Notices);
+    /// Applies an edit of `key` through the link codec; `None` when refused (and said why),
+    /// else whether the puzzle itself changed (not only a setting such as the seed).
+    fn edit(&mut self, key: &str, text: &str, notices: &mut Notices) -> Option<EditOutcome>;
+    /// A move by hand on the position shown (a solution shown is taken over to its step).
+    fn play(&mut self, session: &mut SolveSession, mv: Erased, notices: &mut Notices);
+    fn undo(&mut self, session: &mut SolveSession);
+    fn restart(&mut self);
+}
+
+/// What an accepted edit changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EditOutcome {
+    Nothing,
+    /// Only the seed (the puzzle shown is the same).
+    Seed,
+    /// A setting of the same puzzle (the solution shown no longer applies).
+    Setting,
+    /// A different puzzle.
+    Puzzle,
+}
+
+/// The adapter from a puzzle's [`PuzzlePage`] to [`AnyPuzzle`].
+pub struct Typed<P>(P);
+
+fn typed<T: 'static>(value: Erased) -> T {
+    *value.downcast::<T>().expect("a page receives only its own values")
+}
+
+fn erase_effect<M: 'static>(effect: Effect<M>) -> Effect<Erased> {
+    match effect {
+        Effect::Redraw => Effect::Redraw,
+        Effect::Play(mv) => Effect::Play(Box::new(mv)),
+        Effect::NewPuzzle(said) => Effect::NewPuzzle(said),
+        Effect::Solve => Effect::Solve,
+    }
+}
+
+impl<P: PuzzlePage> Typed<P> {
+    fn shown(&self, session: &SolveSession) -> P::State {
+        // The moves played by hand are replayed only when no solution is on the board.
+        session.solution_state::<P::State, P::Move>().cloned().unwrap_or_else(|| self.0.position())
+    }
+
+    fn algo(name: &str) -> Option<P::Algo> {
+        P::Algo::from_name(name)
+    }
+}
+
+impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
+    fn info(&self) -> &'static PuzzleInfo {
+        P::INFO
+    }
+
+    fn exports_gif(&self) -> bool {
+        P::EXPORTS_GIF
+    }
+
+    fn algorithms(&self) -> Vec<(&'static str, &'static str)> {
+        P::Algo::ALL.iter().map(|a| (a.name(), a.label())).collect()
+    }
+
+    fn algorithm(&self) -> (&'static str, &'static str) {
+        let algo = self.0.algorithm();
+        (algo.name(), algo.label())
+    }
+
+    fn link(&self) -> Link {
+        self.0.params().to_link()
+    }
+
+    fn intro(&self) -> String {
+        self.0.intro()
+    }
+
+    fn solve_link(&self, algo: &str) -> Result<Link, String> {
+        let algo = Self::algo(algo).ok_or_else(|| format!("'{algo}' is not an algorithm of this page"))?;
+        match self.0.refusal(algo) {
+            Some(why) => Err(why),
+            None => Ok(self.0.solve_link(algo)),
+        }
+    }
+
+    fn played(&self) -> Option<usize> {
+        self.0.played().map(<[P::Move]>::len)
+    }
+
+    fn move_counter(&self) -> Option<String> {
+        self.0.move_counter()
+    }
+
+    fn step_mut(&mut self) -> Option<&mut usize> {
+        self.0.step_mut()
+    }
+
+    fn seed(&self) -> Option<SeedUse> {
+        self.0.seed()
+    }
+
+    fn use_seed(&mut self) -> Effect<Erased> {
+        erase_effect(self.0.use_seed())
+    }
+
+    fn view_board(&self, session: &SolveSession, act: &Callback<Erased>) -> Html {
+        let act = act.reform(|action: P::Action| Box::new(action) as Erased);
+        self.0.view_board(&self.shown(session), &act)
+    }
+
+    fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Erased>) -> Html {
+        self.0.view_params(edit, &act.reform(|action: P::Action| Box::new(action) as Erased))
+    }
+
+    fn view_report(&self, act: &Callback<Erased>) -> Html {
+        self.0.view_report(&act.reform(|action: P::Action| Box::new(action) as Erased))
+    }
+
+    fn chart_labels(&self) -> (&'static str, &'static str) {
+        self.0.chart_labels()
+    }
+
+    fn act(&mut self, action: Erased, session: &SolveSession, notices: &mut Notices) -> Effect<Erased> {
+        let shown = self.shown(session);
+        erase_effect(self.0.act(typed(action), &shown, notices))
+    }
+
+    fn key(&self, key: &str) -> Option<Erased> {
+        self.0.key(key).map(|action| Box::new(action) as Erased)
+    }
+
+    fn on_genome(&mut self, genome: &serde_json::Value) {
+        self.0.on_genome(genome)
+    }
+
+    fn clear_results(&mut self) {
+        self.0.clear_results()
+    }
+
+    fn split(&self, link: &Link, workers: usize) -> Option<Vec<Link>> {
+        self.0.split(link, workers)
+    }
+
+    fn merge(&self, parts: Vec<Report>) -> Report {
+        self.0.merge(parts)
+    }
+
+    fn show(&mut self, session: &mut SolveSession, report: &Report, seek_to: usize, notices: &mut Notices) {
+        let page = &self.0;
+        session.show_report(
+            report,
+            seek_to,
+            page.position(),
+            |text| page.parse_move(text),
+            |state, mv| page.apply(state, mv),
+            notices,
+        );
+        if let Some(genome) = &report.solution {
+            self.0.on_genome(genome);
+        }
+        self.0.on_report(report, notices);
+    }
+
+    fn edit(&mut self, key: &str, text: &str, notices: &mut Notices) -> Option<EditOutcome> {
+        let link = self.0.edited_link(key, text);
+        let params = notices.edit(&link, P::Params::from_link)?;
+        if params == *self.0.params() {
+            return Some(EditOutcome::Nothing);
+        }
+        let algo = self.0.algorithm();
+        let same_puzzle = self.0.solve_link(algo) == P::new(params.clone()).solve_link(algo);
+        *self.0.params_mut() = params;
+        Some(match (same_puzzle, key) {
+            (true, "seed") => EditOutcome::Seed,
+            (true, _) => EditOutcome::Setting,
+            (false, _) => EditOutcome::Puzzle,
+        })
+    }
+
+    fn play(&mut self, session: &mut SolveSession, mv: Erased, notices: &mut Notices) {
+        let mv: P::Move = typed(mv);
+        let shown = self.shown(session);
+        if let Err(why) = self.0.apply(&shown, &mv) {
+            notices.alert = Some(format!("That move is not allowed: {why}."));
+            return;
+        }
+        let taken = session.take_moves::<P::State, P::Move>();
+        if let Some(played) = self.0.played_mut() {
+            played.extend(taken);
+            played.push(mv);
+        }
+        notices.alert = None;
+        notices.status = self.0.intro();
+    }
+
+    fn undo(&mut self, session: &mut SolveSession) {
+        let taken = session.take_moves::<P::State, P::Move>();
+        if let Some(played) = self.0.played_mut() {
+            played.extend(taken);
+            played.pop();
+        }
+    }
+
+    fn restart(&mut self) {
+        if let Some(played) = self.0.played_mut() {
+            played.clear();
+        }
+    }
+}
+
+/// The page's puzzle `P` behind the shell's [`AnyPuzzle`], read from a link.
+pub fn erase<P: PuzzlePage>(link: &Link) -> (Box<dyn AnyPuzzle>, Vec<LinkError>) {
+    let (params, errors) = P::Params::from_link(link);
+    (Box::new(Typed(P::new(params))), errors)
+}
+
+pub struct Page {
+    puzzle: Box<dyn AnyPuzzle>,
+    session: SolveSession,
     notices: Notices,
     _keys: EventListener,
 }
 
-impl<P: PuzzlePage> Component for Page<P> {
-    type Message = Msg<P>;
+impl Component for Page {
+    type Message = Msg;
     type Properties = PageProps;
 
     fn create(ctx: &Context<Self>) -> Self {
-        let (params, errors) = P::Params::from_link(&ctx.props().link);
-        let puzzle = P::new(params);
+        let (puzzle, errors) = (ctx.props().puzzle)(&ctx.props().link);
         let mut page = Self {
             session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
             notices: Notices::for_link(&errors),
@@ -269,7 +529,7 @@ impl<P: PuzzlePage> Component for Page<P> {
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.notices.status = page.puzzle.intro();
-        if let Some(why) = page.puzzle.refusal(page.puzzle.algorithm()) {
+        if let Err(why) = page.puzzle.solve_link(page.puzzle.algorithm().0) {
             page.notices.alert.get_or_insert(why);
         }
         let step = page.puzzle.step_mut().map_or(0, |s| *s);
@@ -288,7 +548,7 @@ impl<P: PuzzlePage> Component for Page<P> {
             Msg::Part(index, event) => {
                 if let Some((parts, elapsed_ms)) = self.session.follow_part(index, event, &mut self.notices) {
                     let report = Report { elapsed_ms, ..self.puzzle.merge(parts) };
-                    self.show(report, 0);
+                    self.puzzle.show(&mut self.session, &report, 0, &mut self.notices);
                 }
             }
             Msg::Tick => {
@@ -300,8 +560,7 @@ impl<P: PuzzlePage> Component for Page<P> {
             }
             Msg::Key(e) => return self.key(ctx, e),
             Msg::Puzzle(action) => {
-                let shown = self.shown();
-                let effect = self.puzzle.act(action, &shown, &mut self.notices);
+                let effect = self.puzzle.act(action, &self.session, &mut self.notices);
                 self.apply_effect(ctx, effect);
             }
         }
@@ -315,26 +574,27 @@ impl<P: PuzzlePage> Component for Page<P> {
         let edit = shell.reform(|(key, text): (&'static str, String)| Shell::Edit(key, text));
         let history = self.session.history();
         let (x_label, y_label) = self.puzzle.chart_labels();
+        let info = self.puzzle.info();
         let parts = ShellParts {
-            name: P::INFO.name,
-            title: P::INFO.title,
+            name: info.name,
+            title: info.title,
             busy: self.session.is_busy(),
-            algorithms: P::Algo::ALL.iter().map(|a| (a.name(), a.label())).collect(),
-            algorithm: self.puzzle.algorithm().name(),
+            algorithms: self.puzzle.algorithms(),
+            algorithm: self.puzzle.algorithm().0,
             own_settings: self.puzzle.view_params(&edit, &act),
             seed: self.puzzle.seed(),
-            move_counter: self.played().and_then(|_| self.puzzle.move_counter()),
-            can_undo: self.played().is_some_and(|n| n > 0) || self.session.step() > 0,
+            move_counter: self.puzzle.played().and_then(|_| self.puzzle.move_counter()),
+            can_undo: self.puzzle.played().is_some_and(|n| n > 0) || self.session.step() > 0,
             table_bytes: self.session.table_bytes(),
             notices: self.notices.view(shell.reform(|_| Shell::DismissAlert)),
             progress: self.session.view_progress(),
-            board: self.puzzle.view_board(&self.shown(), &act),
+            board: self.puzzle.view_board(&self.session, &act),
             // A line needs two samples: a run over in a blink has no chart.
             chart: (history.len() >= 2).then(|| {
                 html! { <Chart series={chart_series(history)} x_label={x_label} y_label={y_label} /> }
             }),
             playback: self.session.view_playback(shell.reform(Shell::Playback)),
-            gif: P::EXPORTS_GIF && self.session.solution().is_some(),
+            gif: self.puzzle.exports_gif() && self.session.has_solution(),
             report: self.puzzle.view_report(&act),
             compare: self.session.view_compare(),
         };
@@ -455,7 +715,7 @@ fn chart_series(history: &[(u64, f64, f64)]) -> Vec<Series> {
     ]
 }
 
-impl<P: PuzzlePage> Page<P> {
+impl Page {
     fn shell(&mut self, ctx: &Context<Self>, msg: Shell) {
         match msg {
             Shell::Solve => self.start_solve(ctx, 0),
@@ -476,12 +736,13 @@ impl<P: PuzzlePage> Page<P> {
                 self.use_seed(ctx);
             }
             Shell::UseSeed => self.use_seed(ctx),
-            Shell::Undo => self.undo(),
+            Shell::Undo => {
+                self.puzzle.undo(&mut self.session);
+                self.notices.status = self.puzzle.intro();
+            }
             Shell::Restart => {
                 self.session.clear();
-                if let Some(played) = self.puzzle.played_mut() {
-                    played.clear();
-                }
+                self.puzzle.restart();
                 self.notices.status = self.puzzle.intro();
             }
             Shell::ExportGif => self.export_gif(),
@@ -495,55 +756,47 @@ impl<P: PuzzlePage> Page<P> {
         }
     }
 
-    /// The position on the board: the solution at its step, or the position in play.
-    fn shown(&self) -> P::State {
-        // The moves played by hand are replayed only when no solution is on the board.
-        self.session.solution_state().cloned().unwrap_or_else(|| self.puzzle.position())
-    }
-
-    /// How many moves were played by hand, for puzzles played move by move.
-    fn played(&self) -> Option<usize> {
-        self.puzzle.played().map(<[P::Move]>::len)
-    }
-
     fn sync_url(&mut self) {
         let step = self.session.step();
         if let Some(kept) = self.puzzle.step_mut() {
             *kept = step;
         }
-        browser::replace_hash(&self.puzzle.params().to_link().to_hash());
+        browser::replace_hash(&self.puzzle.link().to_hash());
     }
 
     fn start_solve(&mut self, ctx: &Context<Self>, seek_to: usize) {
-        let algo = self.puzzle.algorithm();
-        if let Some(why) = self.puzzle.refusal(algo) {
-            self.notices.alert = Some(why);
-            return;
-        }
+        let (algo, label) = self.puzzle.algorithm();
+        let link = match self.puzzle.solve_link(algo) {
+            Ok(link) => link,
+            Err(why) => {
+                self.notices.alert = Some(why);
+                return;
+            }
+        };
         self.puzzle.clear_results();
-        let link = self.puzzle.solve_link(algo);
         let workers = browser::cores();
         match self.puzzle.split(&link, workers).filter(|parts| parts.len() > 1) {
             Some(parts) => {
                 let on_part = ctx.link().callback(|(i, e)| Msg::Part(i, e));
                 self.session.solve_split(&ctx.props().worker_url, parts, on_part);
-                self.notices.status = format!("{} with {workers} workers…", algo.label());
+                self.notices.status = format!("{label} with {workers} workers…");
             }
             None => {
-                self.session.solve(algo.name(), &link, seek_to);
-                self.notices.status = format!("{}…", algo.label());
+                self.session.solve(algo, &link, seek_to);
+                self.notices.status = format!("{label}…");
             }
         }
     }
 
     fn compare(&mut self) {
-        let runs: Vec<(&'static str, Link)> = P::Algo::ALL
+        let runs: Vec<(&'static str, Link)> = self
+            .puzzle
+            .algorithms()
             .iter()
-            .filter(|&&a| self.puzzle.refusal(a).is_none())
-            .map(|&a| (a.name(), self.puzzle.solve_link(a)))
+            .filter_map(|&(name, _)| self.puzzle.solve_link(name).ok().map(|link| (name, link)))
             .collect();
         if runs.is_empty() {
-            self.notices.alert = self.puzzle.refusal(self.puzzle.algorithm());
+            self.notices.alert = self.puzzle.solve_link(self.puzzle.algorithm().0).err();
             return;
         }
         self.puzzle.clear_results();
@@ -557,51 +810,25 @@ impl<P: PuzzlePage> Page<P> {
             self.puzzle.on_genome(&genome);
         }
         match outcome {
-            Some(Finished::Solved(report, seek_to)) => self.show(*report, seek_to),
+            Some(Finished::Solved(report, seek_to)) => {
+                self.puzzle.show(&mut self.session, &report, seek_to, &mut self.notices)
+            }
             Some(Finished::File { name, bytes }) => self.save_file(&name, &bytes),
             None => {}
         }
     }
 
-    /// Shows a finished solve: its summary, its solution ready to play back (replayed through
-    /// the puzzle's rules), and whatever the page takes from it.
-    fn show(&mut self, report: Report, seek_to: usize) {
-        let start = self.puzzle.position();
-        let puzzle = &self.puzzle;
-        self.session.show_report(
-            &report,
-            seek_to,
-            start,
-            |text| puzzle.parse_move(text),
-            |state, mv| puzzle.apply(state, mv),
-            &mut self.notices,
-        );
-        if let Some(genome) = &report.solution {
-            self.puzzle.on_genome(genome);
-        }
-        self.puzzle.on_report(&report, &mut self.notices);
-    }
-
     /// An edit passes through the link codec, so the page accepts exactly what links accept;
     /// a refused edit changes nothing and says why.
     fn edit(&mut self, key: &'static str, text: &str) {
-        let link = self.puzzle.edited_link(key, text.trim());
-        let Some(params) = self.notices.edit(&link, P::Params::from_link) else { return };
-        if params == *self.puzzle.params() {
-            return;
-        }
-        let same_puzzle = self.puzzle.solve_link(self.puzzle.algorithm())
-            == P::new(params.clone()).solve_link(self.puzzle.algorithm());
-        *self.puzzle.params_mut() = params;
-        if same_puzzle && key == "seed" {
-            return;
-        }
-        if same_puzzle {
-            self.session.clear();
-        } else {
-            self.session.reset();
-            self.puzzle.clear_results();
-            self.notices.status = self.puzzle.intro();
+        match self.puzzle.edit(key, text.trim(), &mut self.notices) {
+            None | Some(EditOutcome::Nothing | EditOutcome::Seed) => {}
+            Some(EditOutcome::Setting) => self.session.clear(),
+            Some(EditOutcome::Puzzle) => {
+                self.session.reset();
+                self.puzzle.clear_results();
+                self.notices.status = self.puzzle.intro();
+            }
         }
     }
 
@@ -610,10 +837,10 @@ impl<P: PuzzlePage> Page<P> {
         self.apply_effect(ctx, effect);
     }
 
-    fn apply_effect(&mut self, ctx: &Context<Self>, effect: Effect<P::Move>) {
+    fn apply_effect(&mut self, ctx: &Context<Self>, effect: Effect<Erased>) {
         match effect {
             Effect::Redraw => {}
-            Effect::Play(mv) => self.play(mv),
+            Effect::Play(mv) => self.puzzle.play(&mut self.session, mv, &mut self.notices),
             Effect::NewPuzzle(said) => {
                 self.session.reset();
                 self.puzzle.clear_results();
@@ -624,25 +851,8 @@ impl<P: PuzzlePage> Page<P> {
         }
     }
 
-    /// A move by hand on the position shown: a solution being shown is taken over up to its
-    /// step, then the move is checked by the puzzle's rules.
-    fn play(&mut self, mv: P::Move) {
-        let shown = self.shown();
-        if let Err(why) = self.puzzle.apply(&shown, &mv) {
-            self.notices.alert = Some(format!("That move is not allowed: {why}."));
-            return;
-        }
-        let taken = self.session.take_moves();
-        if let Some(played) = self.puzzle.played_mut() {
-            played.extend(taken);
-            played.push(mv);
-        }
-        self.notices.alert = None;
-        self.notices.status = self.puzzle.intro();
-    }
-
     fn export_gif(&mut self) {
-        self.session.export_gif(&self.puzzle.params().to_link());
+        self.session.export_gif(&self.puzzle.link());
         self.notices.status = "Drawing the animation…".into();
     }
 
@@ -653,22 +863,13 @@ impl<P: PuzzlePage> Page<P> {
         }
     }
 
-    fn undo(&mut self) {
-        let taken = self.session.take_moves();
-        if let Some(played) = self.puzzle.played_mut() {
-            played.extend(taken);
-            played.pop();
-        }
-        self.notices.status = self.puzzle.intro();
-    }
-
     fn key(&mut self, ctx: &Context<Self>, e: KeyboardEvent) -> bool {
         let key = e.key();
         if let Some(action) = self.puzzle.key(&key) {
             return browser::send_shortcut(ctx.link(), &e, Some(Msg::Puzzle(action)));
         }
         let busy = self.session.is_busy();
-        let hand_play = self.played().is_some();
+        let hand_play = self.puzzle.played().is_some();
         let msg = match key.as_str() {
             " " => Some(Shell::Playback(PlaybackAction::Toggle)),
             "." | "ArrowRight" => Some(Shell::Playback(PlaybackAction::Forward)),
@@ -690,5 +891,5 @@ impl<P: PuzzlePage> Page<P> {
 
 /// Renders the page of puzzle `P` for `link` (the router's entry for it).
 pub fn render<P: PuzzlePage>(link: Link, visit: u32) -> Html {
-    html! { <Page<P> key={visit} {link} /> }
+    html! { <Page key={visit} {link} puzzle={erase::<P> as MakePuzzle} /> }
 }

@@ -63,7 +63,29 @@ struct Split {
     started_ms: f64,
 }
 
-pub struct SolveSession<S, M> {
+/// A solution of any puzzle, its type erased so that the session's code is compiled once for
+/// every page rather than once per puzzle (the bundle's size); pages read it back typed.
+trait AnySolution {
+    fn len(&self) -> usize;
+    fn as_any(&self) -> &dyn std::any::Any;
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any>;
+}
+
+impl<S: 'static, M: 'static> AnySolution for Solution<S, M> {
+    fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+        self
+    }
+}
+
+pub struct SolveSession {
     solver: SolverClient,
     running: Option<Running>,
     split: Option<Split>,
@@ -74,14 +96,14 @@ pub struct SolveSession<S, M> {
     compare: Vec<CompareRow>,
     /// The links still to run for the comparison, in row order.
     compare_queue: Vec<Link>,
-    solution: Option<Solution<S, M>>,
+    solution: Option<Box<dyn AnySolution>>,
     /// The moves of the solution shown, as the worker wrote them (for exports).
     solution_moves: Vec<String>,
     playback: Playback,
     ticker: Option<Ticker>,
 }
 
-impl<S: Clone, M: Clone> SolveSession<S, M> {
+impl SolveSession {
     pub fn new(worker_url: &str, on_event: Callback<SolverEvent>) -> Self {
         Self {
             solver: SolverClient::with_saved_tables(worker_url, move |e| on_event.emit(e)),
@@ -113,8 +135,8 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
         self.solver.forget_tables();
     }
 
-    pub fn solution(&self) -> Option<&Solution<S, M>> {
-        self.solution.as_ref()
+    pub fn has_solution(&self) -> bool {
+        self.solution.is_some()
     }
 
     /// The playback step, 0 without a solution.
@@ -127,8 +149,9 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
     }
 
     /// The position of the solution shown, at the current step (`None` without a solution).
-    pub fn solution_state(&self) -> Option<&S> {
-        self.solution.as_ref().map(|s| s.state_at(self.playback.step()))
+    pub fn solution_state<S: Clone + 'static, M: Clone + 'static>(&self) -> Option<&S> {
+        let solution = self.solution.as_ref()?.as_any().downcast_ref::<Solution<S, M>>()?;
+        Some(solution.state_at(self.playback.step()))
     }
 
     /// A genetic run's progress samples: (generation, best, mean), evenly thinned to a
@@ -286,9 +309,10 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
 
     /// The solution's moves up to the current step, to continue by hand from there; the
     /// solution is forgotten.
-    pub fn take_moves(&mut self) -> Vec<M> {
+    pub fn take_moves<S: 'static, M: 'static>(&mut self) -> Vec<M> {
         let step = self.playback.step();
-        let moves = self.solution.take().map(|s| s.steps.into_iter().take(step).map(|st| st.mv).collect());
+        let solution = self.solution.take().and_then(|s| s.into_any().downcast::<Solution<S, M>>().ok());
+        let moves = solution.map(|s| s.steps.into_iter().take(step).map(|st| st.mv).collect());
         self.clear();
         moves.unwrap_or_default()
     }
@@ -302,7 +326,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
 
     /// Shows a finished solve: its summary, and its solution replayed from `start` through
     /// the puzzle's rules (`parse` reads a move, `apply` plays it), positioned at `seek_to`.
-    pub fn show_report<E: std::fmt::Display>(
+    pub fn show_report<S: Clone + 'static, M: Clone + 'static, E: std::fmt::Display>(
         &mut self,
         report: &Report,
         seek_to: usize,
@@ -324,7 +348,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
         match moves.map(|moves| Solution::replay(start, moves, apply)) {
             Ok(Ok(solution)) => {
                 self.playback = Playback::new(solution.len(), seek_to);
-                self.solution = Some(solution);
+                self.solution = Some(Box::new(solution));
                 self.solution_moves = report.moves.clone();
             }
             Ok(Err(e)) => {
@@ -470,7 +494,7 @@ impl<S: Clone, M: Clone> SolveSession<S, M> {
     }
 
     pub fn view_playback(&self, on_action: Callback<PlaybackAction>) -> Html {
-        if self.solution.as_ref().is_none_or(Solution::is_empty) {
+        if self.solution.as_ref().is_none_or(|s| s.len() == 0) {
             return html! {};
         }
         html! { <PlaybackControls playback={self.playback.clone()} {on_action} /> }
