@@ -301,3 +301,15 @@ fn python_stream_replays_the_articles_runs_in_the_browser() {
         assert_eq!((result.generations, result.best), (generations, solution), "seed {seed}");
     }
 }
+
+#[wasm_bindgen_test]
+async fn sudoku_page_solves_in_the_worker_and_replays_the_trace() {
+    let root = mount_page::<puzzlelab::web::pages::sudoku::SudokuPage>("#/sudoku?algo=propagate&pick=min").await;
+    assert_eq!(root.query_selector_all(".sudoku-grid .clue").unwrap().length(), 26);
+    let solve: web_sys::HtmlElement =
+        root.query_selector("button[aria-label='Solve']").unwrap().unwrap().dyn_into().unwrap();
+    solve.click();
+    let solved = || text_of(&root, "[role=status]").starts_with("Solved — the only solution");
+    assert!(wait_for(10_000, solved).await, "status: {}", text_of(&root, "[role=status]"));
+    assert!(text_of(&root, ".counter").starts_with("step 0 / "), "{}", text_of(&root, ".counter"));
+}
