@@ -304,7 +304,8 @@ fn python_stream_replays_the_articles_runs_in_the_browser() {
 
 #[wasm_bindgen_test]
 async fn sudoku_page_solves_in_the_worker_and_replays_the_trace() {
-    let root = mount_page::<puzzlelab::web::pages::sudoku::SudokuPage>("#/sudoku?algo=propagate&pick=min").await;
+    let root =
+        mount_page::<puzzlelab::web::pages::sudoku::SudokuPage>("#/sudoku?algo=propagate&pick=min").await;
     assert_eq!(root.query_selector_all(".sudoku-grid .clue").unwrap().length(), 26);
     let solve: web_sys::HtmlElement =
         root.query_selector("button[aria-label='Solve']").unwrap().unwrap().dyn_into().unwrap();

@@ -48,4 +48,6 @@ console.log(JSON.stringify({
   warmup_ms: warmup.elapsed_ms, expanded: summary(runs.map((r) => r.expanded)),
   elapsed_ms: summary(runs.map((r) => r.elapsed_ms)),
   generations: summary(runs.map((r) => r.generations ?? 0)),
+  // The solver's own notes (e.g. a Sudoku set's puzzles per second), one per run.
+  messages: runs.map((r) => r.message),
 }));

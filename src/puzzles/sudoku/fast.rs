@@ -20,14 +20,18 @@ pub struct Solver {
     friend_count: usize,
     /// Each group's cells, `side` per group.
     groups: Vec<u16>,
+    /// Each box-and-line crossing: the cells they share, then the box's other cells, then the
+    /// line's other cells (`box_size`, `side - box_size`, `side - box_size` cells).
+    crossings: Vec<u16>,
     all: Mask,
 }
 
-/// A position of the search: every cell's candidates and which cells are placed.
-#[derive(Clone)]
-struct Board {
-    candidates: [Mask; 256],
-    placed: [bool; 256],
+/// A position of the search for a grid of `N` cells: every cell's candidates and which cells
+/// are placed (sized to the grid, so a guess copies no more than it needs).
+#[derive(Clone, Copy)]
+struct Board<const N: usize> {
+    candidates: [Mask; N],
+    placed: [bool; N],
     open: usize,
 }
 
@@ -55,6 +59,7 @@ impl Solver {
             friends: friend_lists.iter().flatten().map(|&f| f as u16).collect(),
             friend_count,
             groups: groups(box_size).iter().flatten().map(|&c| c as u16).collect(),
+            crossings: crossings(box_size),
             all: ((1u32 << side) - 1) as Mask,
         }
     }
@@ -68,102 +73,127 @@ impl Solver {
     /// answers `false` to cancel.
     pub fn solve_watched(&self, grid: &Grid, cap: u64, progress: &mut dyn FnMut(&Counters) -> bool) -> Found {
         assert_eq!(grid.cells.len(), self.cells, "a grid of this solver's size");
-        let mut found =
-            Found { first: None, count: 0, complete: true, cancelled: false, counters: Counters::default() };
-        let mut board = Board { candidates: [self.all; 256], placed: [false; 256], open: self.cells };
-        let mut queue = Vec::with_capacity(self.cells);
+        match self.cells {
+            16 => self.run::<16>(grid, cap, progress),
+            81 => self.run::<81>(grid, cap, progress),
+            _ => self.run::<256>(grid, cap, progress),
+        }
+    }
+
+    fn run<const N: usize>(
+        &self,
+        grid: &Grid,
+        cap: u64,
+        progress: &mut dyn FnMut(&Counters) -> bool,
+    ) -> Found {
+        let mut search = Search {
+            solver: self,
+            cap,
+            box_size: grid.box_size,
+            progress,
+            queue: Vec::with_capacity(4 * N),
+            found: Found {
+                first: None,
+                count: 0,
+                complete: true,
+                cancelled: false,
+                counters: Counters::default(),
+            },
+        };
+        let mut board = Board::<N> { candidates: [self.all; N], placed: [false; N], open: N };
         for (cell, &value) in grid.cells.iter().enumerate() {
             if value != 0 {
                 board.candidates[cell] = 1 << (value - 1);
-                queue.push(cell as u16);
+                search.queue.push(cell as u16);
             }
         }
-        if self.propagate(&mut board, &mut queue, &mut found.counters) {
-            self.search(board, cap, &mut found, grid.box_size, progress);
+        if search.propagate(&mut board) {
+            search.search(board);
         }
-        found
+        search.found
+    }
+}
+
+/// One solve: the solver's tables, what was found, and a queue of cells to place (reused by
+/// every node).
+struct Search<'a> {
+    solver: &'a Solver,
+    cap: u64,
+    box_size: usize,
+    progress: &'a mut dyn FnMut(&Counters) -> bool,
+    queue: Vec<u16>,
+    found: Found,
+}
+
+impl Search<'_> {
+    /// Depth-first search; returns false once the cap is reached (or on cancel). A value that
+    /// fails is removed from its cell before the next is tried, so the last one is placed by
+    /// propagation rather than guessed.
+    fn search<const N: usize>(&mut self, mut board: Board<N>) -> bool {
+        loop {
+            let Some(cell) = fewest_candidates(&board) else {
+                return self.solution(&board);
+            };
+            let bit = board.candidates[cell] & board.candidates[cell].wrapping_neg();
+            let counters = &mut self.found.counters;
+            counters.guesses += 1;
+            if counters.guesses.is_multiple_of(PROGRESS_EVERY) && !(self.progress)(counters) {
+                (self.found.complete, self.found.cancelled) = (false, true);
+                return false;
+            }
+            let mut child = board;
+            counters.eliminations += u64::from((child.candidates[cell] & !bit).count_ones());
+            child.candidates[cell] = bit;
+            self.queue.clear();
+            self.queue.push(cell as u16);
+            if self.propagate(&mut child) && !self.search(child) {
+                return false;
+            }
+            self.found.counters.backtracks += 1;
+            // The guess is refuted (or its solutions counted): take the value out and go on.
+            board.candidates[cell] &= !bit;
+            self.found.counters.eliminations += 1;
+            self.queue.clear();
+            if board.candidates[cell].count_ones() == 1 {
+                self.queue.push(cell as u16);
+            }
+            if board.candidates[cell] == 0 || !self.propagate(&mut board) {
+                return true;
+            }
+        }
     }
 
-    /// Depth-first search; returns false once the cap is reached.
-    fn search(
-        &self,
-        board: Board,
-        cap: u64,
-        found: &mut Found,
-        box_size: usize,
-        progress: &mut dyn FnMut(&Counters) -> bool,
-    ) -> bool {
-        let Some(cell) = self.fewest_candidates(&board) else {
-            found.count += 1;
-            if found.first.is_none() {
-                let cells = board.candidates[..self.cells].iter().map(|m| m.trailing_zeros() as u8 + 1);
-                found.first = Some(Grid { box_size, cells: cells.collect() });
-            }
-            if found.count >= cap {
-                found.complete = false;
-                return false;
-            }
-            return true;
-        };
-        let mut rest = board.candidates[cell];
-        let mut queue = Vec::with_capacity(self.cells);
-        while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            found.counters.guesses += 1;
-            if found.counters.guesses.is_multiple_of(PROGRESS_EVERY) && !progress(&found.counters) {
-                (found.complete, found.cancelled) = (false, true);
-                return false;
-            }
-            let mut child = board.clone();
-            found.counters.eliminations += u64::from((child.candidates[cell] & !bit).count_ones());
-            child.candidates[cell] = bit;
-            queue.clear();
-            queue.push(cell as u16);
-            if self.propagate(&mut child, &mut queue, &mut found.counters)
-                && !self.search(child, cap, found, box_size, progress)
-            {
-                return false;
-            }
-            found.counters.backtracks += 1;
+    fn solution<const N: usize>(&mut self, board: &Board<N>) -> bool {
+        let found = &mut self.found;
+        found.count += 1;
+        if found.first.is_none() {
+            let cells = board.candidates.iter().map(|m| m.trailing_zeros() as u8 + 1);
+            found.first = Some(Grid { box_size: self.box_size, cells: cells.collect() });
+        }
+        if found.count >= self.cap {
+            found.complete = false;
+            return false;
         }
         true
     }
 
-    /// The open cell with the fewest candidates (the first such), or `None` when all are placed.
-    fn fewest_candidates(&self, board: &Board) -> Option<usize> {
-        if board.open == 0 {
-            return None;
-        }
-        let mut best = (u32::MAX, 0);
-        for cell in 0..self.cells {
-            let n = board.candidates[cell].count_ones();
-            if !board.placed[cell] && n < best.0 {
-                best = (n, cell);
-                if n == 2 {
-                    break;
-                }
-            }
-        }
-        Some(best.1)
-    }
-
     /// Places the queued singles and any hidden singles until none is left; false on a dead end.
-    fn propagate(&self, board: &mut Board, queue: &mut Vec<u16>, counters: &mut Counters) -> bool {
+    fn propagate<const N: usize>(&mut self, board: &mut Board<N>) -> bool {
         loop {
-            while let Some(cell) = queue.pop() {
+            while let Some(cell) = self.queue.pop() {
                 let cell = usize::from(cell);
-                if board.placed[cell] {
-                    continue;
-                }
-                if !self.place(board, cell, queue, counters) {
-                    counters.dead_ends += 1;
+                if !board.placed[cell] && !self.place(board, cell) {
+                    self.found.counters.dead_ends += 1;
                     return false;
                 }
             }
-            match self.hidden_singles(board, queue, counters) {
+            let progress = match self.hidden_singles(board) {
+                Some(0) => self.locked_candidates(board),
+                other => other,
+            };
+            match progress {
                 None => {
-                    counters.dead_ends += 1;
+                    self.found.counters.dead_ends += 1;
                     return false;
                 }
                 Some(0) => return true,
@@ -172,17 +202,59 @@ impl Solver {
         }
     }
 
+    /// Locked candidates: a value that, within a box, lies only on one line leaves the rest
+    /// of that line (pointing), and one that, within a line, lies only in one box leaves the
+    /// rest of that box (claiming). Returns the cells narrowed, `None` on a dead end.
+    fn locked_candidates<const N: usize>(&mut self, board: &mut Board<N>) -> Option<usize> {
+        let solver = self.solver;
+        let (shared, rest) = (self.box_size, solver.side - self.box_size);
+        let union = |board: &Board<N>, cells: &[u16]| {
+            cells.iter().fold(0, |m, &c| m | board.candidates[usize::from(c)])
+        };
+        let mut narrowed = 0;
+        for crossing in solver.crossings.chunks_exact(shared + 2 * rest) {
+            let (inside, others) = crossing.split_at(shared);
+            let (box_rest, line_rest) = others.split_at(rest);
+            let here = union(board, inside);
+            let pointing = here & !union(board, box_rest);
+            let claiming = here & !union(board, line_rest);
+            for (cells, gone) in [(line_rest, pointing), (box_rest, claiming)] {
+                if gone == 0 {
+                    continue;
+                }
+                for &cell in cells {
+                    let cell = usize::from(cell);
+                    let mask = board.candidates[cell];
+                    if board.placed[cell] || mask & gone == 0 {
+                        continue;
+                    }
+                    let left = mask & !gone;
+                    self.found.counters.eliminations += u64::from((mask & gone).count_ones());
+                    board.candidates[cell] = left;
+                    narrowed += 1;
+                    match left.count_ones() {
+                        0 => return None,
+                        1 => self.queue.push(cell as u16),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        Some(narrowed)
+    }
+
     /// Places a cell's single value and removes it from its friends.
-    fn place(&self, board: &mut Board, cell: usize, queue: &mut Vec<u16>, counters: &mut Counters) -> bool {
+    fn place<const N: usize>(&mut self, board: &mut Board<N>, cell: usize) -> bool {
         let bit = board.candidates[cell];
         if bit == 0 {
             return false;
         }
         board.placed[cell] = true;
         board.open -= 1;
+        let counters = &mut self.found.counters;
         counters.assignments += 1;
-        let friends = &self.friends[cell * self.friend_count..(cell + 1) * self.friend_count];
-        for &friend in friends {
+        let count = self.solver.friend_count;
+        for &friend in &self.solver.friends[cell * count..(cell + 1) * count] {
             let friend = usize::from(friend);
             let mask = board.candidates[friend];
             if mask & bit != 0 {
@@ -193,7 +265,7 @@ impl Solver {
                     return false;
                 }
                 if left & (left - 1) == 0 {
-                    queue.push(friend as u16);
+                    self.queue.push(friend as u16);
                 }
             }
         }
@@ -201,14 +273,9 @@ impl Solver {
     }
 
     /// Queues every value with one place left in a group; `None` when a value has no place.
-    fn hidden_singles(
-        &self,
-        board: &mut Board,
-        queue: &mut Vec<u16>,
-        counters: &mut Counters,
-    ) -> Option<usize> {
+    fn hidden_singles<const N: usize>(&mut self, board: &mut Board<N>) -> Option<usize> {
         let mut found = 0;
-        for group in self.groups.chunks_exact(self.side) {
+        for group in self.solver.groups.chunks_exact(self.solver.side) {
             let (mut once, mut twice, mut fixed): (Mask, Mask, Mask) = (0, 0, 0);
             for &cell in group {
                 let mask = board.candidates[usize::from(cell)];
@@ -218,7 +285,7 @@ impl Solver {
                     fixed |= mask;
                 }
             }
-            if once != self.all {
+            if once != self.solver.all {
                 return None;
             }
             let mut hidden = once & !twice & !fixed;
@@ -227,15 +294,54 @@ impl Solver {
                 hidden &= hidden - 1;
                 let cell = group.iter().map(|&c| usize::from(c)).find(|&c| board.candidates[c] & bit != 0)?;
                 if board.candidates[cell] != bit {
-                    counters.eliminations += u64::from((board.candidates[cell] & !bit).count_ones());
+                    self.found.counters.eliminations +=
+                        u64::from((board.candidates[cell] & !bit).count_ones());
                     board.candidates[cell] = bit;
                 }
-                queue.push(cell as u16);
+                self.queue.push(cell as u16);
                 found += 1;
             }
         }
         Some(found)
     }
+}
+
+/// Every crossing of a box with a row or column through it, as [`Solver::crossings`] lists them.
+fn crossings(box_size: usize) -> Vec<u16> {
+    let all = groups(box_size);
+    let side = box_size * box_size;
+    let (lines, boxes) = all.split_at(2 * side);
+    let mut out = Vec::new();
+    for b in boxes {
+        for line in lines {
+            let shared: Vec<usize> = b.iter().copied().filter(|c| line.contains(c)).collect();
+            if shared.is_empty() {
+                continue;
+            }
+            out.extend(shared.iter().map(|&c| c as u16));
+            out.extend(b.iter().filter(|c| !shared.contains(c)).map(|&c| c as u16));
+            out.extend(line.iter().filter(|c| !shared.contains(c)).map(|&c| c as u16));
+        }
+    }
+    out
+}
+
+/// The open cell with the fewest candidates (the first such), or `None` when all are placed.
+fn fewest_candidates<const N: usize>(board: &Board<N>) -> Option<usize> {
+    if board.open == 0 {
+        return None;
+    }
+    let mut best = (u32::MAX, 0);
+    for cell in 0..N {
+        let n = board.candidates[cell].count_ones();
+        if !board.placed[cell] && n < best.0 {
+            best = (n, cell);
+            if n == 2 {
+                break;
+            }
+        }
+    }
+    Some(best.1)
 }
 
 #[cfg(test)]
