@@ -85,6 +85,16 @@ pub trait PuzzlePage: Sized + 'static {
         link
     }
 
+    /// The runs of a comparison: (row label, link). By default every algorithm that can run;
+    /// a page may add variants (each guessing rule of a constraint solver).
+    fn compare_runs(&self) -> Vec<(&'static str, Link)> {
+        Self::Algo::ALL
+            .iter()
+            .filter(|&&a| self.refusal(a).is_none())
+            .map(|&a| (a.name(), self.solve_link(a)))
+            .collect()
+    }
+
     /// Why `algo` cannot run on what is shown, if it cannot (an unsolvable board…).
     fn refusal(&self, _algo: Self::Algo) -> Option<String> {
         None
@@ -278,6 +288,7 @@ pub trait AnyPuzzle {
     fn intro(&self) -> String;
     /// The link of a solve with the algorithm named `algo`, or why it cannot run.
     fn solve_link(&self, algo: &str) -> Result<Link, String>;
+    fn compare_runs(&self) -> Vec<(&'static str, Link)>;
     fn played(&self) -> Option<usize>;
     fn move_counter(&self) -> Option<String>;
     fn step_mut(&mut self) -> Option<&mut usize>;
@@ -376,6 +387,10 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
             Some(why) => Err(why),
             None => Ok(self.0.solve_link(algo)),
         }
+    }
+
+    fn compare_runs(&self) -> Vec<(&'static str, Link)> {
+        self.0.compare_runs()
     }
 
     fn played(&self) -> Option<usize> {
@@ -789,12 +804,7 @@ impl Page {
     }
 
     fn compare(&mut self) {
-        let runs: Vec<(&'static str, Link)> = self
-            .puzzle
-            .algorithms()
-            .iter()
-            .filter_map(|&(name, _)| self.puzzle.solve_link(name).ok().map(|link| (name, link)))
-            .collect();
+        let runs = self.puzzle.compare_runs();
         if runs.is_empty() {
             self.notices.alert = self.puzzle.solve_link(self.puzzle.algorithm().0).err();
             return;

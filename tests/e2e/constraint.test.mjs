@@ -67,6 +67,14 @@ test("sudoku: the fast solver fills the grid; counting lists solutions; screensh
   await status(page).filter({ hasText: "the only solution" }).waitFor();
   assert.equal(await page.locator(".sudoku-grid .solved").count(), 81 - 26);
   await page.screenshot({ path: `${shots}/sudoku-1920x1080.png` });
+  // Compare runs every guessing rule of the slides' solver beside the other solvers.
+  await page.getByRole("button", { name: "Compare all algorithms" }).click();
+  await page.locator("table.compare tbody tr").nth(6).locator("td").nth(2).filter({ hasText: /\d/ })
+    .waitFor({ timeout: 30000 });
+  const header = await page.locator("table.compare thead").innerText();
+  assert.match(header, /Guesses/);
+  const labels = await page.locator("table.compare tbody th").allTextContents();
+  assert.deepEqual(labels.slice(0, 2), ["propagate, fewest candidates", "propagate, most candidates"]);
   await page.setViewportSize({ width: 1024, height: 768 });
   const box = await page.locator("svg.sudoku-grid").boundingBox();
   assert.ok(box.y >= 0 && box.y + box.height <= 768 && box.x + box.width <= 1024, JSON.stringify(box));

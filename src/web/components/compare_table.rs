@@ -20,6 +20,10 @@ pub struct RowResult {
     pub stored: u64,
     pub elapsed_ms: f64,
     pub message: Option<String>,
+    /// Constraint solvers: values tried and taken back, and solutions counted.
+    pub guesses: Option<u64>,
+    pub backtracks: Option<u64>,
+    pub count: Option<u64>,
 }
 
 impl RowResult {
@@ -32,6 +36,9 @@ impl RowResult {
             stored: report.stored,
             elapsed_ms: report.elapsed_ms,
             message: report.message.clone(),
+            guesses: report.guesses,
+            backtracks: report.backtracks,
+            count: report.count,
         }
     }
 }
@@ -46,10 +53,22 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
     if props.rows.is_empty() {
         return html! {};
     }
+    // Constraint solvers are compared by their guesses, not by moves and memory.
+    let guessing = props.rows.iter().any(|r| matches!(&r.outcome, Some(Ok(r)) if r.guesses.is_some()));
     let rows = props.rows.iter().map(|row| {
         let cells = match &row.outcome {
             None => html! { <td colspan="6">{ "…" }</td> },
             Some(Err(error)) => html! { <td colspan="6">{ error }</td> },
+            Some(Ok(r)) if guessing => html! {
+                <>
+                    <td>{ if r.solved { "yes" } else { "no" } }</td>
+                    <td>{ r.count.map(format_count).unwrap_or_default() }</td>
+                    <td>{ format_count(r.guesses.unwrap_or(r.expanded)) }</td>
+                    <td>{ r.backtracks.map(format_count).unwrap_or_default() }</td>
+                    <td>{ format_ms(r.elapsed_ms) }</td>
+                    <td>{ r.message.clone().unwrap_or_default() }</td>
+                </>
+            },
             Some(Ok(r)) => html! {
                 <>
                     <td>{ if r.solved { format_count(r.length as u64) } else { "—".into() } }</td>
@@ -63,13 +82,16 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
         };
         html! { <tr><th scope="row">{ row.algorithm }</th>{ cells }</tr> }
     });
+    let columns: [&str; 6] = match guessing {
+        true => ["Solved", "Solutions", "Guesses (or permutations)", "Backtracks", "Time", "Note"],
+        false => ["Moves", "Optimal", "Nodes expanded", "In memory", "Time", "Note"],
+    };
     html! {
         <table class="compare">
             <caption>{ "All algorithms on this position" }</caption>
             <thead><tr>
-                <th scope="col">{ "Algorithm" }</th><th scope="col">{ "Moves" }</th>
-                <th scope="col">{ "Optimal" }</th><th scope="col">{ "Nodes expanded" }</th>
-                <th scope="col">{ "In memory" }</th><th scope="col">{ "Time" }</th><th scope="col">{ "Note" }</th>
+                <th scope="col">{ "Algorithm" }</th>
+                { for columns.iter().map(|c| html! { <th scope="col">{ *c }</th> }) }
             </tr></thead>
             <tbody>{ for rows }</tbody>
         </table>

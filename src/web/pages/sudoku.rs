@@ -192,6 +192,26 @@ impl PuzzlePage for SudokuPage {
         link
     }
 
+    /// Every solver, and the slides' solver with each guessing rule.
+    fn compare_runs(&self) -> Vec<(&'static str, Link)> {
+        if self.problem.is_some() {
+            return Vec::new();
+        }
+        let with = |algo: Algo, pick: PickRule| {
+            let params = SudokuParams { algo, pick, step: 0, ..self.params.clone() };
+            params.to_link()
+        };
+        vec![
+            ("propagate, fewest candidates", with(Algo::Propagate, PickRule::Min)),
+            ("propagate, most candidates", with(Algo::Propagate, PickRule::Max)),
+            ("propagate, random cell", with(Algo::Propagate, PickRule::Random)),
+            ("propagate, first open cell", with(Algo::Propagate, PickRule::First)),
+            ("plain backtracking", with(Algo::Backtrack, PickRule::First)),
+            ("fast", with(Algo::Fast, PickRule::Min)),
+            ("count (up to the cap)", with(Algo::Count, PickRule::Min)),
+        ]
+    }
+
     fn refusal(&self, _algo: Algo) -> Option<String> {
         self.problem.clone()
     }
