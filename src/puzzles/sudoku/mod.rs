@@ -321,6 +321,14 @@ mod tests {
     }
 
     #[test]
+    fn the_pages_presets_have_one_solution_each() {
+        for (_, grid) in params::PRESETS {
+            let puzzle = Grid::parse(grid).unwrap();
+            assert_eq!(fast::Solver::new(puzzle.box_size).solve(&puzzle, 2).count, 1, "{grid}");
+        }
+    }
+
+    #[test]
     fn benchmark_sets_are_solved_whole() {
         let report = run("#/sudoku?set=hardest&algo=fast").unwrap();
         assert_eq!(report.count, Some(11));

@@ -17,6 +17,33 @@ pub const PUZZLE: &str = "sudoku";
 pub const SLIDES_EXAMPLE: &str =
     "27..15..8...3..7.4....7.....5.1...7...9...2.6.....2.5.....8....6.5..4...8..59..41";
 
+/// Grids the page offers: (label, grid), with their sources.
+pub const PRESETS: [(&str, &str); 7] = [
+    ("The slides' example", SLIDES_EXAMPLE),
+    (
+        "Easy (Wikipedia's example)",
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    ),
+    ("4×4 (Shidoku)", "..3..4.221......"),
+    (
+        "Hard: top95 no. 1",
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ),
+    (
+        "Hard: Norvig's hardest no. 1",
+        "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.",
+    ),
+    (
+        "17 clues: Royle's list no. 1",
+        ".......2143.......6........2.15..........637...........68...4.....23........7....",
+    ),
+    // Made by this generator (box 4, 140 clues, seed 2026), which links offer for 4×4 and 9×9.
+    (
+        "16×16, 140 clues",
+        ".E.24.D5..B3...F9A1.68F7.5...B..FD.8C3B1G.6.E495.....2A9.18CG76..GFD.4..B.7956.1..43.C.D..56.G..A..1..62D.C83...8.2E...G.3.F..C.7.9631C42...F.E..C3.AD2...G.6.7..2.....F.69...1.E5..9786C43.B.DA5.E9..184.F.A.B.GB....437..A..864.6ADF.C.....9.E2F87B.9.6.1..3..",
+    ),
+];
+
 /// Most solutions a count may look for.
 pub const MAX_CAP: u64 = 1_000_000;
 

@@ -7,7 +7,7 @@ use crate::core::format::{count_of, format_ms};
 use crate::core::job::Report;
 use crate::core::link::{Link, LinkParams};
 use crate::puzzles::sudoku::grid::{cell_name, Grid};
-use crate::puzzles::sudoku::params::{Algo, PickRule, Source, SudokuParams, SLIDES_EXAMPLE};
+use crate::puzzles::sudoku::params::{Algo, PickRule, Source, SudokuParams, PRESETS, SLIDES_EXAMPLE};
 use crate::puzzles::sudoku::trace::{How, Move, Position};
 use crate::puzzles::sudoku::{generate::generate, puzzle, INFO};
 use crate::puzzles::PuzzleInfo;
@@ -17,28 +17,6 @@ use crate::web::components::messages::Notices;
 use crate::web::components::sudoku_grid::SudokuGrid;
 use crate::web::page::{Effect, PuzzlePage, SeedUse};
 use yew::prelude::*;
-
-/// Grids offered in the page: (label, grid), with their sources.
-const PRESETS: [(&str, &str); 6] = [
-    ("The slides' example", SLIDES_EXAMPLE),
-    (
-        "Easy (Wikipedia's example)",
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-    ),
-    ("4×4 Shidoku", "1...4.3..2....4."),
-    (
-        "Hard: top95 no. 1",
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-    ),
-    (
-        "Hard: Norvig's hardest no. 1",
-        "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.",
-    ),
-    (
-        "17 clues: Royle's list no. 1",
-        ".......2143.......6........2.15..........637...........68...4.....23........7....",
-    ),
-];
 
 /// Clue counts offered by the generator.
 const CLUES: std::ops::RangeInclusive<u8> = 17..=60;
