@@ -27,6 +27,10 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Most trace steps a report carries (a page steps through them).
 pub const TRACE_LIMIT: usize = 20_000;
 
+/// Guesses a solve may make before it stops and says so (plain backtracking guessing in
+/// random cells can otherwise run for hours).
+pub const MAX_GUESSES: u64 = 20_000_000;
+
 /// Solutions a count lists (the rest are counted only).
 const LISTED: usize = 100;
 
@@ -66,8 +70,11 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     if !grid.conflicts().is_empty() {
         return Err("moves: the values entered break the rules (two equal values see each other)".into());
     }
-    let mut progress =
-        |c: &Counters| ctx.progress(Progress::Search(Stats { expanded: c.guesses, ..Stats::default() }));
+    let mut over_limit = false;
+    let mut progress = |c: &Counters| {
+        over_limit |= c.guesses >= MAX_GUESSES;
+        !over_limit && ctx.progress(Progress::Search(Stats { expanded: c.guesses, ..Stats::default() }))
+    };
     let (first, count, complete, cancelled) = match params.algo {
         Algo::Fast => {
             let found = fast::Solver::new(grid.box_size).solve_watched(&grid, 1, &mut progress);
@@ -95,7 +102,12 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     };
     report.length = report.moves.len();
     if cancelled {
-        report.message = Some("cancelled".into());
+        report.message = Some(match over_limit {
+            true => {
+                format!("stopped after {} guesses (the limit): try propagation", format_count(MAX_GUESSES))
+            }
+            false => "cancelled".into(),
+        });
         return Ok(report);
     }
     if let Some(solution) = &first {
@@ -326,6 +338,17 @@ mod tests {
             let puzzle = Grid::parse(grid).unwrap();
             assert_eq!(fast::Solver::new(puzzle.box_size).solve(&puzzle, 2).count, 1, "{grid}");
         }
+    }
+
+    #[test]
+    fn a_hopeless_search_stops_at_the_guess_limit() {
+        let report = run("#/sudoku?algo=backtrack&pick=random&seed=1").unwrap();
+        assert!(!report.solved);
+        assert!(report.message.unwrap().starts_with("stopped after 20,000,000 guesses"));
+        assert!(
+            (MAX_GUESSES..MAX_GUESSES + 4096).contains(&report.guesses.unwrap()),
+            "checked every 1,024 guesses"
+        );
     }
 
     #[test]
