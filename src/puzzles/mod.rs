@@ -114,15 +114,20 @@ pub fn solve_link(text: &str, ctx: &mut JobContext) -> Result<Report, String> {
     Ok(report)
 }
 
+/// Solves a link with no clock and no listener (the puzzles' tests).
+#[cfg(test)]
+pub(crate) fn solve_quietly(text: &str) -> Result<Report, String> {
+    let clock = || 0.0;
+    let mut listener = |_: f64, _: &crate::core::job::Progress| true;
+    solve_link(text, &mut JobContext::new(crate::core::search::Limits::default(), &clock, &mut listener))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::search::Limits;
 
     fn run(text: &str) -> Result<Report, String> {
-        let clock = || 0.0;
-        let mut listener = |_: f64, _: &crate::core::job::Progress| true;
-        solve_link(text, &mut JobContext::new(Limits::default(), &clock, &mut listener))
+        solve_quietly(text)
     }
 
     #[test]

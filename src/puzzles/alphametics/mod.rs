@@ -226,16 +226,7 @@ fn by_columns(equation: &Equation, cap: u64, ctx: &mut JobContext, report: &mut 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::search::Limits;
-
-    fn run(text: &str) -> Result<Report, String> {
-        let clock = || 0.0;
-        let mut listener = |_: f64, _: &Progress| true;
-        solve_link(
-            &Link::parse(text).unwrap(),
-            &mut JobContext::new(Limits::default(), &clock, &mut listener),
-        )
-    }
+    use crate::puzzles::solve_quietly as run;
 
     fn link(equation: &str, algo: &str) -> String {
         AlphameticsParams {

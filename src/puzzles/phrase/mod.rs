@@ -143,16 +143,7 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::search::Limits;
-
-    fn run(text: &str) -> Result<Report, String> {
-        let clock = || 0.0;
-        let mut listener = |_: f64, _: &Progress| true;
-        solve_link(
-            &Link::parse(text).unwrap(),
-            &mut JobContext::new(Limits::default(), &clock, &mut listener),
-        )
-    }
+    use crate::puzzles::solve_quietly as run;
 
     #[test]
     fn guesses_the_articles_phrase() {

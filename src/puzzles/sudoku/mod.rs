@@ -231,17 +231,8 @@ fn solve_set(set: Set, ctx: &mut JobContext, report: &mut Report) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::search::Limits;
     use crate::core::solution::Solution;
-
-    fn run(text: &str) -> Result<Report, String> {
-        let clock = || 0.0;
-        let mut listener = |_: f64, _: &Progress| true;
-        solve_link(
-            &Link::parse(text).unwrap(),
-            &mut JobContext::new(Limits::default(), &clock, &mut listener),
-        )
-    }
+    use crate::puzzles::solve_quietly as run;
 
     const SLIDES_SOLUTION: &str =
         "276415938581329764934876512352168479149753286768942153497681325615234897823597641";
