@@ -96,3 +96,48 @@ mod tests {
         }
     }
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod properties {
+    use super::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(256))]
+
+        /// Any grid left after taking clues out of a solved grid is solved consistently with
+        /// what is left, and the count finds the solved grid among its solutions.
+        #[test]
+        fn clues_taken_from_a_solved_grid_leave_a_consistent_puzzle(
+            seed in 0u64..1_000_000,
+            keep in proptest::collection::vec(proptest::bool::weighted(0.35), 81),
+        ) {
+            let solver = Solver::new(3);
+            let full = full_grid(3, &solver, &mut SeededRng::new(seed));
+            let mut puzzle = full.clone();
+            for (cell, kept) in keep.iter().enumerate() {
+                if !kept {
+                    puzzle.cells[cell] = 0;
+                }
+            }
+            let found = solver.solve(&puzzle, 1);
+            proptest::prop_assert!(found.first.as_ref().is_some_and(|s| s.solves(&puzzle)));
+            let outcome = crate::core::constraint::solve(
+                &super::super::model(&puzzle, super::super::params::Algo::Propagate),
+                crate::core::constraint::Options {
+                    pick: crate::core::constraint::Pick::Min,
+                    cap: 2,
+                    trace_limit: 0,
+                    keep: 2,
+                },
+                &mut |_| true,
+            );
+            proptest::prop_assert!(outcome.count >= 1);
+            let unique = solver.solve(&puzzle, 2).count == 1;
+            proptest::prop_assert_eq!(unique, outcome.count == 1);
+            if unique {
+                let engine: Vec<u8> = outcome.solutions[0].iter().map(|&v| v as u8 + 1).collect();
+                proptest::prop_assert_eq!(&engine, &full.cells);
+            }
+        }
+    }
+}
