@@ -1,7 +1,7 @@
 //! The alphametics page: type an equation of words (or pick one of the slides' 25), find
 //! every way of giving each letter its own digit, and page through the solutions written out.
 
-use crate::core::format::{format_count, format_ms};
+use crate::core::format::{count_of, format_ms};
 use crate::core::job::Report;
 use crate::puzzles::alphametics::{Algo, AlphameticsParams, INFO, SLIDES_PUZZLES};
 use crate::puzzles::PuzzleInfo;
@@ -151,11 +151,11 @@ impl PuzzlePage for AlphameticsPage {
         self.listed = Listing::new(items);
         let verdict = report.message.clone().unwrap_or_default();
         let work = match self.params.algo {
-            Algo::Brute => format!("{} permutations evaluated", format_count(report.expanded)),
+            Algo::Brute => format!("{} evaluated", count_of(report.expanded, "permutation", "permutations")),
             Algo::Columns => format!(
-                "{} guesses, {} dead ends",
-                format_count(report.guesses.unwrap_or(0)),
-                format_count(report.dead_ends.unwrap_or(0))
+                "{}, {}",
+                count_of(report.guesses.unwrap_or(0), "guess", "guesses"),
+                count_of(report.dead_ends.unwrap_or(0), "dead end", "dead ends")
             ),
         };
         notices.status = format!("{} — {work} ({}).", capitalise(&verdict), format_ms(report.elapsed_ms));
