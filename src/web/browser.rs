@@ -73,13 +73,33 @@ pub fn random_seed() -> u64 {
 /// Listens to shortcut keys on the whole window (not while typing in a field or with
 /// Ctrl, Alt or Meta held); dropping the listener stops it.
 pub fn on_key(callback: yew::Callback<KeyboardEvent>) -> gloo_events::EventListener {
-    gloo_events::EventListener::new(&window(), "keydown", move |e| {
+    // Not passive: a shortcut the page handles must keep the browser from also acting on its
+    // key (arrows scrolling the page).
+    let options = gloo_events::EventListenerOptions::enable_prevent_default();
+    gloo_events::EventListener::new_with_options(&window(), "keydown", options, move |e| {
         if let Some(e) = e.dyn_ref::<KeyboardEvent>() {
-            if !typing_in_field(e) && !e.ctrl_key() && !e.meta_key() && !e.alt_key() {
+            if !typing_in_field(e) && !pressing_button(e) && !e.ctrl_key() && !e.meta_key() && !e.alt_key() {
                 callback.emit(e.clone());
             }
         }
     })
+}
+
+/// True when Space or Enter is pressing the focused button (which is what they do there).
+fn pressing_button(event: &KeyboardEvent) -> bool {
+    let on_button = event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| e.tag_name() == "BUTTON");
+    on_button && matches!(event.key().as_str(), " " | "Enter")
+}
+
+/// Moves the keyboard focus to the first element matching `selector`, if there is one.
+pub fn focus(selector: &str) {
+    let element = window().document().and_then(|d| d.query_selector(selector).ok().flatten());
+    if let Some(element) = element.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = element.focus();
+    }
 }
 
 /// Sends the message a shortcut key maps to (if any) and keeps the browser from also acting

@@ -528,6 +528,8 @@ pub struct Page {
     puzzle: Box<dyn AnyPuzzle>,
     session: SolveSession,
     notices: Notices,
+    /// A solution just arrived: focus Play once it is drawn, so Space plays it.
+    focus_play: bool,
     _keys: EventListener,
 }
 
@@ -541,6 +543,7 @@ impl Component for Page {
             session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
             notices: Notices::for_link(&errors),
             puzzle,
+            focus_play: false,
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.notices.status = page.puzzle.intro();
@@ -581,6 +584,12 @@ impl Component for Page {
         }
         self.sync_url();
         true
+    }
+
+    fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
+        if std::mem::take(&mut self.focus_play) {
+            browser::focus(".playback-bar button[aria-label='Play']:not([disabled])");
+        }
     }
 
     fn view(&self, ctx: &Context<Self>) -> Html {
@@ -821,7 +830,8 @@ impl Page {
         }
         match outcome {
             Some(Finished::Solved(report, seek_to)) => {
-                self.puzzle.show(&mut self.session, &report, seek_to, &mut self.notices)
+                self.puzzle.show(&mut self.session, &report, seek_to, &mut self.notices);
+                self.focus_play = self.session.has_solution();
             }
             Some(Finished::File { name, bytes }) => self.save_file(&name, &bytes),
             None => {}

@@ -155,3 +155,29 @@ test("comparing every algorithm on 20 discs keeps the page responsive", async ()
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("keyboard only: Enter on Solve, then Space plays the solution; no passive-listener warnings", async () => {
+  const { page, errors } = await open("#/hanoi?discs=3&pegs=3&algo=optimal", { width: 1024, height: 768 });
+  const warnings = [];
+  page.on("console", (m) => { if (/passive event listener/i.test(m.text())) warnings.push(m.text()); });
+  await page.getByRole("button", { name: "Solve", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await status(page).filter({ hasText: "Solved: 7 moves" }).waitFor();
+  await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Play");
+  await page.keyboard.press(" ");
+  await page.getByRole("button", { name: "Pause" }).waitFor();
+  await page.locator(".counter").filter({ hasText: /step [1-7] \/ 7/ }).waitFor();
+  // Space on another focused button presses that button, not the page's shortcut.
+  await page.getByRole("button", { name: "Pause" }).click();
+  await page.getByRole("button", { name: "Reset" }).focus();
+  await page.keyboard.press(" ");
+  assert.equal(await page.locator(".counter").innerText(), "step 0 / 7");
+  assert.equal(await page.getByRole("button", { name: "Play" }).count(), 1, "Space pressed Reset, not play");
+  // Arrow keys step the solution and do not scroll the page.
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await page.locator(".counter").innerText(), "step 1 / 7");
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
