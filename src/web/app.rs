@@ -17,6 +17,8 @@ pub struct App {
     dark: bool,
     presenting: bool,
     help: bool,
+    /// What had the keyboard focus when the shortcut list opened, to give it back on close.
+    focus_before_help: Option<web_sys::HtmlElement>,
     _listeners: [EventListener; 2],
 }
 
@@ -52,8 +54,16 @@ impl Component for App {
         ];
         let dark = browser::load_setting("theme").as_deref() == Some("dark");
         let (link, route_error) = read_route();
-        let app =
-            Self { link, route_error, visit: 0, dark, presenting: false, help: false, _listeners: listeners };
+        let app = Self {
+            link,
+            route_error,
+            visit: 0,
+            dark,
+            presenting: false,
+            help: false,
+            focus_before_help: None,
+            _listeners: listeners,
+        };
         app.apply_root_attributes();
         app
     }
@@ -65,18 +75,30 @@ impl Component for App {
                 self.visit += 1;
             }
             Msg::Key(e) => match e.key().as_str() {
-                "?" => self.help = !self.help,
+                "?" => self.toggle_help(),
                 "p" => self.presenting = !self.presenting,
                 "t" => self.toggle_theme(),
-                "Escape" if self.help => self.help = false,
+                "Escape" if self.help => self.toggle_help(),
+                // The shortcut list keeps the focus on its Close button while it is open.
+                "Tab" if self.help => {
+                    e.prevent_default();
+                    browser::focus(HELP_CLOSE);
+                    return false;
+                }
                 _ => return false,
             },
             Msg::ToggleTheme => self.toggle_theme(),
             Msg::TogglePresenting => self.presenting = !self.presenting,
-            Msg::ToggleHelp => self.help = !self.help,
+            Msg::ToggleHelp => self.toggle_help(),
         }
         self.apply_root_attributes();
         true
+    }
+
+    fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
+        if self.help {
+            browser::focus(HELP_CLOSE);
+        }
     }
 
     fn view(&self, ctx: &Context<Self>) -> Html {
@@ -134,7 +156,20 @@ impl Component for App {
     }
 }
 
+/// The shortcut list's Close button.
+const HELP_CLOSE: &str = ".overlay-box button";
+
 impl App {
+    /// Opens or closes the shortcut list; closing gives the focus back to where it was.
+    fn toggle_help(&mut self) {
+        self.help = !self.help;
+        if self.help {
+            self.focus_before_help = browser::focused();
+        } else if let Some(element) = self.focus_before_help.take() {
+            let _ = element.focus();
+        }
+    }
+
     fn toggle_theme(&mut self) {
         self.dark = !self.dark;
         browser::save_setting("theme", if self.dark { "dark" } else { "light" });

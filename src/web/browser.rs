@@ -94,6 +94,16 @@ fn pressing_button(event: &KeyboardEvent) -> bool {
     on_button && matches!(event.key().as_str(), " " | "Enter")
 }
 
+/// The element that has the keyboard focus, if any (other than the page's body).
+pub fn focused() -> Option<web_sys::HtmlElement> {
+    let document = window().document()?;
+    let element = document.active_element()?;
+    if document.body().is_some_and(|body| *body == element) {
+        return None;
+    }
+    element.dyn_into::<web_sys::HtmlElement>().ok()
+}
+
 /// Moves the keyboard focus to the first element matching `selector`, if there is one.
 pub fn focus(selector: &str) {
     let element = window().document().and_then(|d| d.query_selector(selector).ok().flatten());

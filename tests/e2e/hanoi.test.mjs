@@ -106,10 +106,21 @@ test("landing page, presentation mode, shortcuts overlay and theme", async () =>
   assert.equal(await page.getByRole("button", { name: "Solve", exact: true }).isVisible(), false);
   await page.keyboard.press("p");
   assert.equal(await page.locator("header.app-header").isVisible(), true);
+  // The shortcut list takes the focus, keeps it while open and gives it back on close.
+  await page.getByRole("button", { name: "Solve", exact: true }).focus();
   await page.keyboard.press("?");
   await page.getByRole("dialog", { name: "Keyboard shortcuts" }).waitFor();
+  const focused = () => page.evaluate(() => document.activeElement?.textContent);
+  await page.waitForFunction(() => document.activeElement?.textContent === "Close");
+  await page.keyboard.press("Tab");
+  assert.equal(await focused(), "Close");
   await page.keyboard.press("Escape");
   assert.equal(await page.getByRole("dialog").count(), 0);
+  assert.equal(await focused(), "Solve");
+  // Toggle buttons say whether they are on.
+  await page.keyboard.press("p");
+  assert.equal(await page.locator("button[title^='Presentation mode']").getAttribute("aria-pressed"), "true");
+  await page.keyboard.press("p");
   await page.keyboard.press("t");
   assert.equal(await page.locator("html").getAttribute("data-theme"), "dark");
   await page.close();
