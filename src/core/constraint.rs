@@ -41,6 +41,16 @@ pub struct Counters {
     pub dead_ends: u64,
 }
 
+impl std::ops::AddAssign for Counters {
+    fn add_assign(&mut self, other: Self) {
+        self.assignments += other.assignments;
+        self.eliminations += other.eliminations;
+        self.guesses += other.guesses;
+        self.backtracks += other.backtracks;
+        self.dead_ends += other.dead_ends;
+    }
+}
+
 /// Why a variable got its value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reason {

@@ -8,7 +8,9 @@
 //! leading letters such as MONEY's M). Exact equality is checked once every letter has a digit.
 
 use super::equation::{exact, Equation, Expr, Letter, Op};
-use crate::core::constraint::{single, values, AllDifferent, DeadEnd, Model, Propagation, Propagator};
+use crate::core::constraint::{
+    single, values, AllDifferent, DeadEnd, Domain, Model, Propagation, Propagator,
+};
 
 /// A polynomial in the words: the equation with its divisions cleared.
 #[derive(Debug, Clone)]
@@ -130,8 +132,7 @@ impl Linear {
     fn bound(&self, p: &mut Propagation, var_of: &[u32]) -> Result<(), DeadEnd> {
         let weights = self.weights.last().expect("an equation has columns");
         let reach = |p: &Propagation, letter: usize| {
-            let domain = p.domain(var_of[letter] as usize);
-            let (low, high) = (i128::from(domain.trailing_zeros()), i128::from(31 - domain.leading_zeros()));
+            let (low, high) = digit_range(p.domain(var_of[letter] as usize));
             let w = weights[letter];
             if w >= 0 {
                 (w * low, w * high)
@@ -163,6 +164,11 @@ impl Linear {
         }
         Ok(())
     }
+}
+
+/// The smallest and largest digit a domain still allows.
+fn digit_range(domain: Domain) -> (i128, i128) {
+    (i128::from(domain.trailing_zeros()), i128::from(31 - domain.leading_zeros()))
 }
 
 /// Adds `scale × expr` to `terms` (words) and `constant`; `None` when `expr` is not a sum of
@@ -281,14 +287,8 @@ impl Propagator for Holds {
         match &self.residue {
             Residue::Linear(linear) => linear.bound(p, &self.var_of)?,
             Residue::Poly(poly) => {
-                let ranges: Vec<(i128, i128)> = self
-                    .var_of
-                    .iter()
-                    .map(|&v| {
-                        let d = p.domain(v as usize);
-                        (i128::from(d.trailing_zeros()), i128::from(31 - d.leading_zeros()))
-                    })
-                    .collect();
+                let ranges: Vec<(i128, i128)> =
+                    self.var_of.iter().map(|&v| digit_range(p.domain(v as usize))).collect();
                 let excludes_zero =
                     |ranges: &[(i128, i128)]| interval(poly, ranges).is_some_and(|(lo, hi)| lo > 0 || hi < 0);
                 if excludes_zero(&ranges) {

@@ -72,20 +72,22 @@ impl Solver {
         let side = box_size * box_size;
         let friend_lists = friends(box_size);
         let friend_count = friend_lists[0].len();
+        let all_groups = groups(box_size);
+        let (crossings, crossing_groups) = crossings(&all_groups, side);
         Self {
             side,
             cells: side * side,
             friends: friend_lists.iter().flatten().map(|&f| f as u16).collect(),
             friend_count,
-            groups: groups(box_size).iter().flatten().map(|&c| c as u16).collect(),
-            crossings: crossings(box_size),
+            groups: all_groups.iter().flatten().map(|&c| c as u16).collect(),
+            crossings,
             groups_of: (0..side * side)
                 .map(|cell| {
-                    let all = groups(box_size);
-                    all.iter().enumerate().filter(|(_, g)| g.contains(&cell)).fold(0, |m, (i, _)| m | 1 << i)
+                    let groups = all_groups.iter().enumerate().filter(|(_, g)| g.contains(&cell));
+                    groups.fold(0, |mask, (i, _)| mask | 1 << i)
                 })
                 .collect(),
-            crossing_groups: crossing_groups(box_size),
+            crossing_groups,
             all: ((1u32 << side) - 1) as Mask,
         }
     }
@@ -358,39 +360,23 @@ impl Search<'_> {
     }
 }
 
-/// Every crossing of a box with a row or column through it, as [`Solver::crossings`] lists them.
-fn crossings(box_size: usize) -> Vec<u16> {
-    let all = groups(box_size);
-    let side = box_size * box_size;
-    let (lines, boxes) = all.split_at(2 * side);
-    let mut out = Vec::new();
-    for b in boxes {
-        for line in lines {
-            let shared: Vec<usize> = b.iter().copied().filter(|c| line.contains(c)).collect();
+/// Every crossing of a box with a row or column through it, as [`Solver::crossings`] lists
+/// them, with its two groups as [`Solver::crossing_groups`] does.
+fn crossings(all: &[Vec<usize>], side: usize) -> (Vec<u16>, Vec<u64>) {
+    let (mut cells, mut groups) = (Vec::new(), Vec::new());
+    for (b, cells_of_box) in all.iter().enumerate().skip(2 * side) {
+        for (l, line) in all.iter().enumerate().take(2 * side) {
+            let shared: Vec<usize> = cells_of_box.iter().copied().filter(|c| line.contains(c)).collect();
             if shared.is_empty() {
                 continue;
             }
-            out.extend(shared.iter().map(|&c| c as u16));
-            out.extend(b.iter().filter(|c| !shared.contains(c)).map(|&c| c as u16));
-            out.extend(line.iter().filter(|c| !shared.contains(c)).map(|&c| c as u16));
+            cells.extend(shared.iter().map(|&c| c as u16));
+            cells.extend(cells_of_box.iter().filter(|c| !shared.contains(c)).map(|&c| c as u16));
+            cells.extend(line.iter().filter(|c| !shared.contains(c)).map(|&c| c as u16));
+            groups.push(1 << b | 1 << l);
         }
     }
-    out
-}
-
-/// The two groups (box, line) of each crossing, in [`crossings`]' order.
-fn crossing_groups(box_size: usize) -> Vec<u64> {
-    let all = groups(box_size);
-    let side = box_size * box_size;
-    let mut out = Vec::new();
-    for (b, cells) in all.iter().enumerate().skip(2 * side) {
-        for (l, line) in all.iter().enumerate().take(2 * side) {
-            if cells.iter().any(|c| line.contains(c)) {
-                out.push(1 << b | 1 << l);
-            }
-        }
-    }
-    out
+    (cells, groups)
 }
 
 /// The open cell with the fewest candidates (the first such), or `None` when all are placed.

@@ -87,7 +87,7 @@ impl Grid {
 
     /// Pairs of filled cells (a < b) that see each other and hold the same value.
     pub fn conflicts(&self) -> Vec<(usize, usize)> {
-        let friends = friends(self.box_size);
+        let friends = friends_of(self.box_size);
         let mut pairs = Vec::new();
         for (a, &value) in self.cells.iter().enumerate() {
             if value == 0 {
@@ -140,6 +140,12 @@ pub fn groups(box_size: usize) -> Vec<Vec<usize>> {
         (0..side).map(|i| (top + i / box_size) * side + left + i % box_size).collect()
     });
     rows.chain(columns).chain(boxes).collect()
+}
+
+/// Each cell's friends for a box size, computed once per process.
+pub fn friends_of(box_size: usize) -> &'static [Vec<usize>] {
+    static TABLES: std::sync::OnceLock<Vec<Vec<Vec<usize>>>> = std::sync::OnceLock::new();
+    &TABLES.get_or_init(|| BOX_SIZES.map(friends).collect())[box_size - BOX_SIZES.start()]
 }
 
 /// Each cell's friends: the other cells of its row, column and box.

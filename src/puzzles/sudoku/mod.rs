@@ -201,12 +201,7 @@ fn solve_set(set: Set, ctx: &mut JobContext, report: &mut Report) {
     let mut solutions = Vec::with_capacity(puzzles.len());
     for puzzle in &puzzles {
         let found = solver.solve(puzzle, 1);
-        let c = found.counters;
-        totals.assignments += c.assignments;
-        totals.eliminations += c.eliminations;
-        totals.guesses += c.guesses;
-        totals.backtracks += c.backtracks;
-        totals.dead_ends += c.dead_ends;
+        totals += found.counters;
         solutions.push(found.first);
         if !ctx.progress(Progress::Search(Stats { expanded: totals.guesses, ..Stats::default() })) {
             report.message = Some("cancelled".into());

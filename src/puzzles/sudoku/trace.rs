@@ -2,9 +2,8 @@
 //! it: entries by hand and the steps of a solver's trace, replayed by the same rules the
 //! engine follows (a placed value leaves its friends' candidates; a guess can be taken back).
 
-use super::grid::{cell_name, friends, Grid};
+use super::grid::{cell_name, friends_of, Grid};
 use std::rc::Rc;
-use std::sync::OnceLock;
 
 /// Candidates of a cell: bit `v - 1` set when value `v` is possible.
 pub type Mask = u16;
@@ -52,12 +51,6 @@ pub struct Position {
     /// The last move, to explain it.
     pub last_move: Option<Move>,
     saved: Vec<Rc<(Vec<u8>, Vec<Mask>)>>,
-}
-
-/// Each cell's friends for a box size, computed once.
-fn friends_of(box_size: usize) -> &'static [Vec<usize>] {
-    static TABLES: OnceLock<Vec<Vec<Vec<usize>>>> = OnceLock::new();
-    &TABLES.get_or_init(|| (0..=4).map(|b| if b < 2 { Vec::new() } else { friends(b) }).collect())[box_size]
 }
 
 fn bit(value: u8) -> Mask {
