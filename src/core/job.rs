@@ -66,7 +66,7 @@ pub struct Report {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub eliminations: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub guesses: Option<u64>,
+    pub guesses: Option<Guesses>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub backtracks: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -74,6 +74,34 @@ pub struct Report {
     /// Alphametics: each solution written out as the equation with digits.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub equations: Option<Vec<String>>,
+    /// Tournaments: `histogram[k]` games needed k + 1 guesses…
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub histogram: Option<Vec<u64>>,
+    /// …guesses over all games, their mean, and the most any game needed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub average: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worst: Option<u64>,
+}
+
+/// Guesses as a report gives them: constraint solvers count theirs; codebreakers list each
+/// probe (in the puzzle's own terms).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Guesses {
+    Counted(u64),
+    Listed(Vec<serde_json::Value>),
+}
+
+impl Guesses {
+    pub fn count(&self) -> u64 {
+        match self {
+            Guesses::Counted(n) => *n,
+            Guesses::Listed(probes) => probes.len() as u64,
+        }
+    }
 }
 
 /// A population run's state at one generation.
@@ -136,6 +164,10 @@ impl Report {
             backtracks: None,
             dead_ends: None,
             equations: None,
+            histogram: None,
+            total: None,
+            average: None,
+            worst: None,
         }
     }
 
@@ -171,10 +203,15 @@ impl Report {
     pub fn set_counters(&mut self, c: &crate::core::constraint::Counters) {
         self.assignments = Some(c.assignments);
         self.eliminations = Some(c.eliminations);
-        self.guesses = Some(c.guesses);
+        self.guesses = Some(Guesses::Counted(c.guesses));
         self.backtracks = Some(c.backtracks);
         self.dead_ends = Some(c.dead_ends);
         self.expanded = c.guesses;
+    }
+
+    /// How many guesses the solver made, when it counts them.
+    pub fn guess_count(&self) -> Option<u64> {
+        self.guesses.as_ref().map(Guesses::count)
     }
 
     /// Drops the list of moves when it is longer than `max` (the length stays).
@@ -218,6 +255,14 @@ pub enum Progress {
         label: String,
         done: u64,
         total: u64,
+    },
+    /// Many games (a tournament): `done` of `total` played, `histogram[k]` of them needed
+    /// k + 1 guesses.
+    Tally {
+        label: String,
+        done: u64,
+        total: u64,
+        histogram: Vec<u64>,
     },
 }
 

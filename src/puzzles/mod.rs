@@ -3,6 +3,7 @@
 
 pub mod alphametics;
 pub mod hanoi;
+pub mod mastermind;
 pub mod phrase;
 pub mod queens;
 pub mod sliding;
@@ -40,7 +41,7 @@ macro_rules! registry {
     };
 }
 
-registry!(hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics);
+registry!(hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics, mastermind);
 
 /// The registry entry of the puzzle a page name names.
 pub fn find(name: &str) -> Option<&'static PuzzleInfo> {
@@ -164,7 +165,7 @@ mod tests {
     fn unknown_or_missing_puzzles_are_named() {
         assert_eq!(
             run("#/chess").unwrap_err(),
-            "link: unknown puzzle 'chess' (known: hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics)"
+            "link: unknown puzzle 'chess' (known: hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics, mastermind)"
         );
         assert!(run("#/").unwrap_err().contains("names no puzzle"));
         assert!(run("#/hanoi?discs").unwrap_err().starts_with("discs:"));

@@ -36,7 +36,7 @@ impl RowResult {
             stored: report.stored,
             elapsed_ms: report.elapsed_ms,
             message: report.message.clone(),
-            guesses: report.guesses,
+            guesses: report.guess_count(),
             backtracks: report.backtracks,
             count: report.count,
         }

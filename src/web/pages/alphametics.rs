@@ -154,7 +154,7 @@ impl PuzzlePage for AlphameticsPage {
             Algo::Brute => format!("{} evaluated", count_of(report.expanded, "permutation", "permutations")),
             Algo::Columns => format!(
                 "{}, {}",
-                count_of(report.guesses.unwrap_or(0), "guess", "guesses"),
+                count_of(report.guess_count().unwrap_or(0), "guess", "guesses"),
                 count_of(report.dead_ends.unwrap_or(0), "dead end", "dead ends")
             ),
         };

@@ -386,7 +386,7 @@ impl PuzzlePage for SudokuPage {
     fn on_report(&mut self, report: &Report, notices: &mut Notices) {
         let verdict = report.message.clone().unwrap_or_default();
         let counted = [
-            (report.guesses, "guess", "guesses"),
+            (report.guess_count(), "guess", "guesses"),
             (report.backtracks, "backtrack", "backtracks"),
             (report.dead_ends, "dead end", "dead ends"),
             (report.assignments, "assignment", "assignments"),
