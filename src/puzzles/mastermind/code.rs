@@ -67,14 +67,14 @@ impl Variant {
     pub fn code_at(&self, mut index: usize) -> Code {
         let mut symbols = [0u8; MAX_PEGS];
         let mut unused: Vec<u8> = (0..self.symbols as u8).collect();
-        for peg in 0..self.pegs {
+        for (peg, symbol) in symbols.iter_mut().enumerate().take(self.pegs) {
             let choices = if self.repeats { self.symbols } else { unused.len() };
             // Codes sharing this peg's symbol: every way of filling the pegs after it.
             let after = Variant { pegs: self.pegs - peg - 1, symbols: choices - 1, repeats: false };
             let block = if self.repeats { self.symbols.pow(after.pegs as u32) } else { after.size() };
             let pick = index / block;
             index %= block;
-            symbols[peg] = if self.repeats { pick as u8 } else { unused.remove(pick) };
+            *symbol = if self.repeats { pick as u8 } else { unused.remove(pick) };
         }
         Code { pegs: self.pegs as u8, symbols }
     }

@@ -81,11 +81,13 @@ pub fn play(
     unreachable!("a strategy failed to make progress")
 }
 
-/// A tournament's result so far: `histogram[k]` secrets were broken in k + 1 probes.
+/// A tournament's result so far: `histogram[k]` secrets were broken in k + 1 probes, of the
+/// `planned` this share plays.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Tally {
     pub histogram: Vec<u64>,
     pub scored: u64,
+    pub planned: u64,
 }
 
 impl Tally {
@@ -111,28 +113,43 @@ impl Tally {
     }
 }
 
-/// Plays `algo` against each of `secrets`; `None` if `keep_going` said stop (it sees the tally
-/// so far after each game). A whole-space strategy is deterministic, so its games share their
-/// first probes: it walks its decision tree once, splitting the possibilities by score,
-/// instead of replaying each game from the start.
+/// One share of a tournament split between workers: share `part` (1-based) of `parts`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Share {
+    pub part: usize,
+    pub parts: usize,
+}
+
+impl Share {
+    pub const WHOLE: Share = Share { part: 1, parts: 1 };
+}
+
+/// Plays `algo` against each of `secrets` (this share of them); `None` if `keep_going` said
+/// stop (it sees the tally after each game). A whole-space strategy is deterministic, so its
+/// games share their first probes: it walks its decision tree once, splitting the
+/// possibilities by score, instead of replaying each game; shares split the tree's first
+/// branches between them, balanced by size.
 pub fn tournament(
     space: &CodeSpace,
     algo: Algo,
     secrets: &[usize],
     seed: u64,
+    share: Share,
     keep_going: &mut dyn FnMut(&Tally) -> bool,
 ) -> Option<Tally> {
-    let mut tally = Tally::default();
     if algo.searches_whole_space() {
         let mut wanted = vec![false; space.len()];
         for &s in secrets {
             wanted[s] = true;
         }
+        let tally = Tally { planned: secrets.len() as u64, ..Tally::default() };
         let mut walk = TreeWalk { space, algo, wanted, tally, keep_going };
-        walk.node((0..space.len() as u32).collect(), 0)?;
+        walk.root(share)?;
         return Some(walk.tally);
     }
-    for &secret in secrets {
+    let mine: Vec<usize> = secrets.iter().copied().skip(share.part - 1).step_by(share.parts).collect();
+    let mut tally = Tally { planned: mine.len() as u64, ..Tally::default() };
+    for secret in mine {
         let game = play(space, algo, secret, &[], seed, &mut |_| true)?;
         tally.scored += game.scored;
         tally.add(game.probes.len());
@@ -153,9 +170,40 @@ struct TreeWalk<'a> {
 }
 
 impl TreeWalk<'_> {
-    /// Probes the codes `possibles` (after `depth` probes), then follows each score that
-    /// leaves a wanted secret.
-    fn node(&mut self, possibles: Vec<u32>, depth: usize) -> Option<()> {
+    fn wanted_in(&self, group: &[u32]) -> u64 {
+        group.iter().filter(|&&p| self.wanted[p as usize]).count() as u64
+    }
+
+    /// The first probe, then this share's branches: each goes to the share with the fewest
+    /// secrets so far, largest first.
+    fn root(&mut self, share: Share) -> Option<()> {
+        let (guess, groups) = self.probe((0..self.space.len() as u32).collect(), 0)?;
+        let win = self.space.win().index();
+        let mut order: Vec<usize> = (0..groups.len()).filter(|&s| s != win && !groups[s].is_empty()).collect();
+        order.sort_by_key(|&s| std::cmp::Reverse(groups[s].len()));
+        let mut load = vec![0usize; share.parts];
+        let mut mine = Vec::new();
+        for score in order {
+            let lightest = (0..share.parts).min_by_key(|&p| load[p]).expect("a share has parts");
+            load[lightest] += groups[score].len();
+            if lightest == share.part - 1 {
+                mine.push(score);
+            }
+        }
+        let won_at_once = share.part == 1 && self.wanted[guess];
+        self.tally.planned = mine.iter().map(|&s| self.wanted_in(&groups[s])).sum::<u64>() + u64::from(won_at_once);
+        if won_at_once {
+            self.tally.add(1);
+        }
+        for score in mine {
+            self.node(groups[score].clone(), 1)?;
+        }
+        Some(())
+    }
+
+    /// The probe for the codes `possibles` after `depth` probes, and the groups it splits
+    /// them into by score.
+    fn probe(&mut self, possibles: Vec<u32>, depth: usize) -> Option<(usize, Vec<Vec<u32>>)> {
         let mut chooser = Turn { space: self.space, possibles: &possibles, turn: depth, scored: 0 };
         let (tally, keep_going) = (&self.tally, &mut self.keep_going);
         let guess = chooser.choose(self.algo, &mut SeededRng::new(0), &mut || keep_going(tally))?;
@@ -164,7 +212,13 @@ impl TreeWalk<'_> {
         for &p in &possibles {
             groups[self.space.score(guess, p as usize).index()].push(p);
         }
-        drop(possibles);
+        Some((guess, groups))
+    }
+
+    /// Probes the codes `possibles` (after `depth` probes), then follows each score that
+    /// leaves a wanted secret.
+    fn node(&mut self, possibles: Vec<u32>, depth: usize) -> Option<()> {
+        let (guess, groups) = self.probe(possibles, depth)?;
         let win = self.space.win().index();
         if !groups[win].is_empty() && self.wanted[guess] {
             self.tally.add(depth + 1);
@@ -173,7 +227,7 @@ impl TreeWalk<'_> {
             }
         }
         for (score, group) in groups.into_iter().enumerate() {
-            if score != win && group.iter().any(|&p| self.wanted[p as usize]) {
+            if score != win && self.wanted_in(&group) > 0 {
                 self.node(group, depth + 1)?;
             }
         }
@@ -194,7 +248,7 @@ mod tests {
     #[test]
     fn knuth_breaks_every_classic_secret_in_5801_probes() {
         let space = CodeSpace::new(Variant::CLASSIC);
-        let tally = tournament(&space, Algo::Knuth, &all(&space), 1, &mut |_| true).unwrap();
+        let tally = tournament(&space, Algo::Knuth, &all(&space), 1, Share::WHOLE, &mut |_| true).unwrap();
         assert_eq!(tally.histogram, [1, 6, 62, 533, 694]);
         assert_eq!(tally.total(), 5801);
         assert_eq!(tally.worst(), 5);
@@ -208,7 +262,7 @@ mod tests {
         assert_eq!(space.show(game.probes[0].guess), "1122");
         assert_eq!(game.probes.last().unwrap().guess, secret);
         for secrets in [vec![secret], vec![0, 17, 600, 1295]] {
-            let tally = tournament(&space, Algo::Knuth, &secrets, 1, &mut |_| true).unwrap();
+            let tally = tournament(&space, Algo::Knuth, &secrets, 1, Share::WHOLE, &mut |_| true).unwrap();
             let one_by_one: u64 = secrets
                 .iter()
                 .map(|&s| play(&space, Algo::Knuth, s, &[], 1, &mut |_| true).unwrap().probes.len() as u64)
@@ -275,16 +329,32 @@ mod tests {
     fn random_tournaments_match_their_single_games() {
         let space = CodeSpace::new(Variant::CLASSIC);
         let secrets = [3, 99, 1000];
-        let tally = tournament(&space, Algo::BestInfo, &secrets, 11, &mut |_| true).unwrap();
+        let tally = tournament(&space, Algo::BestInfo, &secrets, 11, Share::WHOLE, &mut |_| true).unwrap();
         let total: usize =
             secrets.iter().map(|&s| play(&space, Algo::BestInfo, s, &[], 11, &mut |_| true).unwrap().probes.len()).sum();
         assert_eq!(tally.total(), total as u64);
     }
 
     #[test]
+    fn shares_of_a_tree_walk_add_up_to_the_whole() {
+        let space = CodeSpace::new(Variant::CLASSIC);
+        let mut histogram = vec![0u64; 5];
+        for part in 1..=3 {
+            let share = Share { part, parts: 3 };
+            let tally = tournament(&space, Algo::Knuth, &all(&space), 1, share, &mut |_| true).unwrap();
+            assert_eq!(tally.games(), tally.planned);
+            assert!(tally.planned > 300, "unbalanced shares: {}", tally.planned);
+            for (k, n) in tally.histogram.iter().enumerate() {
+                histogram[k] += n;
+            }
+        }
+        assert_eq!(histogram, [1, 6, 62, 533, 694]);
+    }
+
+    #[test]
     fn a_game_or_tournament_stops_when_asked() {
         let space = CodeSpace::new(Variant::DIGITS);
         assert!(play(&space, Algo::Knuth, 4337, &[], 1, &mut |_| false).is_none());
-        assert!(tournament(&space, Algo::AllRand, &[1, 2, 3], 1, &mut |_| false).is_none());
+        assert!(tournament(&space, Algo::AllRand, &[1, 2, 3], 1, Share::WHOLE, &mut |_| false).is_none());
     }
 }

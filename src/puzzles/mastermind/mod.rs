@@ -19,7 +19,7 @@ use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReade
 use crate::core::search::Stats;
 use crate::core::seed::{SeededRng, Stream, MAX_SEED};
 use code::{Code, CodeSpace, Score, Variant, MAX_PEGS, MAX_SYMBOLS, MIN_PEGS, MIN_SYMBOLS, SCORES};
-use game::{Probe, Tally};
+use game::{Probe, Share, Tally};
 use serde::{Deserialize, Serialize};
 pub use strategy::Algo;
 use strategy::MAX_WHOLE_SPACE;
@@ -95,14 +95,13 @@ impl MastermindParams {
         self.secret.unwrap_or_else(|| secret_of_seed(self.variant, self.seed))
     }
 
-    /// The secrets of this share of the tournament, as indices of `space`.
+    /// The secrets of the tournament, as indices of `space`.
     pub fn tournament_secrets(&self, space: &CodeSpace) -> Vec<usize> {
-        let all: Vec<usize> = match self.tournament {
+        match self.tournament {
             None => Vec::new(),
             Some(Secrets::All) => (0..space.len()).collect(),
             Some(Secrets::Sample(n)) => SeededRng::new(self.seed).sample(space.len(), n),
-        };
-        all.into_iter().skip(self.part - 1).step_by(self.parts).collect()
+        }
     }
 }
 
@@ -308,19 +307,20 @@ fn run_game(params: &MastermindParams, space: &CodeSpace, ctx: &mut JobContext, 
 }
 
 /// Progress of a tournament: the histogram so far.
-fn tally_progress(tally: &Tally, total: usize) -> Progress {
+fn tally_progress(tally: &Tally) -> Progress {
     Progress::Tally {
         label: "Secrets broken".into(),
         done: tally.games(),
-        total: total as u64,
+        total: tally.planned,
         histogram: tally.histogram.clone(),
     }
 }
 
 fn run_tournament(params: &MastermindParams, space: &CodeSpace, ctx: &mut JobContext, report: &mut Report) {
     let secrets = params.tournament_secrets(space);
-    let mut keep_going = |tally: &Tally| ctx.progress(tally_progress(tally, secrets.len()));
-    let Some(tally) = game::tournament(space, params.algo, &secrets, params.seed, &mut keep_going) else {
+    let mut keep_going = |tally: &Tally| ctx.progress(tally_progress(tally));
+    let share = Share { part: params.part, parts: params.parts };
+    let Some(tally) = game::tournament(space, params.algo, &secrets, params.seed, share, &mut keep_going) else {
         report.message = Some("cancelled".into());
         return;
     };
@@ -357,7 +357,7 @@ pub fn merge_tournament(algo: Algo, parts: &[Report]) -> Option<Report> {
             histogram[k] += n;
         }
     }
-    let tally = Tally { histogram, scored: parts.iter().map(|p| p.expanded).sum() };
+    let tally = Tally { histogram, scored: parts.iter().map(|p| p.expanded).sum(), planned: 0 };
     let (games, total) = (tally.games(), tally.total());
     let mut link = Link::parse(&first.link).ok()?;
     link.params.retain(|(key, _)| key != "part" && key != "parts");
@@ -412,6 +412,10 @@ mod tests {
         assert_eq!(parts.iter().map(|p| p.count.unwrap()).sum::<u64>(), 200);
         let merged = merge_tournament(Algo::BestInfo, &parts).unwrap();
         assert_eq!((merged.histogram, merged.total, merged.link), (whole.histogram, whole.total, whole.link));
+        let parts: Vec<Report> = (1..=2)
+            .map(|i| run(&format!("#/mastermind?algo=expected&tournament=all&part={i}&parts=2")).unwrap())
+            .collect();
+        assert_eq!(merge_tournament(Algo::Expected, &parts).unwrap().total, Some(5696));
     }
 
     #[test]
