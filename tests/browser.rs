@@ -100,6 +100,27 @@ async fn worker_solves_a_link() {
     assert_eq!(end, tower.all_on(2));
 }
 
+/// The worker plays seeded Mastermind exactly as the native tests pin it (random draws and
+/// ties on entropy alike), and Knuth's tournament totals 5,801 guesses.
+#[wasm_bindgen_test]
+async fn worker_plays_mastermind_as_natively() {
+    let (mut client, events) = recording_client(WORKER);
+    let links = [
+        "#/mastermind?pegs=4&symbols=10&algo=bestinfo&seed=5",
+        "#/mastermind?pegs=4&symbols=10&algo=samplebest&seed=5&tournament=300",
+        "#/mastermind?pegs=4&symbols=6&algo=knuth&tournament=all",
+    ];
+    for (i, link) in links.iter().enumerate() {
+        client.solve(link, None);
+        assert!(wait_for(30_000, || done_reports(&events).len() > i).await, "{link}: {:?}", events.borrow());
+    }
+    let reports = done_reports(&events);
+    // Native pins: puzzles::mastermind::tests::seeded_games_are_pinned.
+    assert_eq!(reports[0].moves, ["5846", "9056", "3745", "6741", "4145", "3643"]);
+    assert_eq!(reports[1].histogram.as_deref(), Some(&[0, 0, 4, 12, 94, 128, 53, 8, 1][..]));
+    assert_eq!((reports[2].total, reports[2].worst), (Some(5801), Some(5)));
+}
+
 #[wasm_bindgen_test]
 async fn worker_reports_bad_links() {
     let (mut client, events) = recording_client(WORKER);

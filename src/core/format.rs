@@ -11,12 +11,18 @@ pub fn format_ms(ms: f64) -> String {
     }
 }
 
-/// Whole numbers for people: "1,048,575".
+/// The sentence with its first letter in capitals ("no solution" → "No solution").
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
 /// "1 guess", "2 guesses": a count and its noun, singular or plural.
 pub fn count_of(n: u64, singular: &str, plural: &str) -> String {
     format!("{} {}", format_count(n), if n == 1 { singular } else { plural })
 }
 
+/// Whole numbers for people: "1,048,575".
 pub fn format_count(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);

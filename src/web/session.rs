@@ -13,6 +13,7 @@ use crate::web::components::compare_table::{CompareRow, CompareTable, RowResult}
 use crate::web::components::messages::Notices;
 use crate::web::components::playback_controls::{PlaybackAction, PlaybackControls};
 use crate::web::components::search_progress::SearchProgress;
+use crate::web::components::tally::LiveTally;
 use crate::web::solver::{SolverClient, SolverEvent};
 use crate::web::ticker::Ticker;
 use yew::prelude::*;
@@ -29,6 +30,8 @@ pub struct Running {
     pub build: Option<(String, u64, u64)>,
     /// A genetic run's generation, best and mean fitness.
     pub evolution: Option<(u64, f64, f64)>,
+    /// A tournament's games so far.
+    pub tally: Option<LiveTally>,
     /// Step to show when the solution arrives (from a shared link).
     seek_to: usize,
 }
@@ -60,6 +63,8 @@ struct Split {
     /// The parts' workers, kept alive until the split ends (dropping one terminates it).
     _workers: Vec<SolverClient>,
     reports: Vec<Option<Report>>,
+    /// Each part's tournament so far, when the parts play games.
+    tallies: Vec<LiveTally>,
     started_ms: f64,
 }
 
@@ -181,6 +186,7 @@ impl SolveSession {
             elapsed_ms: 0.0,
             build: None,
             evolution: None,
+            tally: None,
             seek_to,
         });
     }
@@ -206,7 +212,8 @@ impl SolveSession {
             })
             .collect::<Vec<_>>();
         let reports = vec![None; clients.len()];
-        self.split = Some(Split { _workers: clients, reports, started_ms: browser::now_ms() });
+        let tallies = vec![LiveTally::default(); clients.len()];
+        self.split = Some(Split { _workers: clients, reports, tallies, started_ms: browser::now_ms() });
     }
 
     /// How many parts of a shared solve are done, of how many.
@@ -224,6 +231,10 @@ impl SolveSession {
     ) -> Option<(Vec<Report>, f64)> {
         let split = self.split.as_mut()?;
         match event {
+            SolverEvent::Progress { progress: Progress::Tally { done, total, histogram, .. }, .. } => {
+                *split.tallies.get_mut(index)? = LiveTally { done, total, histogram };
+                None
+            }
             SolverEvent::Progress { .. } | SolverEvent::TablesChanged | SolverEvent::File { .. } => None,
             SolverEvent::Failed(error) => {
                 self.split = None;
@@ -255,6 +266,7 @@ impl SolveSession {
             elapsed_ms: 0.0,
             build: None,
             evolution: None,
+            tally: None,
             seek_to: self.playback.step(),
         });
     }
@@ -405,6 +417,9 @@ impl SolveSession {
                             running.build = None;
                         }
                         Progress::Build { label, done, total } => running.build = Some((label, done, total)),
+                        Progress::Tally { done, total, histogram, .. } => {
+                            running.tally = Some(LiveTally { done, total, histogram })
+                        }
                         Progress::Evolution { generation, best, mean, best_genome } => {
                             running.evolution = Some((generation, best, mean));
                             self.history.offer((generation, best, mean));
@@ -476,6 +491,16 @@ impl SolveSession {
     }
 
     pub fn view_progress(&self) -> Html {
+        if let Some(split) = self.split.as_ref().filter(|s| s.tallies.iter().any(|t| t.total > 0)) {
+            let elapsed = format_ms(browser::now_ms() - split.started_ms);
+            return LiveTally::sum(split.tallies.iter())
+                .view(&format!("{} workers · {elapsed}", split.tallies.len()));
+        }
+        if let Some(r) = &self.running {
+            if let Some(tally) = &r.tally {
+                return tally.view(&format_ms(r.elapsed_ms));
+            }
+        }
         if let Some((done, total)) = self.split_progress() {
             return html! {
                 <div class="running">

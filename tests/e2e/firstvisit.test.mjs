@@ -1,14 +1,14 @@
 // A first visit (the landing page, then a puzzle page) downloads the app but not the solver:
 // the worker starts with the first solve. What it downloads is measured gzipped (as a server
 // would send it) against a budget. The speed issue's target is 250 KB whatever the number of
-// puzzles; with the Sudoku and alphametics pages the app is ~292 KB, so this guards the
-// current size against growth until pages load separately (README, "Bundle").
+// puzzles; with the Sudoku, alphametics and Mastermind pages the app is ~317 KB, so this
+// guards the current size against growth until pages load separately (README, "Bundle").
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
 import { open, status } from "./harness.mjs";
 
-const BUDGET_GZIPPED = 295_000;
+const BUDGET_GZIPPED = 320_000;
 
 test("the solver worker is downloaded on the first solve, not before", async () => {
   const { page, errors } = await open("#/");

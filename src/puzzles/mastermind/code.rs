@@ -357,7 +357,11 @@ mod tests {
         for i in [0, 1, 700, 1295] {
             assert_eq!(classic.index_of(&classic.code(i)), Some(i));
         }
-        for variant in [Variant::CLASSIC, Variant { pegs: 4, symbols: 6, repeats: false }, Variant { pegs: 3, symbols: 10, repeats: false }] {
+        for variant in [
+            Variant::CLASSIC,
+            Variant { pegs: 4, symbols: 6, repeats: false },
+            Variant { pegs: 3, symbols: 10, repeats: false },
+        ] {
             let space = CodeSpace::new(variant);
             assert!((0..space.len()).all(|i| variant.code_at(i) == space.code(i)), "{variant:?}");
         }
@@ -372,7 +376,10 @@ mod tests {
         let shown: Vec<String> = two.first_guess_kinds().iter().map(|&i| two.show(i)).collect();
         assert_eq!(shown, ["1111", "1112", "1122"]);
         let distinct = CodeSpace::new(Variant { pegs: 3, symbols: 10, repeats: false });
-        assert_eq!(distinct.first_guess_kinds().iter().map(|&i| distinct.show(i)).collect::<Vec<_>>(), ["012"]);
+        assert_eq!(
+            distinct.first_guess_kinds().iter().map(|&i| distinct.show(i)).collect::<Vec<_>>(),
+            ["012"]
+        );
     }
 
     #[test]

@@ -179,7 +179,8 @@ impl TreeWalk<'_> {
     fn root(&mut self, share: Share) -> Option<()> {
         let (guess, groups) = self.probe((0..self.space.len() as u32).collect(), 0)?;
         let win = self.space.win().index();
-        let mut order: Vec<usize> = (0..groups.len()).filter(|&s| s != win && !groups[s].is_empty()).collect();
+        let mut order: Vec<usize> =
+            (0..groups.len()).filter(|&s| s != win && !groups[s].is_empty()).collect();
         order.sort_by_key(|&s| std::cmp::Reverse(groups[s].len()));
         let mut load = vec![0usize; share.parts];
         let mut mine = Vec::new();
@@ -191,7 +192,8 @@ impl TreeWalk<'_> {
             }
         }
         let won_at_once = share.part == 1 && self.wanted[guess];
-        self.tally.planned = mine.iter().map(|&s| self.wanted_in(&groups[s])).sum::<u64>() + u64::from(won_at_once);
+        self.tally.planned =
+            mine.iter().map(|&s| self.wanted_in(&groups[s])).sum::<u64>() + u64::from(won_at_once);
         if won_at_once {
             self.tally.add(1);
         }
@@ -319,7 +321,12 @@ mod tests {
     fn a_seed_replays_the_same_game_and_another_seed_may_not() {
         let space = CodeSpace::new(Variant::DIGITS);
         let guesses = |seed| -> Vec<usize> {
-            play(&space, Algo::AllRand, 4337, &[], seed, &mut |_| true).unwrap().probes.iter().map(|p| p.guess).collect()
+            play(&space, Algo::AllRand, 4337, &[], seed, &mut |_| true)
+                .unwrap()
+                .probes
+                .iter()
+                .map(|p| p.guess)
+                .collect()
         };
         assert_eq!(guesses(5), guesses(5));
         assert!((6..12).any(|seed| guesses(seed) != guesses(5)));
@@ -330,8 +337,10 @@ mod tests {
         let space = CodeSpace::new(Variant::CLASSIC);
         let secrets = [3, 99, 1000];
         let tally = tournament(&space, Algo::BestInfo, &secrets, 11, Share::WHOLE, &mut |_| true).unwrap();
-        let total: usize =
-            secrets.iter().map(|&s| play(&space, Algo::BestInfo, s, &[], 11, &mut |_| true).unwrap().probes.len()).sum();
+        let total: usize = secrets
+            .iter()
+            .map(|&s| play(&space, Algo::BestInfo, s, &[], 11, &mut |_| true).unwrap().probes.len())
+            .sum();
         assert_eq!(tally.total(), total as u64);
     }
 

@@ -122,9 +122,8 @@ impl LinkParams for MastermindParams {
             r.reject("repeats", format!("without repeats, {pegs} pegs need at least {pegs} symbols"));
             variant.repeats = true;
         }
-        let secret = r.raw("secret").and_then(|text| {
-            variant.parse(text).map_err(|why| r.reject("secret", why)).ok()
-        });
+        let secret =
+            r.raw("secret").and_then(|text| variant.parse(text).map_err(|why| r.reject("secret", why)).ok());
         let breaker = r.named("breaker", Breaker::Computer);
         let mut algo = r.named("algo", Algo::Knuth);
         if algo.searches_whole_space() && variant.size() > MAX_WHOLE_SPACE {
@@ -164,7 +163,9 @@ impl LinkParams for MastermindParams {
                 None
             }
             Some("all") => Some(Secrets::All),
-            Some(_) => Some(Secrets::Sample(r.number("tournament", 1..=variant.size().min(MAX_TOURNAMENT), 100))),
+            Some(_) => {
+                Some(Secrets::Sample(r.number("tournament", 1..=variant.size().min(MAX_TOURNAMENT), 100)))
+            }
         };
         let parts = r.number("parts", 1..=MAX_PARTS, 1);
         let part = r.number("part", 1..=parts, 1);
@@ -320,7 +321,8 @@ fn run_tournament(params: &MastermindParams, space: &CodeSpace, ctx: &mut JobCon
     let secrets = params.tournament_secrets(space);
     let mut keep_going = |tally: &Tally| ctx.progress(tally_progress(tally));
     let share = Share { part: params.part, parts: params.parts };
-    let Some(tally) = game::tournament(space, params.algo, &secrets, params.seed, share, &mut keep_going) else {
+    let Some(tally) = game::tournament(space, params.algo, &secrets, params.seed, share, &mut keep_going)
+    else {
         report.message = Some("cancelled".into());
         return;
     };
@@ -407,7 +409,9 @@ mod tests {
     fn shares_of_a_tournament_add_up_to_the_whole() {
         let whole = run("#/mastermind?algo=bestinfo&tournament=200&seed=4").unwrap();
         let parts: Vec<Report> = (1..=3)
-            .map(|i| run(&format!("#/mastermind?algo=bestinfo&tournament=200&seed=4&part={i}&parts=3")).unwrap())
+            .map(|i| {
+                run(&format!("#/mastermind?algo=bestinfo&tournament=200&seed=4&part={i}&parts=3")).unwrap()
+            })
             .collect();
         assert_eq!(parts.iter().map(|p| p.count.unwrap()).sum::<u64>(), 200);
         let merged = merge_tournament(Algo::BestInfo, &parts).unwrap();
@@ -436,11 +440,28 @@ mod tests {
     #[test]
     fn a_seed_draws_the_secret_when_the_link_has_none() {
         let a = run("#/mastermind?algo=allrand&seed=8").unwrap();
-        assert_eq!(a, Report { elapsed_ms: a.elapsed_ms, ..run("#/mastermind?algo=allrand&seed=8").unwrap() });
+        assert_eq!(
+            a,
+            Report { elapsed_ms: a.elapsed_ms, ..run("#/mastermind?algo=allrand&seed=8").unwrap() }
+        );
         let secret = a.solution.unwrap();
         assert_eq!(a.moves.last().map(|m| serde_json::json!(m)), Some(secret.clone()));
-        assert!((9..20).any(|seed| run(&format!("#/mastermind?seed={seed}")).unwrap().solution != Some(secret.clone())));
+        assert!((9..20)
+            .any(|seed| run(&format!("#/mastermind?seed={seed}")).unwrap().solution != Some(secret.clone())));
     }
+
+    /// Pins a seeded game (random stream and entropy ties) so the browser test can check that
+    /// the worker plays it the same.
+    #[test]
+    fn seeded_games_are_pinned() {
+        let report = run("#/mastermind?pegs=4&symbols=10&algo=bestinfo&seed=5").unwrap();
+        assert_eq!(report.moves, PINNED_BESTINFO_SEED_5);
+        let tournament = run("#/mastermind?pegs=4&symbols=10&algo=samplebest&seed=5&tournament=300").unwrap();
+        assert_eq!(tournament.histogram.unwrap(), PINNED_SAMPLEBEST_300);
+    }
+
+    pub const PINNED_BESTINFO_SEED_5: [&str; 6] = ["5846", "9056", "3745", "6741", "4145", "3643"];
+    pub const PINNED_SAMPLEBEST_300: [u64; 9] = [0, 0, 4, 12, 94, 128, 53, 8, 1];
 
     #[test]
     fn played_probes_come_first() {
@@ -458,11 +479,17 @@ mod tests {
         let err = run("#/mastermind?pegs=4&symbols=6&secret=12345").unwrap_err();
         assert_eq!(err, "secret: '12345' has 5 symbols; a code has 4");
         assert!(run("#/mastermind?secret=17").unwrap_err().contains("has 2 symbols"));
-        assert!(run("#/mastermind?secret=1270").unwrap_err().contains("'7' in '1270' is not a symbol: use 1–6"));
+        assert!(run("#/mastermind?secret=1270")
+            .unwrap_err()
+            .contains("'7' in '1270' is not a symbol: use 1–6"));
         assert!(run("#/mastermind?repeats=0&secret=1123").unwrap_err().contains("repeats a symbol"));
         assert!(run("#/mastermind?pegs=5&symbols=4&repeats=0").unwrap_err().starts_with("repeats:"));
-        assert!(run("#/mastermind?pegs=6&symbols=10&algo=knuth").unwrap_err().contains("use bestinfo or samplebest"));
-        assert!(run("#/mastermind?pegs=6&symbols=10&algo=allrand&tournament=all").unwrap_err().contains("sample"));
+        assert!(run("#/mastermind?pegs=6&symbols=10&algo=knuth")
+            .unwrap_err()
+            .contains("use bestinfo or samplebest"));
+        assert!(run("#/mastermind?pegs=6&symbols=10&algo=allrand&tournament=all")
+            .unwrap_err()
+            .contains("sample"));
         assert!(run("#/mastermind?secret=3632&moves=3632,1111").unwrap_err().contains("already broken"));
         assert!(run("#/mastermind?parts=2").unwrap_err().starts_with("parts:"));
         assert!(run("#/mastermind?pegs=7").unwrap_err().starts_with("pegs:"));

@@ -24,6 +24,9 @@ pub struct RowResult {
     pub guesses: Option<u64>,
     pub backtracks: Option<u64>,
     pub count: Option<u64>,
+    /// Tournaments: mean and most guesses a game needed.
+    pub average: Option<f64>,
+    pub worst: Option<u64>,
 }
 
 impl RowResult {
@@ -39,6 +42,8 @@ impl RowResult {
             guesses: report.guess_count(),
             backtracks: report.backtracks,
             count: report.count,
+            average: report.average,
+            worst: report.worst,
         }
     }
 }
@@ -53,12 +58,25 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
     if props.rows.is_empty() {
         return html! {};
     }
-    // Constraint solvers are compared by their guesses, not by moves and memory.
+    // Tournaments are compared by the guesses their games need; constraint solvers by their
+    // guesses; searches by moves and memory.
+    let playing = props.rows.iter().any(|r| matches!(&r.outcome, Some(Ok(r)) if r.average.is_some()));
     let guessing = props.rows.iter().any(|r| matches!(&r.outcome, Some(Ok(r)) if r.guesses.is_some()));
     let rows = props.rows.iter().map(|row| {
         let cells = match &row.outcome {
             None => html! { <td colspan="6">{ "…" }</td> },
             Some(Err(error)) => html! { <td colspan="6">{ error }</td> },
+            Some(Ok(r)) if playing => html! {
+                <>
+                    <td>{ r.count.map(format_count).unwrap_or_default() }</td>
+                    <td>{ r.average.map(|a| format!("{a:.3}")).unwrap_or_default() }</td>
+                    <td>{ r.worst.map(format_count).unwrap_or_default() }</td>
+                    <td>{ format_count(r.expanded) }</td>
+                    <td>{ format_ms(r.elapsed_ms) }</td>
+                    // A tournament's message repeats the numbers of its row.
+                    <td></td>
+                </>
+            },
             Some(Ok(r)) if guessing => html! {
                 <>
                     <td>{ if r.solved { "yes" } else { "no" } }</td>
@@ -82,9 +100,10 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
         };
         html! { <tr><th scope="row">{ row.algorithm }</th>{ cells }</tr> }
     });
-    let columns: [&str; 6] = match guessing {
-        true => ["Solved", "Solutions", "Guesses (or permutations)", "Backtracks", "Time", "Note"],
-        false => ["Moves", "Optimal", "Nodes expanded", "In memory", "Time", "Note"],
+    let columns: [&str; 6] = match (playing, guessing) {
+        (true, _) => ["Secrets", "Average guesses", "Most guesses", "Codes scored", "Time", "Note"],
+        (_, true) => ["Solved", "Solutions", "Guesses (or permutations)", "Backtracks", "Time", "Note"],
+        _ => ["Moves", "Optimal", "Nodes expanded", "In memory", "Time", "Note"],
     };
     html! {
         <table class="compare">

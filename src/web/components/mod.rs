@@ -14,5 +14,6 @@ pub mod seed_field;
 pub mod solve_bar;
 pub mod square;
 pub mod sudoku_grid;
+pub mod tally;
 pub mod tiles;
 pub mod towers;

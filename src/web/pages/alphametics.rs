@@ -1,7 +1,7 @@
 //! The alphametics page: type an equation of words (or pick one of the slides' 25), find
 //! every way of giving each letter its own digit, and page through the solutions written out.
 
-use crate::core::format::{count_of, format_ms};
+use crate::core::format::{capitalise, count_of, format_ms};
 use crate::core::job::Report;
 use crate::puzzles::alphametics::{Algo, AlphameticsParams, INFO, SLIDES_PUZZLES};
 use crate::puzzles::PuzzleInfo;
@@ -176,9 +176,4 @@ impl PuzzlePage for AlphameticsPage {
             </svg>
         }
     }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }

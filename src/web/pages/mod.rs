@@ -4,6 +4,7 @@
 pub mod alphametics;
 pub mod hanoi;
 pub mod home;
+pub mod mastermind;
 pub mod phrase;
 pub mod queens;
 pub mod sliding;
@@ -38,6 +39,7 @@ pub const PAGES: &[PageEntry] = &[
     entry::<phrase::PhrasePage>(),
     entry::<sudoku::SudokuPage>(),
     entry::<alphametics::AlphameticsPage>(),
+    entry::<mastermind::MastermindPage>(),
 ];
 
 /// The page of the puzzle named `name`.

@@ -1,0 +1,96 @@
+// End-to-end checks of the Mastermind page on the release build: both roles, a tournament
+// with its histogram and comparison, a live tournament cancelled, a bad secret refused.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { open, status, hash, shots, waitForHash } from "./harness.mjs";
+
+const PROJECTOR = { width: 1024, height: 768 };
+const rows = (page) => page.locator(".mastermind .probes li");
+
+test("mastermind: the computer breaks 3632 with Knuth's rule, probe by probe", async () => {
+  const { page, errors } = await open("#/mastermind?pegs=4&symbols=6&secret=3632&algo=knuth", PROJECTOR);
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: /Broke 3632 in \d probes/ }).waitFor();
+  const total = Number((await page.locator(".counter").innerText()).match(/\/ (\d+)/)[1]);
+  assert.ok(total >= 3 && total <= 5, `Knuth needs at most 5 probes, took ${total}`);
+  // Space plays (focus moved to Play); step by hand instead.
+  await page.keyboard.press(".");
+  assert.equal(await rows(page).count(), 1);
+  assert.equal(await rows(page).first().locator(".code").getAttribute("aria-label"), "1122");
+  await page.locator(".split").filter({ hasText: "Before this probe 1,296 codes were possible" }).waitFor();
+  assert.match(await page.locator(".split").innerText(), /worst case: 256 codes left/);
+  await waitForHash(page, /step=1$/);
+  for (let i = 1; i < total; i++) await page.keyboard.press(".");
+  assert.equal(await rows(page).count(), total);
+  assert.equal(await rows(page).last().locator(".keys").getAttribute("aria-label"), "4 black, 0 white");
+  await page.screenshot({ path: `${shots}/mastermind-knuth-1024x768.png` });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("mastermind: a student breaks the seeded secret from the keyboard, then the computer finishes", async () => {
+  const { page, errors } = await open("#/mastermind?pegs=4&symbols=6&breaker=you&seed=5", PROJECTOR);
+  assert.equal(await page.locator(".secret-row .code.hidden").count(), 1, "the secret is hidden");
+  for (const key of ["1", "1", "2", "2", "Enter"]) await page.keyboard.press(key);
+  await waitForHash(page, /moves=1122/);
+  const afterOne = Number((await status(page).innerText()).match(/^([\d,]+) codes? (is|are) still possible after 1 probe/)[1].replace(",", ""));
+  assert.ok(afterOne < 1296 && afterOne > 0, `${afterOne}`);
+  await page.keyboard.press("l");
+  const listed = (await page.locator(".possible-codes").innerText()).split(/\s+/).filter((w) => /^\d{4}$/.test(w));
+  assert.equal(listed.length, Math.min(afterOne, 120), "the possible codes are listed");
+  for (const key of ["3", "4", "5", "6", "Enter"]) await page.keyboard.press(key);
+  await waitForHash(page, /moves=1122,3456/);
+  assert.equal(await rows(page).count(), 2);
+  await page.keyboard.press("s");
+  await status(page).filter({ hasText: /Broke \d{4} in \d+ probes? after your 2 probes/ }).waitFor();
+  const secret = (await status(page).innerText()).match(/Broke (\d{4})/)[1];
+  await page.keyboard.press("End").catch(() => {});
+  const total = Number((await page.locator(".counter").innerText()).match(/\/ (\d+)/)[1]);
+  for (let i = 0; i < total; i++) await page.keyboard.press(".");
+  assert.equal(await page.locator(".secret-row .code").getAttribute("aria-label"), secret, "broken: the secret shows");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("mastermind: Knuth's tournament over all 1,296 secrets, its histogram and a comparison", async () => {
+  const { page, errors } = await open("#/mastermind?pegs=4&symbols=6&algo=knuth&tournament=all", PROJECTOR);
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: "Knuth broke 1,296 secrets with 5,801 probes: 4.476 on average, at most 5" })
+    .waitFor({ timeout: 30000 });
+  const bars = await page.locator("svg.tally").getAttribute("aria-label");
+  assert.match(bars, /1 in 1 guess, 6 in 2 guesses, 62 in 3 guesses, 533 in 4 guesses, 694 in 5 guesses/);
+  assert.match(await page.locator("svg.tally").innerHTML(), /best possible 4\.340/);
+  await page.screenshot({ path: `${shots}/mastermind-tournament-1024x768.png` });
+  await page.getByRole("button", { name: "Compare all algorithms" }).click();
+  await status(page).filter({ hasText: "Comparison finished" }).waitFor({ timeout: 120000 });
+  const table = page.locator("table.compare");
+  assert.match(await table.innerText(), /Average guesses/);
+  assert.match(await table.locator("tr", { hasText: "knuth" }).innerText(), /4\.476/);
+  assert.match(await table.locator("tr", { hasText: "parts" }).innerText(), /4\.373/);
+  assert.equal(await table.locator("tbody tr").count(), 8);
+  await page.screenshot({ path: `${shots}/mastermind-compare-1920x1080.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("mastermind: a long tournament shows its histogram live and cancels", async () => {
+  const { page, errors } = await open("#/mastermind?pegs=4&symbols=10&algo=knuth&tournament=all", PROJECTOR);
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await page.locator(".running").filter({ hasText: "Secrets broken:" }).waitFor({ timeout: 20000 });
+  await page.locator(".running svg.tally").waitFor();
+  await page.keyboard.press("Escape");
+  await status(page).filter({ hasText: "Cancelled" }).waitFor();
+  assert.equal(await page.locator(".running").count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("mastermind: a bad secret is refused with the reason; the page stays usable", async () => {
+  const { page, errors } = await open("#/mastermind?pegs=4&symbols=6&secret=12345");
+  await page.getByRole("alert").filter({ hasText: "secret: '12345' has 5 symbols; a code has 4" }).waitFor();
+  assert.ok(!hash(page).includes("12345"), hash(page));
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: /Broke \d{4}/ }).waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
