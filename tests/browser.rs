@@ -215,14 +215,6 @@ fn new_seeds_come_from_the_crypto_source_and_are_readable() {
     assert!(distinct.len() >= 7, "{seeds:?}");
 }
 
-#[wasm_bindgen_test]
-fn every_registered_puzzle_has_a_page() {
-    for puzzle in puzzlelab::puzzles::PUZZLES {
-        assert!(puzzlelab::web::pages::find(puzzle.name).is_some(), "'{}' has no page", puzzle.name);
-    }
-    assert_eq!(puzzlelab::web::pages::PAGES.len(), puzzlelab::puzzles::PUZZLES.len());
-}
-
 fn text_of(root: &web_sys::Element, selector: &str) -> String {
     root.query_selector(selector).unwrap().map(|e| e.text_content().unwrap_or_default()).unwrap_or_default()
 }

@@ -20,16 +20,17 @@ pub struct PuzzleInfo {
     pub title: &'static str,
     /// One line for the landing page.
     pub summary: &'static str,
-    /// Reads a link of this puzzle into its canonical form, naming every problem
-    /// (`core::link::canonical` over the puzzle's parameters).
-    pub read_link: fn(&Link) -> (Link, Vec<LinkError>),
 }
+
+/// Reads a link of a puzzle into its canonical form, naming every problem
+/// (`core::link::canonical` over the puzzle's parameters).
+pub type LinkReader = fn(&Link) -> (Link, Vec<LinkError>);
 
 /// Solves what a link describes; `Err` says what was wrong with the link.
 type Solver = fn(&Link, &mut JobContext) -> Result<Report, String>;
 
-/// The registry: one line names every puzzle module, each of which provides `INFO` and
-/// `solve_link`.
+/// The registry: one line names every puzzle module, each of which provides `INFO`,
+/// `READ_LINK` and `solve_link`.
 macro_rules! registry {
     ($($puzzle:ident),* $(,)?) => {
         /// Every puzzle, in the order the app lists them.
@@ -38,6 +39,10 @@ macro_rules! registry {
         /// Each puzzle's solver, by page name. Kept apart from [`PUZZLES`] so that the app,
         /// which lists puzzles but never solves, does not carry the solvers in its bundle.
         const SOLVERS: &[(&str, Solver)] = &[$(($puzzle::INFO.name, $puzzle::solve_link)),*];
+
+        /// Each puzzle's link reader, by page name (apart from [`PUZZLES`] for the same
+        /// reason: a page's bundle reads only its own links).
+        const READERS: &[(&str, LinkReader)] = &[$(($puzzle::INFO.name, $puzzle::READ_LINK)),*];
     };
 }
 
@@ -46,6 +51,11 @@ registry!(hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics, masterm
 /// The registry entry of the puzzle a page name names.
 pub fn find(name: &str) -> Option<&'static PuzzleInfo> {
     PUZZLES.iter().find(|p| p.name == name)
+}
+
+/// The link reader of the puzzle a page name names.
+pub fn read_link(name: &str) -> Option<LinkReader> {
+    READERS.iter().find(|(n, _)| *n == name).map(|&(_, reader)| reader)
 }
 
 /// A name for each kind of data a solver builds once per session (pattern databases…),

@@ -1,16 +1,24 @@
-//! The app shell: hash router, header, themes, presentation mode and the shortcut overlay.
+//! The app shell of one page's bundle: header, themes, presentation mode, the shortcut
+//! overlay, and the page itself, rebuilt whenever the address changes. Each page is its own
+//! bundle (`src/bin/page-*.rs`): index.html shows the landing page without any wasm and loads
+//! the bundle of the page a link names, so a visit downloads only that page (README, "Bundle").
 
 use super::browser;
 use super::page::COMMON_KEYS;
-use super::pages::{self, home::Home};
+use super::pages::PageEntry;
 use crate::core::link::Link;
-use crate::puzzles::{self as registry, PUZZLES};
+use crate::puzzles::PUZZLES;
 use gloo_events::EventListener;
 use yew::prelude::*;
 
+#[derive(Properties, PartialEq)]
+pub struct AppProps {
+    pub page: PageEntry,
+}
+
 pub struct App {
     link: Link,
-    /// A problem with the address itself (e.g. an unknown page), shown on the landing page.
+    /// A problem with the address itself, shown above the page.
     route_error: Option<String>,
     /// Bumped on every navigation so the page is rebuilt from the new link.
     visit: u32,
@@ -30,20 +38,18 @@ pub enum Msg {
     ToggleHelp,
 }
 
-fn read_route() -> (Link, Option<String>) {
+/// The link of the address, for the page `name` (index.html loads another bundle when the
+/// address names another page).
+fn read_route(name: &str) -> (Link, Option<String>) {
     match Link::parse(&browser::current_hash()) {
-        Ok(link) if link.puzzle.is_empty() || pages::find(&link.puzzle).is_some() => (link, None),
-        Ok(link) if registry::find(&link.puzzle).is_some() => {
-            (Link::new(""), Some(format!("The '{}' puzzle has no page in this build.", link.puzzle)))
-        }
-        Ok(link) => (Link::new(""), Some(format!("There is no puzzle called '{}' (yet).", link.puzzle))),
-        Err(e) => (Link::new(""), Some(format!("This link could not be read: {e}."))),
+        Ok(link) => (link, None),
+        Err(e) => (Link::new(name), Some(format!("This link could not be read: {e}."))),
     }
 }
 
 impl Component for App {
     type Message = Msg;
-    type Properties = ();
+    type Properties = AppProps;
 
     fn create(ctx: &Context<Self>) -> Self {
         let window = web_sys::window().expect("a browser window");
@@ -53,7 +59,7 @@ impl Component for App {
             browser::on_key(ctx.link().callback(Msg::Key)),
         ];
         let dark = browser::load_setting("theme").as_deref() == Some("dark");
-        let (link, route_error) = read_route();
+        let (link, route_error) = read_route(ctx.props().page.name);
         let app = Self {
             link,
             route_error,
@@ -68,10 +74,15 @@ impl Component for App {
         app
     }
 
-    fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::HashChanged => {
-                (self.link, self.route_error) = read_route();
+                let (link, route_error) = read_route(ctx.props().page.name);
+                if link.puzzle != ctx.props().page.name {
+                    // Another page: index.html is loading its bundle.
+                    return false;
+                }
+                (self.link, self.route_error) = (link, route_error);
                 self.visit += 1;
             }
             Msg::Key(e) => match e.key().as_str() {
@@ -103,12 +114,9 @@ impl Component for App {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let cb = ctx.link();
-        let entry = pages::find(&self.link.puzzle);
-        let page = match entry {
-            Some(entry) => (entry.render)(self.link.clone(), self.visit),
-            None => html! { <Home /> },
-        };
-        let own_keys = entry.map_or(&[][..], |e| e.keys);
+        let entry = &ctx.props().page;
+        let page = (entry.render)(self.link.clone(), self.visit);
+        let own_keys = entry.keys;
         html! {
             <>
                 <header class="app-header">
@@ -181,8 +189,8 @@ impl App {
     }
 }
 
-/// Mounts the app (called by the `app` binary).
-pub fn start() {
+/// Mounts the app with its one page (called by the page's bundle, `src/bin/page-*.rs`).
+pub fn start(page: PageEntry) {
     console_error_panic_hook::set_once();
-    yew::Renderer::<App>::new().render();
+    yew::Renderer::<App>::with_props(AppProps { page }).render();
 }

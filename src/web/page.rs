@@ -180,9 +180,6 @@ pub trait PuzzlePage: Sized + 'static {
     fn merge(&self, parts: Vec<Report>) -> Report {
         parts.into_iter().next().expect("a split solve has parts")
     }
-
-    /// A small picture for the landing page's card.
-    fn thumbnail() -> Html;
 }
 
 /// The `PuzzlePage` items of a puzzle that is not played move by move (genetic runs,

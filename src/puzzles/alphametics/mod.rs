@@ -18,8 +18,10 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: PUZZLE,
     title: "Alphametics",
     summary: "SEND + MORE == MONEY: every permutation of digits, or column by column with the engine.",
-    read_link: crate::core::link::canonical::<AlphameticsParams>,
 };
+
+/// Reads a link of this puzzle into its canonical form, naming every problem.
+pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<AlphameticsParams>;
 
 /// The slides' 25 puzzles (seed 001, "Alphametics Solver").
 pub const SLIDES_PUZZLES: [&str; 25] = [

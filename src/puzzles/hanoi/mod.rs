@@ -19,8 +19,10 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
     title: "Towers of Hanoi",
     summary: "Move the tower one disc at a time: naive search, A*, BFS and the direct method.",
-    read_link: crate::core::link::canonical::<params::HanoiParams>,
 };
+
+/// Reads a link of this puzzle into its canonical form, naming every problem.
+pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<params::HanoiParams>;
 
 /// Solves what a Hanoi link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {

@@ -30,8 +30,10 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: PUZZLE,
     title: "Mastermind",
     summary: "Break a secret code from black and white scores: random probes, Knuth's minimax and best-information strategies.",
-    read_link: crate::core::link::canonical::<MastermindParams>,
 };
+
+/// Reads a link of this puzzle into its canonical form, naming every problem.
+pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<MastermindParams>;
 
 /// Most secrets a tournament plays (`tournament=all` on a larger space asks for a sample).
 pub const MAX_TOURNAMENT: usize = 50_000;

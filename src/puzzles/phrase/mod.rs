@@ -25,8 +25,10 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: PUZZLE,
     title: "Phrase guessing",
     summary: "The first genetic algorithm: mutate one letter at a time, keep what improves.",
-    read_link: crate::core::link::canonical::<PhraseParams>,
 };
+
+/// Reads a link of this puzzle into its canonical form, naming every problem.
+pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<PhraseParams>;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PhraseParams {

@@ -18,8 +18,10 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
     title: "N queens",
     summary: "Queens that do not attack each other: permutations, backtracking and a genetic algorithm.",
-    read_link: crate::core::link::canonical::<params::QueensParams>,
 };
+
+/// Reads a link of this puzzle into its canonical form, naming every problem.
+pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<params::QueensParams>;
 
 /// Attempts the genetic algorithm may make before giving up.
 const GENETIC_MAX_ATTEMPTS: u64 = 200_000_000;

@@ -21,8 +21,10 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
     title: "Sliding tiles",
     summary: "The 8- and 15-puzzle: BFS, DFS, greedy, A*, IDA* and pattern databases side by side.",
-    read_link: crate::core::link::canonical::<params::SlidingParams>,
 };
+
+/// Reads a link of this puzzle into its canonical form, naming every problem.
+pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<params::SlidingParams>;
 
 /// Solves what a sliding link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {

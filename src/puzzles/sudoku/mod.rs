@@ -21,8 +21,10 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
     title: "Sudoku",
     summary: "Constraint propagation: eliminate, place singles, guess where it matters least.",
-    read_link: crate::core::link::canonical::<SudokuParams>,
 };
+
+/// Reads a link of this puzzle into its canonical form, naming every problem.
+pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<SudokuParams>;
 
 /// Most trace steps a report carries (a page steps through them).
 pub const TRACE_LIMIT: usize = 20_000;

@@ -19,8 +19,10 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
     title: "The 264 square",
     summary: "Sixteen flippable tiles, every line 264: a seeded genetic algorithm next to an exact search.",
-    read_link: crate::core::link::canonical::<params::TilesParams>,
 };
+
+/// Reads a link of this puzzle into its canonical form, naming every problem.
+pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<params::TilesParams>;
 
 /// Solves what a "264" link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {

@@ -167,13 +167,4 @@ impl PuzzlePage for AlphameticsPage {
         self.shown = None;
         self.verdict = None;
     }
-
-    fn thumbnail() -> Html {
-        html! {
-            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
-                <text x="60" y="24" font-size="13" font-weight="700" text-anchor="middle">{ "SEND+MORE" }</text>
-                <text x="60" y="46" font-size="13" font-weight="700" text-anchor="middle">{ "=MONEY" }</text>
-            </svg>
-        }
-    }
 }

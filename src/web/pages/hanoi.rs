@@ -170,20 +170,6 @@ impl PuzzlePage for HanoiPage {
         let peg = key.parse::<u8>().ok().filter(|&n| (1..=self.params.tower.pegs).contains(&n))?;
         Some(Action::Peg(peg - 1))
     }
-
-    fn thumbnail() -> Html {
-        html! {
-            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
-                <rect x="4" y="52" width="112" height="6" rx="2" class="base" />
-                <rect x="18" y="10" width="4" height="42" class="peg-rod" />
-                <rect x="58" y="10" width="4" height="42" class="peg-rod" />
-                <rect x="98" y="10" width="4" height="42" class="peg-rod" />
-                <rect x="4" y="44" width="32" height="8" rx="3" fill="hsl(250,70%,55%)" />
-                <rect x="8" y="36" width="24" height="8" rx="3" fill="hsl(130,70%,45%)" />
-                <rect x="52" y="44" width="16" height="8" rx="3" fill="hsl(10,70%,55%)" />
-            </svg>
-        }
-    }
 }
 
 impl HanoiPage {

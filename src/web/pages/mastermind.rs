@@ -614,17 +614,4 @@ impl PuzzlePage for MastermindPage {
     fn clear_results(&mut self) {
         self.standing = None;
     }
-
-    fn thumbnail() -> Html {
-        html! {
-            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
-                { for [(0, "#d62728"), (1, "#1f77b4"), (2, "#1f77b4"), (3, "#2ca02c")].iter().map(|&(i, fill)| html! {
-                    <circle cx={(18 + i * 22).to_string()} cy="22" r="9" fill={fill} />
-                }) }
-                { for [(0, "#111"), (1, "#111"), (2, "#fff")].iter().map(|&(i, fill)| html! {
-                    <circle cx={(40 + i * 14).to_string()} cy="46" r="5" fill={fill} stroke="#111" />
-                }) }
-            </svg>
-        }
-    }
 }

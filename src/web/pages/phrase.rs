@@ -126,13 +126,4 @@ impl PuzzlePage for PhrasePage {
         self.guess.clear();
         self.improvements.clear();
     }
-
-    fn thumbnail() -> Html {
-        html! {
-            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
-                <text x="60" y="26" text-anchor="middle" font-size="11" fill="currentColor">{ "Nxt aql thdse" }</text>
-                <text x="60" y="44" text-anchor="middle" font-size="11" font-weight="700" fill="currentColor">{ "Not all those" }</text>
-            </svg>
-        }
-    }
 }

@@ -164,19 +164,4 @@ impl PuzzlePage for QueensPage {
     fn merge(&self, parts: Vec<Report>) -> Report {
         merge_counts(&self.params, &parts)
     }
-
-    fn thumbnail() -> Html {
-        html! {
-            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
-                { for (0..16).map(|i| {
-                    let (x, y) = (36 + (i % 4) * 12, 6 + (i / 4) * 12);
-                    let fill = if (i % 4 + i / 4) % 2 == 0 { "#f0d9b5" } else { "#b58863" };
-                    html! { <rect x={x.to_string()} y={y.to_string()} width="12" height="12" fill={fill} /> }
-                }) }
-                { for [(1, 0), (3, 1), (0, 2), (2, 3)].iter().map(|&(c, r)| html! {
-                    <circle cx={(42 + c * 12).to_string()} cy={(12 + r * 12).to_string()} r="4" fill="#111" />
-                }) }
-            </svg>
-        }
-    }
 }

@@ -183,15 +183,4 @@ impl PuzzlePage for SlidingPage {
         };
         Some(Action::Slide(dir))
     }
-
-    fn thumbnail() -> Html {
-        html! {
-            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
-                { for (0..8).map(|i| {
-                    let (x, y) = (33 + (i % 3) * 18, 4 + (i / 3) * 18);
-                    html! { <rect x={x.to_string()} y={y.to_string()} width="16" height="16" rx="3" fill="#f4e1c1" stroke="#444" /> }
-                }) }
-            </svg>
-        }
-    }
 }

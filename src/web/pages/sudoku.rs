@@ -406,21 +406,4 @@ impl PuzzlePage for SudokuPage {
         self.listed = Listing::default();
         self.load();
     }
-
-    fn thumbnail() -> Html {
-        html! {
-            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
-                <rect x="33" y="3" width="54" height="54" fill="#fff" stroke="#333" stroke-width="2" />
-                { for [51, 69].iter().map(|&at| html! {
-                    <>
-                        <line x1={at.to_string()} y1="3" x2={at.to_string()} y2="57" stroke="#333" />
-                        <line x1="33" y1={(at - 30).to_string()} x2="87" y2={(at - 30).to_string()} stroke="#333" />
-                    </>
-                }) }
-                { for [(0, 0, "5"), (1, 1, "3"), (2, 0, "7"), (0, 2, "9"), (2, 2, "1")].iter().map(|&(c, r, v)| html! {
-                    <text x={(42 + c * 18).to_string()} y={(18 + r * 18).to_string()} font-size="13" text-anchor="middle">{ v }</text>
-                }) }
-            </svg>
-        }
-    }
 }

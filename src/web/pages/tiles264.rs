@@ -194,16 +194,4 @@ impl PuzzlePage for TilesPage {
         self.runs.clear();
         self.checkpoints.clear();
     }
-
-    fn thumbnail() -> Html {
-        html! {
-            <svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">
-                { for (0..16).map(|i| {
-                    let (x, y) = (36 + (i % 4) * 12, 6 + (i / 4) * 12);
-                    let fill = if i % 3 == 0 { "#d9c6f0" } else { "#f4e1c1" };
-                    html! { <rect x={x.to_string()} y={y.to_string()} width="11" height="11" rx="2" fill={fill} stroke="#444" /> }
-                }) }
-            </svg>
-        }
-    }
 }
