@@ -84,6 +84,13 @@ pub struct Report {
     pub average: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub worst: Option<u64>,
+    /// Puzzles of the generic framework: distinct (canonical) positions reachable from the
+    /// start (`explore=1`)…
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reachable: Option<u64>,
+    /// …and how many different shortest solutions there are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shortest_count: Option<u64>,
 }
 
 /// Guesses as a report gives them: constraint solvers count theirs; codebreakers list each
@@ -168,6 +175,8 @@ impl Report {
             total: None,
             average: None,
             worst: None,
+            reachable: None,
+            shortest_count: None,
         }
     }
 

@@ -266,6 +266,34 @@ impl<'a> ParamReader<'a> {
         }
     }
 
+    /// A comma-separated list of `lengths` whole numbers, each within `range`, or `default`
+    /// (with an error) when missing or bad.
+    pub fn numbers(
+        &mut self,
+        key: &'static str,
+        lengths: RangeInclusive<usize>,
+        range: RangeInclusive<u32>,
+        default: &[u32],
+    ) -> Vec<u32> {
+        let Some(text) = self.raw(key) else { return default.to_vec() };
+        let numbers: Option<Vec<u32>> =
+            text.split(',').map(|w| w.parse::<u32>().ok().filter(|n| range.contains(n))).collect();
+        match numbers {
+            Some(numbers) if lengths.contains(&numbers.len()) => numbers,
+            _ => {
+                let reason = format!(
+                    "must be {} to {} whole numbers from {} to {}, separated by commas; got '{text}'",
+                    lengths.start(),
+                    lengths.end(),
+                    range.start(),
+                    range.end()
+                );
+                self.reject(key, reason);
+                default.to_vec()
+            }
+        }
+    }
+
     /// A decimal number within `range`, or `default` (with an error) when missing or bad.
     pub fn decimal(&mut self, key: &'static str, range: RangeInclusive<f64>, default: f64) -> f64 {
         let Some(text) = self.raw(key) else { return default };

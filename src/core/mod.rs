@@ -1,6 +1,7 @@
 //! Pure-Rust core: no browser dependency, tested natively.
 
 pub mod choice;
+pub mod classic;
 pub mod constraint;
 pub mod evolve;
 pub mod format;

@@ -3,6 +3,8 @@
 
 pub mod alphametics;
 pub mod hanoi;
+pub mod jugs;
+pub mod marbles;
 pub mod mastermind;
 pub mod phrase;
 pub mod queens;
@@ -46,7 +48,7 @@ macro_rules! registry {
     };
 }
 
-registry!(hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics, mastermind);
+registry!(hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics, mastermind, jugs, marbles);
 
 /// The registry entry of the puzzle a page name names.
 pub fn find(name: &str) -> Option<&'static PuzzleInfo> {
@@ -175,7 +177,7 @@ mod tests {
     fn unknown_or_missing_puzzles_are_named() {
         assert_eq!(
             run("#/chess").unwrap_err(),
-            "link: unknown puzzle 'chess' (known: hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics, mastermind)"
+            "link: unknown puzzle 'chess' (known: hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics, mastermind, jugs, marbles)"
         );
         assert!(run("#/").unwrap_err().contains("names no puzzle"));
         assert!(run("#/hanoi?discs").unwrap_err().starts_with("discs:"));
