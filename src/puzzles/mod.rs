@@ -2,6 +2,8 @@
 //! (the way Tatham's collection lists its games).
 
 pub mod alphametics;
+pub mod blocks;
+pub mod golf_tee;
 pub mod hanoi;
 pub mod jugs;
 pub mod marbles;
@@ -48,7 +50,20 @@ macro_rules! registry {
     };
 }
 
-registry!(hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics, mastermind, jugs, marbles);
+registry!(
+    hanoi,
+    sliding,
+    tiles264,
+    queens,
+    phrase,
+    sudoku,
+    alphametics,
+    mastermind,
+    jugs,
+    marbles,
+    golf_tee,
+    blocks
+);
 
 /// The registry entry of the puzzle a page name names.
 pub fn find(name: &str) -> Option<&'static PuzzleInfo> {
@@ -177,7 +192,7 @@ mod tests {
     fn unknown_or_missing_puzzles_are_named() {
         assert_eq!(
             run("#/chess").unwrap_err(),
-            "link: unknown puzzle 'chess' (known: hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics, mastermind, jugs, marbles)"
+            "link: unknown puzzle 'chess' (known: hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics, mastermind, jugs, marbles, golf-tee, blocks)"
         );
         assert!(run("#/").unwrap_err().contains("names no puzzle"));
         assert!(run("#/hanoi?discs").unwrap_err().starts_with("discs:"));
