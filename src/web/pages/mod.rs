@@ -2,7 +2,12 @@
 //! page is plain HTML in index.html.
 
 pub mod alphametics;
+pub mod blocks;
+pub mod classic;
+pub mod golf_tee;
 pub mod hanoi;
+pub mod jugs;
+pub mod marbles;
 pub mod mastermind;
 pub mod phrase;
 pub mod queens;

@@ -1,0 +1,247 @@
+//! The sliding-blocks page: the board with its pieces (the big one in red, its goal outlined);
+//! click a piece, then an empty cell beside it (or an arrow key) to slide it one cell.
+
+use crate::core::choice::Named;
+use crate::core::classic::Algo;
+use crate::core::job::Report;
+use crate::core::link::{Link, LinkParams};
+use crate::puzzles::blocks::{
+    pieces, write_layout, BlocksParams, Cells, Corner, Direction, Slide, INFO, SLIDES_LAYOUT,
+};
+use crate::puzzles::PuzzleInfo;
+use crate::web::components::choice::Choice;
+use crate::web::components::messages::Notices;
+use crate::web::page::{Effect, PuzzlePage};
+use crate::web::pages::classic;
+use yew::prelude::*;
+
+/// Layouts offered as presets: (layout, width, goal, name).
+const PRESETS: [(&str, usize, Corner, &str); 2] = [
+    (SLIDES_LAYOUT, 4, Corner::BottomLeft, "The slides' puzzle"),
+    ("2113211345564786900a", 4, Corner::BottomMiddle, "Klotski (Forget-me-not)"),
+];
+
+pub struct BlocksPage {
+    params: BlocksParams,
+    selected: Option<u8>,
+}
+
+pub enum Action {
+    Cell(usize),
+    Slide(Direction),
+    Preset(String),
+}
+
+const CELL: f64 = 70.0;
+
+impl BlocksPage {
+    fn slide_towards(&self, cells: &Cells, label: u8, cell: usize) -> Option<Direction> {
+        let width = self.params.board.width;
+        let piece = pieces(cells, width).ok()?.into_iter().find(|p| p.label == label)?;
+        let (row, col) = (cell / width, cell % width);
+        let within_cols = (piece.col..piece.col + piece.width).contains(&col);
+        let within_rows = (piece.row..piece.row + piece.height).contains(&row);
+        match () {
+            _ if within_cols && row + 1 == piece.row => Some(Direction::Up),
+            _ if within_cols && row == piece.row + piece.height => Some(Direction::Down),
+            _ if within_rows && col + 1 == piece.col => Some(Direction::Left),
+            _ if within_rows && col == piece.col + piece.width => Some(Direction::Right),
+            _ => None,
+        }
+    }
+}
+
+impl PuzzlePage for BlocksPage {
+    type Params = BlocksParams;
+    type Algo = Algo;
+    type State = Cells;
+    type Move = Slide;
+    type Action = Action;
+
+    const INFO: &'static PuzzleInfo = &INFO;
+    const KEYS: &'static [(&'static str, &'static str)] =
+        &[("arrows", "slide the piece picked (click it first)")];
+
+    fn new(params: BlocksParams) -> Self {
+        Self { params, selected: None }
+    }
+
+    fn params(&self) -> &BlocksParams {
+        &self.params
+    }
+
+    fn params_mut(&mut self) -> &mut BlocksParams {
+        &mut self.params
+    }
+
+    fn algorithm(&self) -> Algo {
+        self.params.options.algo
+    }
+
+    fn intro(&self) -> String {
+        format!(
+            "Slide the red block to the {} corner (outlined): click a piece, then an empty cell beside it or an arrow key. Pieces move one cell at a time.",
+            self.params.corner.name().replace('-', " ")
+        )
+    }
+
+    fn edited_link(&self, key: &str, text: &str) -> Link {
+        let mut link = self.params.to_link();
+        if key == "layout" || key == "width" {
+            link.params.retain(|(k, _)| k != "moves" && k != "step");
+        }
+        link.set(key, text)
+    }
+
+    fn position(&self) -> Cells {
+        self.params.current()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Slide, String> {
+        self.params.board.parse_slide(text)
+    }
+
+    fn apply(&self, cells: &Cells, slide: &Slide) -> Result<Cells, String> {
+        self.params.board.apply(cells, *slide)
+    }
+
+    fn played(&self) -> Option<&[Slide]> {
+        Some(&self.params.played)
+    }
+
+    fn played_mut(&mut self) -> Option<&mut Vec<Slide>> {
+        Some(&mut self.params.played)
+    }
+
+    fn step_mut(&mut self) -> Option<&mut usize> {
+        Some(&mut self.params.step)
+    }
+
+    fn view_board(&self, cells: &Cells, act: &Callback<Action>) -> Html {
+        let board = &self.params.board;
+        let (w, h) = (board.width as f64 * CELL, board.height as f64 * CELL);
+        let empties = cells.iter().enumerate().filter(|&(_, &c)| c == 0).map(|(i, _)| {
+            let (x, y) = ((i % board.width) as f64 * CELL, (i / board.width) as f64 * CELL);
+            html! {
+                <rect class="empty-cell" x={format!("{x:.0}")} y={format!("{y:.0}")} width={CELL.to_string()} height={CELL.to_string()}
+                    onclick={act.reform(move |_| Action::Cell(i))} />
+            }
+        });
+        let target_size =
+            pieces(cells, board.width).ok().and_then(|ps| ps.into_iter().find(|p| p.label == board.target));
+        let goal = target_size.map(|t| {
+            let (x, y) = ((board.goal_cell % board.width) as f64 * CELL, (board.goal_cell / board.width) as f64 * CELL);
+            html! { <rect class="goal-area" x={format!("{x:.0}")} y={format!("{y:.0}")}
+                width={format!("{:.0}", t.width as f64 * CELL)} height={format!("{:.0}", t.height as f64 * CELL)} /> }
+        });
+        let blocks = pieces(cells, board.width).unwrap_or_default().into_iter().map(|p| {
+            let (x, y) = (p.col as f64 * CELL + 3.0, p.row as f64 * CELL + 3.0);
+            let cell = p.row * board.width + p.col;
+            let class = classes!("block", (p.label == board.target).then_some("target"), (self.selected == Some(p.label)).then_some("selected"));
+            html! {
+                <g {class} role="button" aria-label={format!("piece {}", char::from(p.label))} onclick={act.reform(move |_| Action::Cell(cell))}>
+                    <rect x={format!("{x:.0}")} y={format!("{y:.0}")} width={format!("{:.0}", p.width as f64 * CELL - 6.0)}
+                        height={format!("{:.0}", p.height as f64 * CELL - 6.0)} rx="8" />
+                    <text x={format!("{:.0}", x + p.width as f64 * CELL / 2.0 - 3.0)} y={format!("{:.0}", y + p.height as f64 * CELL / 2.0 + 4.0)}>
+                        { char::from(p.label) }</text>
+                </g>
+            }
+        });
+        html! {
+            <svg class="blocks-board" viewBox={format!("-4 -4 {:.0} {:.0}", w + 8.0, h + 8.0)} role="group"
+                aria-label={format!("The board: {}", write_layout(cells))}>
+                <rect class="frame" x="-2" y="-2" width={format!("{:.0}", w + 4.0)} height={format!("{:.0}", h + 4.0)} />
+                { for empties }
+                { for goal }
+                { for blocks }
+            </svg>
+        }
+    }
+
+    fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Action>) -> Html {
+        let set = |key: &'static str| edit.reform(move |text: String| (key, text));
+        let layout = write_layout(&self.params.layout);
+        let mut presets: Vec<(AttrValue, AttrValue)> =
+            PRESETS.iter().map(|p| (AttrValue::Static(p.0), AttrValue::Static(p.3))).collect();
+        if !PRESETS.iter().any(|p| p.0 == layout) {
+            presets.insert(0, (AttrValue::Static(""), AttrValue::Static("(your layout)")));
+        }
+        let corners: Vec<(AttrValue, AttrValue)> =
+            Corner::ALL.iter().map(|c| (AttrValue::Static(c.name()), AttrValue::Static(c.label()))).collect();
+        let on_layout = edit
+            .reform(|e: Event| ("layout", e.target_unchecked_into::<web_sys::HtmlInputElement>().value()));
+        html! {
+            <>
+                <Choice label="Puzzle" options={presets} selected={layout.clone()} on_change={act.reform(Action::Preset)} />
+                <label class="field">{ "Layout" }
+                    <input aria-label="Layout" value={layout} onchange={on_layout} spellcheck="false" /></label>
+                <Choice label="Goal" options={corners} selected={self.params.corner.name()} on_change={set("goal")} />
+                { classic::settings(&self.params.options, edit) }
+            </>
+        }
+    }
+
+    fn view_report(&self, _act: &Callback<Action>) -> Html {
+        classic::definitions()
+    }
+
+    fn act(&mut self, action: Action, cells: &Cells, notices: &mut Notices) -> Effect<Slide> {
+        match action {
+            Action::Cell(i) if cells[i] != 0 => {
+                self.selected = Some(cells[i]).filter(|&label| self.selected != Some(label));
+                Effect::Redraw
+            }
+            Action::Cell(i) => {
+                match self.selected.and_then(|label| Some((label, self.slide_towards(cells, label, i)?))) {
+                    Some((label, direction)) => Effect::Play(Slide { label, direction }),
+                    None => {
+                        notices.alert =
+                            Some("Pick a piece first, then an empty cell right beside it.".into());
+                        Effect::Redraw
+                    }
+                }
+            }
+            Action::Slide(direction) => match self.selected {
+                Some(label) => Effect::Play(Slide { label, direction }),
+                None => Effect::Redraw,
+            },
+            Action::Preset(layout) => match PRESETS.iter().find(|p| p.0 == layout) {
+                Some(&(layout, width, corner, name)) => {
+                    let link = self
+                        .params
+                        .to_link()
+                        .set("layout", layout)
+                        .set("width", width)
+                        .set("goal", corner.name());
+                    let (params, _) = BlocksParams::from_link(&Link {
+                        params: link
+                            .params
+                            .into_iter()
+                            .filter(|(k, _)| k != "moves" && k != "step")
+                            .collect(),
+                        ..link
+                    });
+                    self.params = params;
+                    self.selected = None;
+                    Effect::NewPuzzle(format!("{name}."))
+                }
+                None => Effect::Redraw,
+            },
+        }
+    }
+
+    fn key(&self, key: &str) -> Option<Action> {
+        self.selected?;
+        match key {
+            "ArrowUp" => Some(Action::Slide(Direction::Up)),
+            "ArrowDown" => Some(Action::Slide(Direction::Down)),
+            "ArrowLeft" => Some(Action::Slide(Direction::Left)),
+            "ArrowRight" => Some(Action::Slide(Direction::Right)),
+            _ => None,
+        }
+    }
+
+    fn on_report(&mut self, report: &Report, notices: &mut Notices) {
+        notices.status = classic::summary(report);
+    }
+}

@@ -1,0 +1,194 @@
+//! The golf-tee page: a triangle of holes; click a tee, then the empty hole two along a line,
+//! to jump; "Edit start" turns clicks into placing and removing tees.
+
+use crate::core::classic::Algo;
+use crate::core::job::Report;
+use crate::core::link::{Link, LinkParams};
+use crate::puzzles::golf_tee::{
+    hole, place, write_tees, Goal, GolfTeeParams, Jump, Tees, INFO, MAX_ROWS, MIN_ROWS,
+};
+use crate::puzzles::PuzzleInfo;
+use crate::web::components::choice::{number_options, Choice};
+use crate::web::components::messages::Notices;
+use crate::web::page::{Effect, PuzzlePage};
+use crate::web::pages::classic;
+use yew::prelude::*;
+
+pub struct GolfTeePage {
+    params: GolfTeeParams,
+    selected: Option<usize>,
+    editing: bool,
+}
+
+pub enum Action {
+    Hole(usize),
+    ToggleEdit,
+}
+
+const GAP: f64 = 60.0;
+
+impl PuzzlePage for GolfTeePage {
+    type Params = GolfTeeParams;
+    type Algo = Algo;
+    type State = Tees;
+    type Move = Jump;
+    type Action = Action;
+
+    const INFO: &'static PuzzleInfo = &INFO;
+    const KEYS: &'static [(&'static str, &'static str)] =
+        &[("e", "edit the start: clicks place and remove tees")];
+
+    fn new(params: GolfTeeParams) -> Self {
+        Self { params, selected: None, editing: false }
+    }
+
+    fn params(&self) -> &GolfTeeParams {
+        &self.params
+    }
+
+    fn params_mut(&mut self) -> &mut GolfTeeParams {
+        &mut self.params
+    }
+
+    fn algorithm(&self) -> Algo {
+        self.params.options.algo
+    }
+
+    fn intro(&self) -> String {
+        if self.editing {
+            return "Editing the start: click holes to place or remove tees, then press Edit start again."
+                .into();
+        }
+        let tees = self.params.current().count_ones();
+        let goal = match self.params.triangle.goal {
+            Goal::Hole(h) => format!("in hole {h}"),
+            Goal::Any => "anywhere".into(),
+        };
+        format!("{tees} tees. Jump a tee over a neighbour into the empty hole behind it (click the tee, then the hole); the jumped tee goes. Goal: one tee left, {goal}.")
+    }
+
+    fn edited_link(&self, key: &str, text: &str) -> Link {
+        let mut link = self.params.to_link();
+        if key == "rows" {
+            link.params.retain(|(k, _)| k != "pos" && k != "moves" && k != "step" && k != "goal");
+        }
+        link.set(key, text)
+    }
+
+    fn position(&self) -> Tees {
+        self.params.current()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Jump, String> {
+        self.params.triangle.parse_jump(text)
+    }
+
+    fn apply(&self, &tees: &Tees, jump: &Jump) -> Result<Tees, String> {
+        self.params.triangle.apply(tees, *jump)
+    }
+
+    fn played(&self) -> Option<&[Jump]> {
+        Some(&self.params.played)
+    }
+
+    fn played_mut(&mut self) -> Option<&mut Vec<Jump>> {
+        self.selected = None;
+        Some(&mut self.params.played)
+    }
+
+    fn step_mut(&mut self) -> Option<&mut usize> {
+        Some(&mut self.params.step)
+    }
+
+    fn view_board(&self, &tees: &Tees, act: &Callback<Action>) -> Html {
+        let rows = self.params.triangle.rows;
+        let width = rows as f64 * GAP + 20.0;
+        let holes = (0..hole(rows, 0)).map(|h| {
+            let (row, col) = place(h);
+            let x = width / 2.0 + (col as f64 - row as f64 / 2.0) * GAP;
+            let y = 40.0 + row as f64 * GAP * 0.87;
+            let has = tees & (1 << h) != 0;
+            let goal = self.params.triangle.goal == Goal::Hole(h);
+            let class = classes!("hole", has.then_some("tee"), (self.selected == Some(h)).then_some("selected"), goal.then_some("goal"));
+            html! {
+                <g {class} role="button" aria-label={format!("hole {h}: {}", if has { "tee" } else { "empty" })}
+                    onclick={act.reform(move |_| Action::Hole(h))}>
+                    <circle cx={format!("{x:.1}")} cy={format!("{y:.1}")} r="22" />
+                    <text x={format!("{x:.1}")} y={format!("{:.1}", y + 6.0)}>{ h }</text>
+                </g>
+            }
+        });
+        html! {
+            <div class="golf-tee">
+                <svg class="triangle" viewBox={format!("0 0 {width:.0} {:.0}", 40.0 + rows as f64 * GAP * 0.87)} role="group"
+                    aria-label={format!("The triangle: {}", write_tees(&self.params.triangle, tees))}>{ for holes }</svg>
+                <button class="edit-start" aria-pressed={self.editing.to_string()} onclick={act.reform(|_| Action::ToggleEdit)}
+                    title="e">{ "Edit start" }</button>
+            </div>
+        }
+    }
+
+    fn view_params(&self, edit: &Callback<(&'static str, String)>, _act: &Callback<Action>) -> Html {
+        let set = |key: &'static str| edit.reform(move |text: String| (key, text));
+        let goals = vec![
+            (AttrValue::Static("0"), AttrValue::Static("in hole 0 (the top)")),
+            (AttrValue::Static("any"), AttrValue::Static("in any hole")),
+        ];
+        let goal = match self.params.triangle.goal {
+            Goal::Hole(0) => "0".to_string(),
+            Goal::Hole(h) => h.to_string(),
+            Goal::Any => "any".into(),
+        };
+        html! {
+            <>
+                <Choice label="Rows" options={number_options(MIN_ROWS as u8..=MAX_ROWS as u8)}
+                    selected={self.params.triangle.rows.to_string()} on_change={set("rows")} />
+                <Choice label="Last tee" options={goals} selected={goal} on_change={set("goal")} />
+                { classic::settings(&self.params.options, edit) }
+            </>
+        }
+    }
+
+    fn view_report(&self, _act: &Callback<Action>) -> Html {
+        classic::definitions()
+    }
+
+    fn act(&mut self, action: Action, &tees: &Tees, notices: &mut Notices) -> Effect<Jump> {
+        match action {
+            Action::ToggleEdit => {
+                self.editing = !self.editing;
+                self.selected = None;
+                notices.status = self.intro();
+                Effect::Redraw
+            }
+            Action::Hole(h) if self.editing => {
+                self.params.start = tees ^ (1 << h);
+                self.params.played.clear();
+                Effect::NewPuzzle(format!("Hole {h} changed.", h = h))
+            }
+            Action::Hole(h) => match self.selected.take() {
+                None if tees & (1 << h) != 0 => {
+                    self.selected = Some(h);
+                    Effect::Redraw
+                }
+                None => Effect::Redraw,
+                Some(from) if from == h => Effect::Redraw,
+                Some(from) => match self.params.triangle.parse_jump(&format!("{from}-{h}")) {
+                    Ok(jump) => Effect::Play(jump),
+                    Err(why) => {
+                        notices.alert = Some(format!("That jump is not allowed: {why}."));
+                        Effect::Redraw
+                    }
+                },
+            },
+        }
+    }
+
+    fn key(&self, key: &str) -> Option<Action> {
+        (key == "e").then_some(Action::ToggleEdit)
+    }
+
+    fn on_report(&mut self, report: &Report, notices: &mut Notices) {
+        notices.status = classic::summary(report);
+    }
+}

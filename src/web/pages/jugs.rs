@@ -1,0 +1,181 @@
+//! The water-jugs page: jugs drawn with their water, pours by clicking one jug then another,
+//! each pour explained in the slides' words.
+
+use crate::core::classic::Algo;
+use crate::core::job::Report;
+use crate::puzzles::jugs::{jug_name, Amounts, JugsParams, Pour, INFO};
+use crate::puzzles::PuzzleInfo;
+use crate::web::components::messages::Notices;
+use crate::web::page::{Effect, PuzzlePage};
+use crate::web::pages::classic;
+use yew::prelude::*;
+
+/// The jugs' contents and the sentence for the pour that led there.
+#[derive(Clone, PartialEq)]
+pub struct Shown {
+    pub amounts: Amounts,
+    pub said: Option<String>,
+}
+
+pub struct JugsPage {
+    params: JugsParams,
+    /// The jug picked to pour from.
+    selected: Option<usize>,
+}
+
+pub enum Action {
+    Jug(usize),
+}
+
+const HEIGHT: f64 = 200.0;
+const JUG_WIDTH: f64 = 80.0;
+
+impl PuzzlePage for JugsPage {
+    type Params = JugsParams;
+    type Algo = Algo;
+    type State = Shown;
+    type Move = Pour;
+    type Action = Action;
+
+    const INFO: &'static PuzzleInfo = &INFO;
+    const KEYS: &'static [(&'static str, &'static str)] =
+        &[("1 2 3 …", "pick jug A, B, C …: first the one to pour from, then the one to pour into")];
+
+    fn new(params: JugsParams) -> Self {
+        Self { params, selected: None }
+    }
+
+    fn params(&self) -> &JugsParams {
+        &self.params
+    }
+
+    fn params_mut(&mut self) -> &mut JugsParams {
+        &mut self.params
+    }
+
+    fn algorithm(&self) -> Algo {
+        self.params.options.algo
+    }
+
+    fn intro(&self) -> String {
+        let goal: Vec<String> =
+            self.params.jugs.goal.iter().enumerate().map(|(j, a)| format!("{} {a} l", jug_name(j))).collect();
+        let now = self.params.current();
+        if now == self.params.jugs.goal {
+            return format!("Done in {} pours: the jugs hold {}.", self.params.played.len(), goal.join(", "));
+        }
+        format!(
+            "Pour until the jugs hold {}: click the jug to pour from, then the jug to pour into (or keys 1, 2, 3 for A, B, C). A pour stops when the first jug is empty or the second is full.",
+            goal.join(", ")
+        )
+    }
+
+    fn position(&self) -> Shown {
+        Shown { amounts: self.params.current(), said: None }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Pour, String> {
+        self.params.jugs.parse_pour(text)
+    }
+
+    fn apply(&self, state: &Shown, pour: &Pour) -> Result<Shown, String> {
+        let jugs = &self.params.jugs;
+        let said = jugs.explain(&state.amounts, *pour);
+        Ok(Shown { amounts: jugs.apply(&state.amounts, *pour)?, said: Some(said) })
+    }
+
+    fn played(&self) -> Option<&[Pour]> {
+        Some(&self.params.played)
+    }
+
+    fn played_mut(&mut self) -> Option<&mut Vec<Pour>> {
+        self.selected = None;
+        Some(&mut self.params.played)
+    }
+
+    fn step_mut(&mut self) -> Option<&mut usize> {
+        Some(&mut self.params.step)
+    }
+
+    fn view_board(&self, shown: &Shown, act: &Callback<Action>) -> Html {
+        let capacity = &self.params.jugs.capacity;
+        let largest = f64::from(*capacity.iter().max().unwrap_or(&1));
+        let width = capacity.len() as f64 * (JUG_WIDTH + 30.0) + 10.0;
+        let jugs = capacity.iter().enumerate().map(|(j, &cap)| {
+            let amount = shown.amounts[j];
+            let full_height = HEIGHT * f64::from(cap) / largest;
+            let water = HEIGHT * f64::from(amount) / largest;
+            let x = 20.0 + j as f64 * (JUG_WIDTH + 30.0);
+            let top = 30.0 + HEIGHT - full_height;
+            let selected = self.selected == Some(j);
+            let label = format!("Jug {}: {amount} of {cap} litres", jug_name(j));
+            // The caption sits outside the button, whose name says the same in words.
+            html! {
+                <>
+                    <g class={classes!("jug", selected.then_some("selected"))} role="button" aria-label={label}
+                        onclick={act.reform(move |_| Action::Jug(j))}>
+                        <rect class="water" x={format!("{x:.1}")} y={format!("{:.1}", 30.0 + HEIGHT - water)}
+                            width={JUG_WIDTH.to_string()} height={format!("{water:.1}")} />
+                        <rect class="glass" x={format!("{x:.1}")} y={format!("{top:.1}")} width={JUG_WIDTH.to_string()}
+                            height={format!("{full_height:.1}")} rx="6" />
+                    </g>
+                    <text class="amount" aria-hidden="true" x={format!("{:.1}", x + JUG_WIDTH / 2.0)} y={format!("{:.1}", top - 8.0)}>
+                        { format!("{} · {amount}/{cap} l", jug_name(j)) }</text>
+                </>
+            }
+        });
+        html! {
+            <div class="jugs">
+                <svg class="jugs-board" viewBox={format!("0 0 {width:.0} {:.0}", HEIGHT + 40.0)} role="group" aria-label="The jugs">
+                    { for jugs }
+                </svg>
+                <p class="step-note" aria-live="polite">{ shown.said.clone().unwrap_or_default() }</p>
+            </div>
+        }
+    }
+
+    fn view_params(&self, edit: &Callback<(&'static str, String)>, _act: &Callback<Action>) -> Html {
+        let on_text = |key: &'static str| {
+            edit.reform(move |e: Event| (key, e.target_unchecked_into::<web_sys::HtmlInputElement>().value()))
+        };
+        let list = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+        html! {
+            <>
+                <label class="field">{ "Capacities" }
+                    <input aria-label="Capacities" value={list(&self.params.jugs.capacity)} onchange={on_text("capacity")} /></label>
+                <label class="field">{ "Start" }
+                    <input aria-label="Start" value={list(&self.params.start)} onchange={on_text("start")} /></label>
+                <label class="field">{ "Goal" }
+                    <input aria-label="Goal" value={list(&self.params.jugs.goal)} onchange={on_text("goal")} /></label>
+                { classic::settings(&self.params.options, edit) }
+            </>
+        }
+    }
+
+    fn view_report(&self, _act: &Callback<Action>) -> Html {
+        classic::definitions()
+    }
+
+    fn act(&mut self, action: Action, shown: &Shown, _: &mut Notices) -> Effect<Pour> {
+        let Action::Jug(j) = action;
+        match self.selected.take() {
+            None if shown.amounts[j] > 0 => {
+                self.selected = Some(j);
+                Effect::Redraw
+            }
+            None => Effect::Redraw,
+            Some(from) if from == j => Effect::Redraw,
+            Some(from) => Effect::Play(Pour { from, to: j }),
+        }
+    }
+
+    fn key(&self, key: &str) -> Option<Action> {
+        let jug =
+            key.parse::<usize>().ok().filter(|&n| (1..=self.params.jugs.capacity.len()).contains(&n))?;
+        Some(Action::Jug(jug - 1))
+    }
+
+    fn on_report(&mut self, report: &Report, notices: &mut Notices) {
+        notices.status = classic::summary(report);
+    }
+}

@@ -1,0 +1,191 @@
+//! The marbles page: a row of slots; click a marble to move it (a slide when the next slot is
+//! free, else a hop); the solve reports how many different shortest solutions there are.
+
+use crate::core::classic::Algo;
+use crate::core::format::format_count;
+use crate::core::job::Report;
+use crate::core::link::Link;
+use crate::puzzles::marbles::{MarblesParams, Row, Shift, BLACK, INFO, MAX_GAP, MAX_N, WHITE};
+use crate::puzzles::PuzzleInfo;
+use crate::web::components::choice::{number_options, Choice};
+use crate::web::components::messages::Notices;
+use crate::web::page::{Effect, PuzzlePage};
+use crate::web::pages::classic;
+use yew::prelude::*;
+
+pub struct MarblesPage {
+    params: MarblesParams,
+    /// The last solve's count of shortest solutions.
+    shortest: Option<u64>,
+}
+
+pub enum Action {
+    Slot(usize),
+}
+
+const SLOT: f64 = 56.0;
+
+impl PuzzlePage for MarblesPage {
+    type Params = MarblesParams;
+    type Algo = Algo;
+    type State = Row;
+    type Move = Shift;
+    type Action = Action;
+
+    const INFO: &'static PuzzleInfo = &INFO;
+
+    fn new(params: MarblesParams) -> Self {
+        Self { params, shortest: None }
+    }
+
+    fn params(&self) -> &MarblesParams {
+        &self.params
+    }
+
+    fn params_mut(&mut self) -> &mut MarblesParams {
+        &mut self.params
+    }
+
+    fn algorithm(&self) -> Algo {
+        self.params.options.algo
+    }
+
+    fn intro(&self) -> String {
+        let m = &self.params.marbles;
+        let row = self.params.current();
+        if self.params.played.is_empty() || !m.alternate {
+            let turns = if m.alternate { " White and black take turns (either may start)." } else { "" };
+            return format!(
+                "Swap the {n} white and {n} black marbles: white moves right, black left, into the next slot or hopping one marble of the other colour. Click a marble to move it.{turns}",
+                n = m.n
+            );
+        }
+        match row.turn {
+            WHITE => "White's turn.".into(),
+            BLACK => "Black's turn.".into(),
+            _ => String::new(),
+        }
+    }
+
+    fn edited_link(&self, key: &str, text: &str) -> Link {
+        let mut fresh = self.params.clone();
+        if matches!(key, "n" | "gap" | "alternate") {
+            fresh.played.clear();
+            fresh.step = 0;
+        }
+        crate::core::link::LinkParams::to_link(&fresh).set(key, text)
+    }
+
+    fn position(&self) -> Row {
+        self.params.current()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Shift, String> {
+        self.params.marbles.parse_shift(text)
+    }
+
+    fn apply(&self, row: &Row, shift: &Shift) -> Result<Row, String> {
+        self.params.marbles.apply(row, *shift)
+    }
+
+    fn played(&self) -> Option<&[Shift]> {
+        Some(&self.params.played)
+    }
+
+    fn played_mut(&mut self) -> Option<&mut Vec<Shift>> {
+        Some(&mut self.params.played)
+    }
+
+    fn step_mut(&mut self) -> Option<&mut usize> {
+        Some(&mut self.params.step)
+    }
+
+    fn view_board(&self, row: &Row, act: &Callback<Action>) -> Html {
+        let width = row.slots.len() as f64 * SLOT + 8.0;
+        let slots = row.slots.iter().enumerate().map(|(i, &m)| {
+            let cx = 4.0 + SLOT * (i as f64 + 0.5);
+            let (class, name) = match m {
+                WHITE => ("white", "white marble"),
+                BLACK => ("black", "black marble"),
+                _ => ("empty", "empty slot"),
+            };
+            html! {
+                <g class={classes!("slot", class)} role="button" aria-label={format!("slot {}: {name}", i + 1)}
+                    onclick={act.reform(move |_| Action::Slot(i))}>
+                    <rect x={format!("{:.1}", cx - SLOT / 2.0 + 2.0)} y="4" width={format!("{:.1}", SLOT - 4.0)} height="60" rx="8" />
+                    if m != 0 { <circle cx={format!("{cx:.1}")} cy="34" r="22" /> }
+                    <text x={format!("{cx:.1}")} y="82">{ i + 1 }</text>
+                </g>
+            }
+        });
+        html! {
+            <div class="marbles">
+                <svg class="marbles-board" viewBox={format!("0 0 {width:.0} 90")} role="group" aria-label="The slots">{ for slots }</svg>
+                if let Some(count) = self.shortest {
+                    <p class="verdict">{ format!("There are {} different shortest solutions.", format_count(count)) }</p>
+                }
+            </div>
+        }
+    }
+
+    fn view_params(&self, edit: &Callback<(&'static str, String)>, _act: &Callback<Action>) -> Html {
+        let m = &self.params.marbles;
+        let set = |key: &'static str| edit.reform(move |text: String| (key, text));
+        let turns = vec![
+            (AttrValue::Static("1"), AttrValue::Static("white and black take turns (the slides' rule)")),
+            (AttrValue::Static("0"), AttrValue::Static("any marble may move")),
+        ];
+        html! {
+            <>
+                <Choice label="Marbles a side" options={number_options(1..=MAX_N as u8)} selected={m.n.to_string()} on_change={set("n")} />
+                <Choice label="Empty slots" options={number_options(1..=MAX_GAP as u8)} selected={m.gap.to_string()} on_change={set("gap")} />
+                <Choice label="Turns" options={turns} selected={if m.alternate { "1" } else { "0" }} on_change={set("alternate")} />
+                { classic::settings(&self.params.options, edit) }
+            </>
+        }
+    }
+
+    fn view_report(&self, _act: &Callback<Action>) -> Html {
+        classic::definitions()
+    }
+
+    fn act(&mut self, action: Action, row: &Row, notices: &mut Notices) -> Effect<Shift> {
+        let Action::Slot(from) = action;
+        let marble = row.slots[from];
+        if marble == 0 {
+            return Effect::Redraw;
+        }
+        let forward = |steps: isize| {
+            (from as isize + steps * isize::from(marble))
+                .try_into()
+                .ok()
+                .filter(|&to: &usize| to < row.slots.len())
+        };
+        let shift = [1, 2]
+            .into_iter()
+            .filter_map(forward)
+            .map(|to| Shift { from, to })
+            .find(|&s| self.params.marbles.apply(row, s).is_ok());
+        match shift {
+            Some(shift) => Effect::Play(shift),
+            None => {
+                notices.alert = Some(
+                    match self.params.marbles.apply(row, Shift { from, to: forward(1).unwrap_or(from) }) {
+                        Err(why) => format!("That marble cannot move: {why}."),
+                        Ok(_) => "That marble cannot move.".into(),
+                    },
+                );
+                Effect::Redraw
+            }
+        }
+    }
+
+    fn on_report(&mut self, report: &Report, notices: &mut Notices) {
+        self.shortest = report.shortest_count;
+        notices.status = classic::summary(report);
+    }
+
+    fn clear_results(&mut self) {
+        self.shortest = None;
+    }
+}

@@ -1,0 +1,91 @@
+// End-to-end checks of the puzzle.py classics (jugs, marbles, golf tees, sliding blocks) on
+// the release build: solve and step through, play by hand, edit, explore, bad links.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { open, status, shots, waitForHash } from "./harness.mjs";
+
+const PROJECTOR = { width: 1024, height: 768 };
+const solve = (page) => page.getByRole("button", { name: "Solve", exact: true }).click();
+
+test("jugs: seven pours to 0, 4, 4, each explained; pours by hand with keys", async () => {
+  const { page, errors } = await open("#/jugs?capacity=3,5,8&start=0,0,8&goal=0,4,4&algo=bfs", PROJECTOR);
+  await solve(page);
+  await status(page).filter({ hasText: "Solved: 7 moves (the shortest)" }).waitFor();
+  for (let i = 0; i < 7; i++) await page.keyboard.press(".");
+  const jugs = await page.locator(".jug").evaluateAll((gs) => gs.map((g) => g.getAttribute("aria-label")));
+  assert.deepEqual(jugs, ["Jug A: 0 of 3 litres", "Jug B: 4 of 5 litres", "Jug C: 4 of 8 litres"]);
+  assert.match(await page.locator(".step-note").innerText(), /^Pour /);
+  await page.screenshot({ path: `${shots}/jugs-1024x768.png` });
+  await page.keyboard.press("Home");
+  await page.keyboard.press("3");
+  await page.keyboard.press("2");
+  await waitForHash(page, /moves=CB/);
+  assert.equal(await page.locator(".step-note").innerText(), "");
+  assert.match(await page.locator(".jug").nth(1).getAttribute("aria-label"), /5 of 5/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("jugs: breadth- and depth-first compared; an impossible goal is refused with the reason", async () => {
+  const { page, errors } = await open("#/jugs");
+  await page.getByRole("button", { name: "Compare all algorithms" }).click();
+  await status(page).filter({ hasText: "Comparison finished" }).waitFor();
+  assert.equal(await page.locator("table.compare tbody tr").count(), 2);
+  const bad = await open("#/jugs?goal=0,4,5");
+  await bad.page.getByRole("alert").filter({ hasText: "pouring never changes the total" }).waitFor();
+  assert.deepEqual([...errors, ...bad.errors], []);
+  await page.close();
+  await bad.page.close();
+});
+
+test("marbles: the shortest solutions are counted; a click moves a marble", async () => {
+  const { page, errors } = await open("#/marbles?n=4&gap=3&alternate=1", PROJECTOR);
+  await solve(page);
+  await status(page).filter({ hasText: "2,856,332 different shortest solutions" }).waitFor();
+  await page.keyboard.press("Home");
+  await page.getByRole("button", { name: "slot 4: white marble" }).click();
+  await waitForHash(page, /moves=4-5/);
+  assert.equal(await status(page).innerText(), "Black's turn.");
+  await page.getByRole("button", { name: "slot 3: white marble" }).click();
+  await page.getByRole("alert").filter({ hasText: "black's turn" }).waitFor();
+  await page.screenshot({ path: `${shots}/marbles-1024x768.png` });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("golf tees: a jump by clicks, an edited start, reachable positions counted", async () => {
+  const { page, errors } = await open("#/golf-tee?pos=011111111111111", PROJECTOR);
+  await page.getByRole("button", { name: "hole 3: tee" }).click();
+  await page.getByRole("button", { name: "hole 0: empty" }).click();
+  await waitForHash(page, /moves=3-0/);
+  await page.getByRole("button", { name: "Restart" }).click();
+  await page.keyboard.press("e");
+  await page.getByRole("button", { name: "hole 14: tee" }).click();
+  await waitForHash(page, /pos=011111111111110/);
+  await page.keyboard.press("e");
+  await page.getByLabel("Count reachable positions").selectOption("1");
+  await solve(page);
+  await status(page).filter({ hasText: /positions reachable from the start/ }).waitFor();
+  await page.screenshot({ path: `${shots}/golf-tee-1024x768.png` });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("blocks: the slides' puzzle in 83 moves; a piece slid by click and by key; a bad layout named", async () => {
+  const { page, errors } = await open("#/blocks?layout=11221133450067886799", PROJECTOR);
+  await solve(page);
+  await status(page).filter({ hasText: "Solved: 83 moves (the shortest)" }).waitFor();
+  await page.keyboard.press("Home");
+  await page.getByRole("button", { name: "piece 5" }).click();
+  await page.locator(".empty-cell").nth(0).click();
+  await waitForHash(page, /moves=5R/);
+  // The piece stays picked: arrow keys slide it on.
+  await page.keyboard.press("ArrowLeft");
+  await waitForHash(page, /moves=5R,5L/);
+  await page.screenshot({ path: `${shots}/blocks-1024x768.png` });
+  const bad = await open("#/blocks?layout=1121113345006788679x");
+  await bad.page.getByRole("alert").filter({ hasText: "piece 1 is not a rectangle" }).waitFor();
+  assert.deepEqual([...errors, ...bad.errors], []);
+  await page.close();
+  await bad.page.close();
+});
