@@ -121,6 +121,23 @@ async fn worker_plays_mastermind_as_natively() {
     assert_eq!((reports[2].total, reports[2].worst), (Some(5801), Some(5)));
 }
 
+/// The puzzle.py classics solve in the worker as natively: the jugs in 7 pours, the slides'
+/// marbles in 40 moves with 2,856,332 shortest solutions, the golf tees' reachable positions.
+#[wasm_bindgen_test]
+async fn worker_solves_the_classics_as_natively() {
+    let (mut client, events) = recording_client(WORKER);
+    let links = ["#/jugs", "#/marbles", "#/golf-tee?explore=1&fold=0"];
+    for (i, link) in links.iter().enumerate() {
+        client.solve(link, None);
+        assert!(wait_for(30_000, || done_reports(&events).len() > i).await, "{link}: {:?}", events.borrow());
+    }
+    let reports = done_reports(&events);
+    assert_eq!(reports[0].length, 7);
+    assert_eq!((reports[1].length, reports[1].shortest_count), (40, Some(2_856_332)));
+    // Native: puzzles::golf_tee::tests (a flood fill over 0/1 strings agrees).
+    assert_eq!(reports[2].reachable, Some(3016));
+}
+
 #[wasm_bindgen_test]
 async fn worker_reports_bad_links() {
     let (mut client, events) = recording_client(WORKER);
