@@ -122,11 +122,12 @@ async fn worker_plays_mastermind_as_natively() {
 }
 
 /// The puzzle.py classics solve in the worker as natively: the jugs in 7 pours, the slides'
-/// marbles in 40 moves with 2,856,332 shortest solutions, the golf tees' reachable positions.
+/// marbles in 40 moves with 2,856,332 shortest solutions, the golf tees' reachable positions;
+/// and the Jets & Sharks net gives the slides' numbers.
 #[wasm_bindgen_test]
 async fn worker_solves_the_classics_as_natively() {
     let (mut client, events) = recording_client(WORKER);
-    let links = ["#/jugs", "#/marbles", "#/golf-tee?explore=1&fold=0"];
+    let links = ["#/jugs", "#/marbles", "#/golf-tee?explore=1&fold=0", "#/jets-sharks?touch=Ken:0.8"];
     for (i, link) in links.iter().enumerate() {
         client.solve(link, None);
         assert!(wait_for(30_000, || done_reports(&events).len() > i).await, "{link}: {:?}", events.borrow());
@@ -136,6 +137,9 @@ async fn worker_solves_the_classics_as_natively() {
     assert_eq!((reports[1].length, reports[1].shortest_count), (40, Some(2_856_332)));
     // Native: puzzles::golf_tee::tests (a flood fill over 0/1 strings agrees).
     assert_eq!(reports[2].reachable, Some(3016));
+    // The slides' first query (native: puzzles::jets_sharks::tests).
+    let ken = reports[3].activations.as_ref().and_then(|a| a["Ken"].as_f64()).unwrap();
+    assert_eq!(format!("{ken:.2}"), "0.82");
 }
 
 #[wasm_bindgen_test]

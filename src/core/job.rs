@@ -91,6 +91,9 @@ pub struct Report {
     /// …and how many different shortest solutions there are.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shortest_count: Option<u64>,
+    /// Neural nets (Jets & Sharks): every unit's activation after the last cycle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub activations: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// Guesses as a report gives them: constraint solvers count theirs; codebreakers list each
@@ -177,6 +180,7 @@ impl Report {
             worst: None,
             reachable: None,
             shortest_count: None,
+            activations: None,
         }
     }
 

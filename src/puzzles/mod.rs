@@ -5,6 +5,7 @@ pub mod alphametics;
 pub mod blocks;
 pub mod golf_tee;
 pub mod hanoi;
+pub mod jets_sharks;
 pub mod jugs;
 pub mod marbles;
 pub mod mastermind;
@@ -62,7 +63,8 @@ registry!(
     jugs,
     marbles,
     golf_tee,
-    blocks
+    blocks,
+    jets_sharks,
 );
 
 /// The registry entry of the puzzle a page name names.
@@ -192,7 +194,7 @@ mod tests {
     fn unknown_or_missing_puzzles_are_named() {
         assert_eq!(
             run("#/chess").unwrap_err(),
-            "link: unknown puzzle 'chess' (known: hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics, mastermind, jugs, marbles, golf-tee, blocks)"
+            "link: unknown puzzle 'chess' (known: hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics, mastermind, jugs, marbles, golf-tee, blocks, jets-sharks)"
         );
         assert!(run("#/").unwrap_err().contains("names no puzzle"));
         assert!(run("#/hanoi?discs").unwrap_err().starts_with("discs:"));

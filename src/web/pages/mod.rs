@@ -6,6 +6,7 @@ pub mod blocks;
 pub mod classic;
 pub mod golf_tee;
 pub mod hanoi;
+pub mod jets_sharks;
 pub mod jugs;
 pub mod marbles;
 pub mod mastermind;

@@ -1,0 +1,286 @@
+//! The Jets & Sharks page: each pool (column of the table) drawn as bars of its units'
+//! activations, played back cycle by cycle; the strongest unit of each pool highlighted and
+//! what the net retrieves said in a sentence. The table is editable and travels in the link.
+
+use crate::core::job::Report;
+use crate::core::link::Link;
+use crate::puzzles::jets_sharks::net::{Net, Table};
+use crate::puzzles::jets_sharks::{retrieved, JetsSharksParams, INFO};
+use crate::puzzles::PuzzleInfo;
+use crate::web::components::chart::{Chart, Series};
+use crate::web::components::choice::Choice;
+use crate::web::components::messages::Notices;
+use crate::web::page::{Effect, PuzzlePage};
+use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+crate::named_enum! {
+    /// The net has one way of running (`algo` is not in its links).
+    pub enum Algo {
+        Iac = ("iac", "Interactive activation and competition"),
+    }
+}
+
+/// The slides' three queries: (label, touch, depair).
+const QUERIES: [(&str, &str, &str); 3] = [
+    ("Generalise from Ken (touch Ken at 0.8)", "Ken:0.8", ""),
+    ("Who is a Shark in his 20s, junior high, single, burglar?", "Sharks,20,jh,sing,burglar", ""),
+    ("Fill in Lance's missing job (depair Lance and burglar, touch Lance)", "Lance", "Lance:burglar"),
+];
+
+/// A run: every unit's activation after each cycle.
+#[derive(Clone, PartialEq)]
+struct Run {
+    history: Vec<Vec<f64>>,
+}
+
+pub struct JetsSharksPage {
+    params: JetsSharksParams,
+    table: Table,
+    net: Net,
+    run: Option<Run>,
+}
+
+pub enum Action {
+    Query(String),
+}
+
+impl JetsSharksPage {
+    fn touch_text(&self) -> String {
+        let items: Vec<String> = self
+            .params
+            .touch
+            .iter()
+            .map(|(n, w)| if *w == 1.0 { n.clone() } else { format!("{n}:{w}") })
+            .collect();
+        items.join(",")
+    }
+
+    fn depair_text(&self) -> String {
+        self.params.depair.iter().map(|(a, b)| format!("{a}:{b}")).collect::<Vec<_>>().join(",")
+    }
+
+    fn strongest(&self, act: &[f64]) -> Vec<Series> {
+        let Some(run) = &self.run else { return Vec::new() };
+        let mut units: Vec<usize> = (0..act.len()).collect();
+        units.sort_by(|&a, &b| act[b].total_cmp(&act[a]));
+        units
+            .into_iter()
+            .take(5)
+            .enumerate()
+            .map(|(rank, u)| Series {
+                name: AttrValue::from(self.net.names[u].clone()),
+                class: AttrValue::from(format!("line{rank}")),
+                points: run.history.iter().enumerate().map(|(c, a)| (c as f64, a[u])).collect(),
+            })
+            .collect()
+    }
+}
+
+impl PuzzlePage for JetsSharksPage {
+    type Params = JetsSharksParams;
+    type Algo = Algo;
+    /// The cycle shown.
+    type State = usize;
+    type Move = usize;
+    type Action = Action;
+
+    const INFO: &'static PuzzleInfo = &INFO;
+
+    fn new(params: JetsSharksParams) -> Self {
+        let (table, net) = (params.table(), params.net());
+        Self { params, table, net, run: None }
+    }
+
+    fn params(&self) -> &JetsSharksParams {
+        &self.params
+    }
+
+    fn params_mut(&mut self) -> &mut JetsSharksParams {
+        &mut self.params
+    }
+
+    fn algorithm(&self) -> Algo {
+        Algo::Iac
+    }
+
+    fn intro(&self) -> String {
+        format!(
+            "{} units, one per value of the table; touch some and press Solve to run the net for {} cycles, then play the cycles back.",
+            self.net.names.len(),
+            self.params.cycles
+        )
+    }
+
+    fn edited_link(&self, key: &str, text: &str) -> Link {
+        let mut link = crate::core::link::LinkParams::to_link(&self.params);
+        link.params.retain(|(k, _)| k != "step" && k != key);
+        match text.is_empty() {
+            true => link,
+            false => link.set(key, text),
+        }
+    }
+
+    fn position(&self) -> usize {
+        0
+    }
+
+    fn parse_move(&self, text: &str) -> Result<usize, String> {
+        text.parse().map_err(|_| format!("'{text}' is not a cycle number"))
+    }
+
+    fn apply(&self, &cycle: &usize, &next: &usize) -> Result<usize, String> {
+        (next == cycle + 1)
+            .then_some(next)
+            .ok_or_else(|| format!("cycle {next} does not follow cycle {cycle}"))
+    }
+
+    fn step_mut(&mut self) -> Option<&mut usize> {
+        Some(&mut self.params.step)
+    }
+
+    fn view_board(&self, &cycle: &usize, _act: &Callback<Action>) -> Html {
+        let k = self.params.constants;
+        let Some(act) = self.run.as_ref().and_then(|r| r.history.get(cycle)) else {
+            return html! { <p class="verdict">{ "Press Solve to run the net; the pools' activations appear here." }</p> };
+        };
+        let span = k.max - k.min;
+        let zero = -k.min / span * 100.0;
+        let pools = self.net.pools.iter().enumerate().map(|(col, members)| {
+            let top = members.iter().copied().max_by(|&a, &b| act[a].total_cmp(&act[b]));
+            let bars = members.iter().map(|&u| {
+                let a = act[u];
+                let (left, width) = if a >= 0.0 { (zero, a / span * 100.0) } else { (zero + a / span * 100.0, -a / span * 100.0) };
+                let strongest = top == Some(u) && a > 0.0;
+                html! {
+                    <li class={classes!(strongest.then_some("strongest"), (a < 0.0).then_some("negative"))}>
+                        <span class="unit">{ &self.net.names[u] }</span>
+                        <span class="track"><span class="level" style={format!("left: {left:.1}%; width: {width:.1}%")}></span></span>
+                        <span class="value">{ format!("{a:.2}") }</span>
+                    </li>
+                }
+            });
+            html! {
+                <section class={classes!("pool", (col == 0).then_some("names"))} aria-label={format!("pool {}", self.table.columns[col])}>
+                    <h3>{ &self.table.columns[col] }</h3>
+                    <ul>{ for bars }</ul>
+                </section>
+            }
+        });
+        html! {
+            <div class="iac">
+                <p class="step-note" aria-live="polite">{ format!("Cycle {cycle}: {}.", retrieved(&self.net, &self.table, act)) }</p>
+                <div class="pools">{ for pools }</div>
+            </div>
+        }
+    }
+
+    fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Action>) -> Html {
+        let field = |key: &'static str| {
+            edit.reform(move |e: Event| (key, e.target_unchecked_into::<HtmlInputElement>().value()))
+        };
+        let k = self.params.constants;
+        let constants = [
+            ("max", k.max),
+            ("min", k.min),
+            ("rest", k.rest),
+            ("decay", k.decay),
+            ("alpha", k.alpha),
+            ("gamma", k.gamma),
+            ("estr", k.estr),
+        ];
+        let queries: Vec<(AttrValue, AttrValue)> =
+            std::iter::once((AttrValue::Static(""), AttrValue::Static("(your query)")))
+                .chain(QUERIES.iter().map(|q| (AttrValue::Static(q.1), AttrValue::Static(q.0))))
+                .collect();
+        let current = QUERIES
+            .iter()
+            .find(|q| q.1 == self.touch_text() && q.2 == self.depair_text())
+            .map_or("", |q| q.1);
+        let on_table = edit.reform(|e: Event| {
+            ("table", e.target_unchecked_into::<HtmlTextAreaElement>().value().trim().replace('\n', "~"))
+        });
+        html! {
+            <>
+                <Choice label="The slides' queries" options={queries} selected={current} on_change={act.reform(Action::Query)} />
+                <label class="field">{ "Touch" }
+                    <input aria-label="Touch" value={self.touch_text()} onchange={field("touch")} placeholder="Ken:0.8" /></label>
+                <label class="field">{ "Depair" }
+                    <input aria-label="Depair" value={self.depair_text()} onchange={field("depair")} placeholder="Lance:burglar" /></label>
+                <label class="field">{ "Cycles" }
+                    <input type="number" aria-label="Cycles" value={self.params.cycles.to_string()} onchange={field("cycles")} /></label>
+                <details class="constants">
+                    <summary>{ "Constants" }</summary>
+                    { for constants.iter().map(|&(key, value)| html! {
+                        <label class="field">{ key }
+                            <input type="number" step="any" aria-label={key} value={value.to_string()} onchange={field(key)} /></label>
+                    }) }
+                </details>
+                <details class="table-edit">
+                    <summary>{ "Table (CSV)" }</summary>
+                    <textarea aria-label="Table" rows="8" onchange={on_table} spellcheck="false" value={self.table.to_csv()} />
+                </details>
+            </>
+        }
+    }
+
+    fn view_report(&self, _act: &Callback<Action>) -> Html {
+        let series = self
+            .run
+            .as_ref()
+            .and_then(|r| r.history.last())
+            .map(|last| self.strongest(last))
+            .unwrap_or_default();
+        html! {
+            <>
+                if !series.is_empty() {
+                    <Chart {series} x_label="cycle" y_label="activation (the five strongest units)" />
+                }
+                <dl class="definitions">
+                    <dt>{ "unit" }</dt><dd>{ "one value of the table (a name, a gang, an age …) with an activation from min to max" }</dd>
+                    <dt>{ "pool" }</dt><dd>{ "the units of one column: they inhibit each other, so one tends to win" }</dd>
+                    <dt>{ "touch" }</dt><dd>{ "external input to a unit (weight 1 unless given, as Ken:0.8)" }</dd>
+                    <dt>{ "depair" }</dt><dd>{ "removes the link between two units, as if a fact were missing" }</dd>
+                    <dt>{ "cycle" }</dt><dd>{ "every unit updates at once from its partners' and its pool's outputs (output = activation, or 0 when negative)" }</dd>
+                </dl>
+                <p class="source">{ "Source: slides \"Easy AI with Python\" (Data mining with neural nets, ASPN recipe 496908); the table from McClelland (1981)." }</p>
+            </>
+        }
+    }
+
+    fn act(&mut self, action: Action, _: &usize, _: &mut Notices) -> Effect<usize> {
+        let Action::Query(touch) = action;
+        let Some(&(label, touch, depair)) = QUERIES.iter().find(|q| q.1 == touch) else {
+            return Effect::Redraw;
+        };
+        self.params.touch = touch
+            .split(',')
+            .map(|item| match item.split_once(':') {
+                Some((n, w)) => (n.to_string(), w.parse().unwrap_or(1.0)),
+                None => (item.to_string(), 1.0),
+            })
+            .collect();
+        self.params.depair =
+            depair.split_once(':').map(|(a, b)| vec![(a.to_string(), b.to_string())]).unwrap_or_default();
+        self.net = self.params.net();
+        Effect::NewPuzzle(format!("{label}."))
+    }
+
+    fn on_report(&mut self, report: &Report, notices: &mut Notices) {
+        let history = report
+            .solution
+            .as_ref()
+            .and_then(|s| s.get("history"))
+            .and_then(|h| serde_json::from_value(h.clone()).ok());
+        self.run = history.map(|history| Run { history });
+        if let Some(message) = &report.message {
+            notices.status = crate::core::format::capitalise(&format!("{message}."));
+        }
+    }
+
+    fn clear_results(&mut self) {
+        self.run = None;
+        self.table = self.params.table();
+        self.net = self.params.net();
+    }
+}
