@@ -6,7 +6,7 @@
 
 use crate::core::choice::Named;
 use crate::core::job::{JobContext, Report};
-use crate::core::link::{Link, ParamReader};
+use crate::core::link::{describe_errors, Link, LinkParams, ParamReader};
 use crate::core::search::{self, Control, Outcome, Problem, Stats};
 use rustc_hash::FxHashMap;
 use std::fmt;
@@ -73,6 +73,45 @@ impl Options {
         }
         link
     }
+}
+
+/// The link keys every puzzle of the framework ends with: the moves played by hand, the
+/// options, and the playback step while it is not 0.
+pub fn write_play<M: fmt::Display>(link: Link, played: &[M], options: &Options, step: usize) -> Link {
+    let link = options.write(link.with_list("moves", played));
+    if step > 0 {
+        link.with("step", step)
+    } else {
+        link
+    }
+}
+
+/// The link parameters of a puzzle of the framework: its rules, where play stands, options.
+pub trait ClassicParams: LinkParams {
+    type Puzzle: Classic;
+    const NAME: &'static str;
+
+    fn puzzle(&self) -> &Self::Puzzle;
+    /// The position after the moves played by hand, where a solve starts.
+    fn current(&self) -> <Self::Puzzle as Classic>::Position;
+    fn options(&self) -> Options;
+}
+
+/// Reads a link of a puzzle of the framework and solves it (its entry in `puzzles::SOLVERS`),
+/// with the parameters read, for a puzzle that adds to the report.
+pub fn solve_params<P: ClassicParams>(link: &Link, ctx: &mut JobContext) -> Result<(P, Report), String> {
+    let (params, errors) = P::from_link(link);
+    if !errors.is_empty() {
+        return Err(describe_errors(&errors));
+    }
+    let solved = params.to_link().without("step").to_hash();
+    let report = solve(params.puzzle(), params.current(), params.options(), P::NAME, solved, ctx);
+    Ok((params, report))
+}
+
+/// [`solve_params`] for a puzzle whose report is the search's.
+pub fn solve_link<P: ClassicParams>(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
+    solve_params::<P>(link, ctx).map(|(_, report)| report)
 }
 
 /// A position as the search stores it: compared and hashed by its key (its canonical form

@@ -79,6 +79,12 @@ impl Link {
         self
     }
 
+    /// The link without a parameter (builder style).
+    pub fn without(mut self, key: &str) -> Self {
+        self.params.retain(|(k, _)| k != key);
+        self
+    }
+
     /// Appends a comma-separated list, or nothing when it is empty.
     pub fn with_list<T: fmt::Display>(self, key: &str, items: &[T]) -> Self {
         if items.is_empty() {

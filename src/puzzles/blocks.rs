@@ -6,9 +6,9 @@
 //! `#/blocks?layout=11221133450067886799&width=4&algo=bfs`; `moves=5R,7U` (piece, direction).
 
 use crate::core::choice::Named;
-use crate::core::classic::{self, Classic, Options};
+use crate::core::classic::{self, Classic, ClassicParams, Options};
 use crate::core::job::{JobContext, Report};
-use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
+use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::playback::MAX_PLAYBACK;
 use std::fmt;
 
@@ -276,14 +276,6 @@ impl Default for BlocksParams {
     }
 }
 
-impl BlocksParams {
-    pub fn current(&self) -> Cells {
-        self.played
-            .iter()
-            .fold(self.layout.clone(), |c, &s| self.board.apply(&c, s).expect("moves are checked"))
-    }
-}
-
 /// The layout written back: `0` for empty cells.
 pub fn write_layout(cells: &[u8]) -> String {
     cells.iter().map(|&c| if c == 0 { '0' } else { char::from(c) }).collect()
@@ -323,24 +315,32 @@ impl LinkParams for BlocksParams {
         if self.corner != Corner::BottomLeft {
             link = link.with("goal", self.corner.name());
         }
-        link = link.with_list("moves", &self.played);
-        link = self.options.write(link);
-        if self.step > 0 {
-            link = link.with("step", self.step);
-        }
-        link
+        classic::write_play(link, &self.played, &self.options, self.step)
+    }
+}
+
+impl ClassicParams for BlocksParams {
+    type Puzzle = Board;
+    const NAME: &'static str = PUZZLE;
+
+    fn puzzle(&self) -> &Board {
+        &self.board
+    }
+
+    fn current(&self) -> Cells {
+        self.played
+            .iter()
+            .fold(self.layout.clone(), |c, &s| self.board.apply(&c, s).expect("moves are checked"))
+    }
+
+    fn options(&self) -> Options {
+        self.options
     }
 }
 
 /// Solves what a blocks link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
-    let (params, errors) = BlocksParams::from_link(link);
-    if !errors.is_empty() {
-        return Err(describe_errors(&errors));
-    }
-    let mut solved = params.to_link();
-    solved.params.retain(|(key, _)| key != "step");
-    Ok(classic::solve(&params.board, params.current(), params.options, PUZZLE, solved.to_hash(), ctx))
+    classic::solve_link::<BlocksParams>(link, ctx)
 }
 
 #[cfg(test)]

@@ -4,9 +4,9 @@
 //! the top) or anywhere with `goal=any`. Holes are numbered row by row from the top, 0-based.
 //! `#/golf-tee?pos=011111111111111&algo=dfs`; `rows` 4–6; `moves=3-0,5-3` (from-to) by hand.
 
-use crate::core::classic::{self, Classic, Options};
+use crate::core::classic::{self, Classic, ClassicParams, Options};
 use crate::core::job::{JobContext, Report};
-use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
+use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::playback::MAX_PLAYBACK;
 use std::fmt;
 
@@ -209,12 +209,6 @@ pub fn write_tees(triangle: &Triangle, tees: Tees) -> String {
     (0..triangle.holes()).map(|h| if tees & (1 << h) != 0 { '1' } else { '0' }).collect()
 }
 
-impl GolfTeeParams {
-    pub fn current(&self) -> Tees {
-        self.played.iter().fold(self.start, |t, &j| self.triangle.apply(t, j).expect("jumps are checked"))
-    }
-}
-
 impl LinkParams for GolfTeeParams {
     fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
         let mut r = ParamReader::new(link);
@@ -261,24 +255,30 @@ impl LinkParams for GolfTeeParams {
             Goal::Hole(h) => link = link.with("goal", h),
             Goal::Any => link = link.with("goal", "any"),
         }
-        link = link.with_list("moves", &self.played);
-        link = self.options.write(link);
-        if self.step > 0 {
-            link = link.with("step", self.step);
-        }
-        link
+        classic::write_play(link, &self.played, &self.options, self.step)
+    }
+}
+
+impl ClassicParams for GolfTeeParams {
+    type Puzzle = Triangle;
+    const NAME: &'static str = PUZZLE;
+
+    fn puzzle(&self) -> &Triangle {
+        &self.triangle
+    }
+
+    fn current(&self) -> Tees {
+        self.played.iter().fold(self.start, |t, &j| self.triangle.apply(t, j).expect("jumps are checked"))
+    }
+
+    fn options(&self) -> Options {
+        self.options
     }
 }
 
 /// Solves what a golf-tee link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
-    let (params, errors) = GolfTeeParams::from_link(link);
-    if !errors.is_empty() {
-        return Err(describe_errors(&errors));
-    }
-    let mut solved = params.to_link();
-    solved.params.retain(|(key, _)| key != "step");
-    Ok(classic::solve(&params.triangle, params.current(), params.options, PUZZLE, solved.to_hash(), ctx))
+    classic::solve_link::<GolfTeeParams>(link, ctx)
 }
 
 #[cfg(test)]

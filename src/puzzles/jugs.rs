@@ -3,9 +3,9 @@
 //! `#/jugs?capacity=3,5,8&start=0,0,8&goal=0,4,4&algo=bfs`; `moves=CB,BA` are pours made by
 //! hand (jugs A, B, C … in link order).
 
-use crate::core::classic::{self, Classic, Options};
+use crate::core::classic::{self, Classic, ClassicParams, Options};
 use crate::core::job::{JobContext, Report};
-use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
+use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::playback::MAX_PLAYBACK;
 use std::fmt;
 
@@ -161,15 +161,6 @@ impl Default for JugsParams {
     }
 }
 
-impl JugsParams {
-    /// The amounts after the pours played by hand.
-    pub fn current(&self) -> Amounts {
-        self.played
-            .iter()
-            .fold(self.start.clone(), |a, &p| self.jugs.apply(&a, p).expect("pours are checked"))
-    }
-}
-
 fn to_u8(numbers: Vec<u32>) -> Vec<u8> {
     numbers.into_iter().map(|n| n as u8).collect()
 }
@@ -215,28 +206,36 @@ impl LinkParams for JugsParams {
 
     fn to_link(&self) -> Link {
         let wide = |v: &[u8]| v.iter().map(|&n| u32::from(n)).collect::<Vec<u32>>();
-        let mut link = Link::new(PUZZLE)
+        let link = Link::new(PUZZLE)
             .with_list("capacity", &wide(&self.jugs.capacity))
             .with_list("start", &wide(&self.start))
-            .with_list("goal", &wide(&self.jugs.goal))
-            .with_list("moves", &self.played);
-        link = self.options.write(link);
-        if self.step > 0 {
-            link = link.with("step", self.step);
-        }
-        link
+            .with_list("goal", &wide(&self.jugs.goal));
+        classic::write_play(link, &self.played, &self.options, self.step)
+    }
+}
+
+impl ClassicParams for JugsParams {
+    type Puzzle = Jugs;
+    const NAME: &'static str = PUZZLE;
+
+    fn puzzle(&self) -> &Jugs {
+        &self.jugs
+    }
+
+    fn current(&self) -> Amounts {
+        self.played
+            .iter()
+            .fold(self.start.clone(), |a, &p| self.jugs.apply(&a, p).expect("pours are checked"))
+    }
+
+    fn options(&self) -> Options {
+        self.options
     }
 }
 
 /// Solves what a jugs link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
-    let (params, errors) = JugsParams::from_link(link);
-    if !errors.is_empty() {
-        return Err(describe_errors(&errors));
-    }
-    let mut solved = params.to_link();
-    solved.params.retain(|(key, _)| key != "step");
-    Ok(classic::solve(&params.jugs, params.current(), params.options, PUZZLE, solved.to_hash(), ctx))
+    classic::solve_link::<JugsParams>(link, ctx)
 }
 
 #[cfg(test)]

@@ -5,9 +5,9 @@
 //! rule, default) white and black take turns, either starting.
 //! `#/marbles?n=4&gap=3&alternate=1&algo=bfs`; `moves=4-5,7-6` (slots, 1-based) by hand.
 
-use crate::core::classic::{self, Classic, Options};
+use crate::core::classic::{self, Classic, ClassicParams, Options};
 use crate::core::job::{JobContext, Report};
-use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
+use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::playback::MAX_PLAYBACK;
 use std::fmt;
 
@@ -151,13 +151,6 @@ impl Default for MarblesParams {
     }
 }
 
-impl MarblesParams {
-    pub fn current(&self) -> Row {
-        let m = &self.marbles;
-        self.played.iter().fold(m.start(), |row, &s| m.apply(&row, s).expect("moves are checked"))
-    }
-}
-
 impl LinkParams for MarblesParams {
     fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
         let mut r = ParamReader::new(link);
@@ -174,30 +167,35 @@ impl LinkParams for MarblesParams {
 
     fn to_link(&self) -> Link {
         let m = &self.marbles;
-        let mut link =
+        let link =
             Link::new(PUZZLE).with("n", m.n).with("gap", m.gap).with("alternate", u8::from(m.alternate));
-        link = link.with_list("moves", &self.played);
-        link = self.options.write(link);
-        if self.step > 0 {
-            link = link.with("step", self.step);
-        }
-        link
+        classic::write_play(link, &self.played, &self.options, self.step)
+    }
+}
+
+impl ClassicParams for MarblesParams {
+    type Puzzle = Marbles;
+    const NAME: &'static str = PUZZLE;
+
+    fn puzzle(&self) -> &Marbles {
+        &self.marbles
+    }
+
+    fn current(&self) -> Row {
+        let m = &self.marbles;
+        self.played.iter().fold(m.start(), |row, &s| m.apply(&row, s).expect("moves are checked"))
+    }
+
+    fn options(&self) -> Options {
+        self.options
     }
 }
 
 /// Solves what a marbles link describes, and counts the shortest solutions.
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
-    let (params, errors) = MarblesParams::from_link(link);
-    if !errors.is_empty() {
-        return Err(describe_errors(&errors));
-    }
-    let mut solved = params.to_link();
-    solved.params.retain(|(key, _)| key != "step");
-    let start = params.current();
-    let mut report =
-        classic::solve(&params.marbles, start.clone(), params.options, PUZZLE, solved.to_hash(), ctx);
+    let (params, mut report) = classic::solve_params::<MarblesParams>(link, ctx)?;
     if report.solved {
-        let counted = ctx.search(|ctl| classic::count_shortest(&params.marbles, start, ctl));
+        let counted = ctx.search(|ctl| classic::count_shortest(&params.marbles, params.current(), ctl));
         report.optimal_length = counted.map(|(length, _)| length as u64);
         report.shortest_count = counted.and_then(|(_, count)| u64::try_from(count).ok());
         if counted.is_some() && report.shortest_count.is_none() {

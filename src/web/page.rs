@@ -81,8 +81,7 @@ pub trait PuzzlePage: Sized + 'static {
         if Self::Algo::ALL.len() > 1 {
             link = link.set("algo", algo.name());
         }
-        link.params.retain(|(key, _)| key != "step");
-        link
+        link.without("step")
     }
 
     /// The runs of a comparison: (row label, link). By default every algorithm that can run;

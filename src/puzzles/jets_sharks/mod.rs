@@ -256,9 +256,7 @@ pub fn solve_link(link: &Link, _ctx: &mut JobContext) -> Result<Report, String> 
     if !errors.is_empty() {
         return Err(describe_errors(&errors));
     }
-    let mut canonical = params.to_link();
-    canonical.params.retain(|(key, _)| key != "step");
-    let mut report = Report::new(PUZZLE, "iac", canonical.to_hash());
+    let mut report = Report::new(PUZZLE, "iac", params.to_link().without("step").to_hash());
     let (table, net) = (params.table(), params.net());
     let history = net.run(&params.constants, &params.input(&net), params.cycles);
     let last = history.last().expect("the history starts at rest");

@@ -2,7 +2,7 @@
 //! click a piece, then an empty cell beside it (or an arrow key) to slide it one cell.
 
 use crate::core::choice::Named;
-use crate::core::classic::Algo;
+use crate::core::classic::{Algo, ClassicParams};
 use crate::core::job::Report;
 use crate::core::link::{Link, LinkParams};
 use crate::puzzles::blocks::{
@@ -86,10 +86,11 @@ impl PuzzlePage for BlocksPage {
     }
 
     fn edited_link(&self, key: &str, text: &str) -> Link {
-        let mut link = self.params.to_link();
-        if key == "layout" || key == "width" {
-            link.params.retain(|(k, _)| k != "moves" && k != "step");
-        }
+        let link = self.params.to_link();
+        let link = match key {
+            "layout" | "width" => link.without("moves").without("step"),
+            _ => link,
+        };
         link.set(key, text)
     }
 
@@ -207,21 +208,9 @@ impl PuzzlePage for BlocksPage {
             },
             Action::Preset(layout) => match PRESETS.iter().find(|p| p.0 == layout) {
                 Some(&(layout, width, corner, name)) => {
-                    let link = self
-                        .params
-                        .to_link()
-                        .set("layout", layout)
-                        .set("width", width)
-                        .set("goal", corner.name());
-                    let (params, _) = BlocksParams::from_link(&Link {
-                        params: link
-                            .params
-                            .into_iter()
-                            .filter(|(k, _)| k != "moves" && k != "step")
-                            .collect(),
-                        ..link
-                    });
-                    self.params = params;
+                    let link = self.params.to_link().without("moves").without("step");
+                    let link = link.set("layout", layout).set("width", width).set("goal", corner.name());
+                    self.params = BlocksParams::from_link(&link).0;
                     self.selected = None;
                     Effect::NewPuzzle(format!("{name}."))
                 }

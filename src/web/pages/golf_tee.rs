@@ -1,7 +1,7 @@
 //! The golf-tee page: a triangle of holes; click a tee, then the empty hole two along a line,
 //! to jump; "Edit start" turns clicks into placing and removing tees.
 
-use crate::core::classic::Algo;
+use crate::core::classic::{Algo, ClassicParams};
 use crate::core::job::Report;
 use crate::core::link::{Link, LinkParams};
 use crate::puzzles::golf_tee::{
@@ -68,10 +68,12 @@ impl PuzzlePage for GolfTeePage {
     }
 
     fn edited_link(&self, key: &str, text: &str) -> Link {
-        let mut link = self.params.to_link();
-        if key == "rows" {
-            link.params.retain(|(k, _)| k != "pos" && k != "moves" && k != "step" && k != "goal");
-        }
+        let link = self.params.to_link();
+        let link = match key {
+            // Another size starts from its own default position.
+            "rows" => link.without("pos").without("moves").without("step").without("goal"),
+            _ => link,
+        };
         link.set(key, text)
     }
 
@@ -164,7 +166,7 @@ impl PuzzlePage for GolfTeePage {
             Action::Hole(h) if self.editing => {
                 self.params.start = tees ^ (1 << h);
                 self.params.played.clear();
-                Effect::NewPuzzle(format!("Hole {h} changed.", h = h))
+                Effect::NewPuzzle(format!("Hole {h} changed."))
             }
             Action::Hole(h) => match self.selected.take() {
                 None if tees & (1 << h) != 0 => {

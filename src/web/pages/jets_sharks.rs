@@ -3,7 +3,7 @@
 //! what the net retrieves said in a sentence. The table is editable and travels in the link.
 
 use crate::core::job::Report;
-use crate::core::link::Link;
+use crate::core::link::{Link, LinkParams};
 use crate::puzzles::jets_sharks::net::{Net, Table};
 use crate::puzzles::jets_sharks::{retrieved, JetsSharksParams, INFO};
 use crate::puzzles::PuzzleInfo;
@@ -46,18 +46,9 @@ pub enum Action {
 }
 
 impl JetsSharksPage {
-    fn touch_text(&self) -> String {
-        let items: Vec<String> = self
-            .params
-            .touch
-            .iter()
-            .map(|(n, w)| if *w == 1.0 { n.clone() } else { format!("{n}:{w}") })
-            .collect();
-        items.join(",")
-    }
-
-    fn depair_text(&self) -> String {
-        self.params.depair.iter().map(|(a, b)| format!("{a}:{b}")).collect::<Vec<_>>().join(",")
+    /// A parameter as the link writes it (`touch`, `depair`).
+    fn link_text(&self, key: &str) -> String {
+        self.params.to_link().get(key).unwrap_or_default().to_string()
     }
 
     fn strongest(&self, act: &[f64]) -> Vec<Series> {
@@ -113,8 +104,7 @@ impl PuzzlePage for JetsSharksPage {
     }
 
     fn edited_link(&self, key: &str, text: &str) -> Link {
-        let mut link = crate::core::link::LinkParams::to_link(&self.params);
-        link.params.retain(|(k, _)| k != "step" && k != key);
+        let link = self.params.to_link().without("step").without(key);
         match text.is_empty() {
             true => link,
             false => link.set(key, text),
@@ -195,7 +185,7 @@ impl PuzzlePage for JetsSharksPage {
                 .collect();
         let current = QUERIES
             .iter()
-            .find(|q| q.1 == self.touch_text() && q.2 == self.depair_text())
+            .find(|q| q.1 == self.link_text("touch") && q.2 == self.link_text("depair"))
             .map_or("", |q| q.1);
         let on_table = edit.reform(|e: Event| {
             ("table", e.target_unchecked_into::<HtmlTextAreaElement>().value().trim().replace('\n', "~"))
@@ -204,9 +194,9 @@ impl PuzzlePage for JetsSharksPage {
             <>
                 <Choice label="The slides' queries" options={queries} selected={current} on_change={act.reform(Action::Query)} />
                 <label class="field">{ "Touch" }
-                    <input aria-label="Touch" value={self.touch_text()} onchange={field("touch")} placeholder="Ken:0.8" /></label>
+                    <input aria-label="Touch" value={self.link_text("touch")} onchange={field("touch")} placeholder="Ken:0.8" /></label>
                 <label class="field">{ "Depair" }
-                    <input aria-label="Depair" value={self.depair_text()} onchange={field("depair")} placeholder="Lance:burglar" /></label>
+                    <input aria-label="Depair" value={self.link_text("depair")} onchange={field("depair")} placeholder="Lance:burglar" /></label>
                 <label class="field">{ "Cycles" }
                     <input type="number" aria-label="Cycles" value={self.params.cycles.to_string()} onchange={field("cycles")} /></label>
                 <details class="constants">
@@ -253,15 +243,10 @@ impl PuzzlePage for JetsSharksPage {
         let Some(&(label, touch, depair)) = QUERIES.iter().find(|q| q.1 == touch) else {
             return Effect::Redraw;
         };
-        self.params.touch = touch
-            .split(',')
-            .map(|item| match item.split_once(':') {
-                Some((n, w)) => (n.to_string(), w.parse().unwrap_or(1.0)),
-                None => (item.to_string(), 1.0),
-            })
-            .collect();
-        self.params.depair =
-            depair.split_once(':').map(|(a, b)| vec![(a.to_string(), b.to_string())]).unwrap_or_default();
+        // Read through the link codec, as any link's query.
+        let link = self.params.to_link().set("touch", touch).set("depair", depair);
+        self.params =
+            JetsSharksParams::from_link(&if depair.is_empty() { link.without("depair") } else { link }).0;
         self.net = self.params.net();
         Effect::NewPuzzle(format!("{label}."))
     }

@@ -1,7 +1,7 @@
 //! The water-jugs page: jugs drawn with their water, pours by clicking one jug then another,
 //! each pour explained in the slides' words.
 
-use crate::core::classic::Algo;
+use crate::core::classic::{Algo, ClassicParams};
 use crate::core::job::Report;
 use crate::puzzles::jugs::{jug_name, Amounts, JugsParams, Pour, INFO};
 use crate::puzzles::PuzzleInfo;

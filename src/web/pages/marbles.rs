@@ -1,7 +1,7 @@
 //! The marbles page: a row of slots; click a marble to move it (a slide when the next slot is
 //! free, else a hop); the solve reports how many different shortest solutions there are.
 
-use crate::core::classic::Algo;
+use crate::core::classic::{Algo, ClassicParams};
 use crate::core::format::format_count;
 use crate::core::job::Report;
 use crate::core::link::Link;

@@ -242,6 +242,20 @@ impl MastermindPage {
         }
     }
 
+    /// A new game of `variant` keeping who breaks, the strategy, the seed and the tournament;
+    /// the secret and the probes belong to the old variant.
+    fn fresh(&self, variant: Variant) -> MastermindParams {
+        let p = &self.params;
+        MastermindParams {
+            variant,
+            breaker: p.breaker,
+            algo: p.algo,
+            seed: p.seed,
+            tournament: p.tournament,
+            ..MastermindParams::default()
+        }
+    }
+
     fn intro_for_breaker(&self) -> String {
         let v = self.variant();
         let rules = format!(
@@ -329,25 +343,14 @@ impl PuzzlePage for MastermindPage {
 
     /// A new variant starts afresh: the secret and the probes belong to the old one.
     fn edited_link(&self, key: &str, text: &str) -> Link {
-        let p = &self.params;
-        let fresh = |variant| MastermindParams {
-            variant,
-            breaker: p.breaker,
-            algo: p.algo,
-            seed: p.seed,
-            tournament: p.tournament,
-            ..MastermindParams::default()
-        };
         let link = match key {
-            "pegs" | "symbols" | "repeats" => fresh(p.variant).to_link(),
-            _ => p.to_link(),
+            "pegs" | "symbols" | "repeats" => self.fresh(self.params.variant).to_link(),
+            _ => self.params.to_link(),
         };
-        if text.is_empty() {
-            let mut link = link;
-            link.params.retain(|(k, _)| k != key);
-            return link;
+        match text.is_empty() {
+            true => link.without(key),
+            false => link.set(key, text),
         }
-        link.set(key, text)
     }
 
     fn split(&self, link: &Link, workers: usize) -> Option<Vec<Link>> {
@@ -565,14 +568,7 @@ impl PuzzlePage for MastermindPage {
                     "digits" => Variant::DIGITS,
                     _ => return Effect::Redraw,
                 };
-                let p = &self.params;
-                self.params = MastermindParams {
-                    variant,
-                    breaker: p.breaker,
-                    algo: p.algo,
-                    seed: p.seed,
-                    ..MastermindParams::default()
-                };
+                self.params = self.fresh(variant);
                 self.entry.clear();
                 Effect::NewPuzzle(format!(
                     "{}.",
