@@ -94,6 +94,9 @@ pub struct Report {
     /// Neural nets (Jets & Sharks): every unit's activation after the last cycle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub activations: Option<serde_json::Map<String, serde_json::Value>>,
+    /// Classifiers (naive Bayes): `[category, score]`, best first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<Vec<(String, f64)>>,
 }
 
 /// Guesses as a report gives them: constraint solvers count theirs; codebreakers list each
@@ -181,6 +184,7 @@ impl Report {
             reachable: None,
             shortest_count: None,
             activations: None,
+            scores: None,
         }
     }
 

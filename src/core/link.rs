@@ -174,7 +174,7 @@ impl fmt::Display for Link {
 
 /// Characters that stay readable in links; anything else is percent-encoded.
 fn is_plain(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "-_.,~".contains(c)
+    c.is_ascii_alphanumeric() || "-_.,~:".contains(c)
 }
 
 fn encode(text: &str) -> String {

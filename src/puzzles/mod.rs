@@ -2,6 +2,7 @@
 //! (the way Tatham's collection lists its games).
 
 pub mod alphametics;
+pub mod bayes;
 pub mod blocks;
 pub mod golf_tee;
 pub mod hanoi;
@@ -65,6 +66,7 @@ registry!(
     golf_tee,
     blocks,
     jets_sharks,
+    bayes,
 );
 
 /// The registry entry of the puzzle a page name names.
@@ -194,7 +196,7 @@ mod tests {
     fn unknown_or_missing_puzzles_are_named() {
         assert_eq!(
             run("#/chess").unwrap_err(),
-            "link: unknown puzzle 'chess' (known: hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics, mastermind, jugs, marbles, golf-tee, blocks, jets-sharks)"
+            "link: unknown puzzle 'chess' (known: hanoi, sliding, tiles264, queens, phrase, sudoku, alphametics, mastermind, jugs, marbles, golf-tee, blocks, jets-sharks, bayes)"
         );
         assert!(run("#/").unwrap_err().contains("names no puzzle"));
         assert!(run("#/hanoi?discs").unwrap_err().starts_with("discs:"));

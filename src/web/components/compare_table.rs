@@ -27,6 +27,9 @@ pub struct RowResult {
     /// Tournaments: mean and most guesses a game needed.
     pub average: Option<f64>,
     pub worst: Option<u64>,
+    /// Classifiers: the best category and its score, and how many categories were scored.
+    pub best: Option<(String, f64)>,
+    pub scored: Option<usize>,
 }
 
 impl RowResult {
@@ -44,6 +47,8 @@ impl RowResult {
             count: report.count,
             average: report.average,
             worst: report.worst,
+            best: report.scores.as_ref().and_then(|s| s.first().cloned()),
+            scored: report.scores.as_ref().map(Vec::len),
         }
     }
 }
@@ -59,13 +64,21 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
         return html! {};
     }
     // Tournaments are compared by the guesses their games need; constraint solvers by their
-    // guesses; searches by moves and memory.
+    // guesses; classifiers by their best guess; searches by moves and memory.
     let playing = props.rows.iter().any(|r| matches!(&r.outcome, Some(Ok(r)) if r.average.is_some()));
     let guessing = props.rows.iter().any(|r| matches!(&r.outcome, Some(Ok(r)) if r.guesses.is_some()));
+    let classifying = props.rows.iter().any(|r| matches!(&r.outcome, Some(Ok(r)) if r.scored.is_some()));
+    let columns: &[&str] = match (playing, guessing) {
+        _ if classifying => &["Guess", "Score", "Categories scored", "Time", "Note"],
+        (true, _) => &["Secrets", "Average guesses", "Most guesses", "Codes scored", "Time", "Note"],
+        (_, true) => &["Solved", "Solutions", "Guesses (or permutations)", "Backtracks", "Time", "Note"],
+        _ => &["Moves", "Optimal", "Nodes expanded", "In memory", "Time", "Note"],
+    };
+    let span = columns.len().to_string();
     let rows = props.rows.iter().map(|row| {
         let cells = match &row.outcome {
-            None => html! { <td colspan="6">{ "…" }</td> },
-            Some(Err(error)) => html! { <td colspan="6">{ error }</td> },
+            None => html! { <td colspan={span.clone()}>{ "…" }</td> },
+            Some(Err(error)) => html! { <td colspan={span.clone()}>{ error }</td> },
             Some(Ok(r)) if playing => html! {
                 <>
                     <td>{ r.count.map(format_count).unwrap_or_default() }</td>
@@ -75,6 +88,15 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
                     <td>{ format_ms(r.elapsed_ms) }</td>
                     // A tournament's message repeats the numbers of its row.
                     <td></td>
+                </>
+            },
+            Some(Ok(r)) if classifying => html! {
+                <>
+                    <td>{ r.best.as_ref().map(|b| b.0.clone()).unwrap_or_else(|| "—".into()) }</td>
+                    <td>{ r.best.as_ref().map(|b| format!("{:.4}", b.1)).unwrap_or_default() }</td>
+                    <td>{ r.scored.map(|n| format_count(n as u64)).unwrap_or_default() }</td>
+                    <td>{ format_ms(r.elapsed_ms) }</td>
+                    <td>{ r.message.clone().unwrap_or_default() }</td>
                 </>
             },
             Some(Ok(r)) if guessing => html! {
@@ -100,11 +122,7 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
         };
         html! { <tr><th scope="row">{ row.algorithm }</th>{ cells }</tr> }
     });
-    let columns: [&str; 6] = match (playing, guessing) {
-        (true, _) => ["Secrets", "Average guesses", "Most guesses", "Codes scored", "Time", "Note"],
-        (_, true) => ["Solved", "Solutions", "Guesses (or permutations)", "Backtracks", "Time", "Note"],
-        _ => ["Moves", "Optimal", "Nodes expanded", "In memory", "Time", "Note"],
-    };
+
     html! {
         <table class="compare">
             <caption>{ "All algorithms on this position" }</caption>

@@ -2,6 +2,7 @@
 //! page is plain HTML in index.html.
 
 pub mod alphametics;
+pub mod bayes;
 pub mod blocks;
 pub mod classic;
 pub mod golf_tee;
