@@ -123,11 +123,11 @@ async fn worker_plays_mastermind_as_natively() {
 
 /// The puzzle.py classics solve in the worker as natively: the jugs in 7 pours, the slides'
 /// marbles in 40 moves with 2,856,332 shortest solutions, the golf tees' reachable positions;
-/// and the Jets & Sharks net gives the slides' numbers.
+/// the Jets & Sharks net gives the slides' numbers and naive Bayes the slides' tie.
 #[wasm_bindgen_test]
 async fn worker_solves_the_classics_as_natively() {
     let (mut client, events) = recording_client(WORKER);
-    let links = ["#/jugs", "#/marbles", "#/golf-tee?explore=1&fold=0", "#/jets-sharks?touch=Ken:0.8"];
+    let links = ["#/jugs", "#/marbles", "#/golf-tee?explore=1&fold=0", "#/jets-sharks?touch=Ken:0.8", "#/bayes"];
     for (i, link) in links.iter().enumerate() {
         client.solve(link, None);
         assert!(wait_for(30_000, || done_reports(&events).len() > i).await, "{link}: {:?}", events.borrow());
@@ -140,6 +140,10 @@ async fn worker_solves_the_classics_as_natively() {
     // The slides' first query (native: puzzles::jets_sharks::tests).
     let ken = reports[3].activations.as_ref().and_then(|a| a["Ken"].as_f64()).unwrap();
     assert_eq!(format!("{ken:.2}"), "0.82");
+    // Native: puzzles::bayes::tests (Reverend clamps both languages' odds to 0.9999).
+    let scores = reports[4].scores.as_ref().unwrap();
+    assert_eq!(scores.iter().map(|(c, _)| c.as_str()).collect::<Vec<_>>(), ["spanish", "english"]);
+    assert_eq!(scores[0].1, 0.9999);
 }
 
 #[wasm_bindgen_test]
