@@ -219,6 +219,16 @@ fn bench_summarises_a_range_of_seeds() {
 }
 
 #[test]
+fn bench_repeats_a_puzzle_without_randomness() {
+    let out = puzzlelab(&["bench", "--count", "3", "#/jugs"], None);
+    assert!(out.status.success());
+    let summary = &json_lines(&out)[0];
+    assert_eq!((summary["runs"].as_u64(), summary["solved"].as_u64()), (Some(3), Some(3)));
+    assert_eq!(summary["length"]["max"], 7.0);
+    assert_eq!(summary["link"], "#/jugs");
+}
+
+#[test]
 fn genetic_links_report_generations_and_a_checked_solution() {
     use puzzlelab::puzzles::tiles264::domain::check_solution;
     let out = puzzlelab(&["solve", "#/tiles264?seed=2"], None);

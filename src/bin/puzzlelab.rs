@@ -20,7 +20,8 @@ macro_rules! say {
 const USAGE: &str = "usage: puzzlelab solve LINK   solve one share link (full URL or #/...)
        puzzlelab solve -      solve one link per line from standard input
        puzzlelab bench [--count N] [--seed S] LINK
-                              solve LINK with seed=S, S+1, ... (N runs, default 20 from 1)
+                              solve LINK with seed=S, S+1, ... (N runs, default 20 from 1;
+                              the same LINK N times for a puzzle without randomness)
                               after one warm-up run; print mean and median cost (an N-queens
                               count also times the plain C counter's method, as 'reference')
        puzzlelab list         the puzzles and their link names";
@@ -99,8 +100,18 @@ mod bench {
         Ok((link.ok_or("bench needs a link")?, count, seed))
     }
 
-    /// `link` with its `seed` set (and any spelled-out board dropped, so the seed makes it).
+    /// Whether the puzzle a link names (with its algorithm) takes a seed.
+    fn takes_seed(link: &Link) -> bool {
+        let seeded = link.clone().without("seed").with("seed", 1);
+        puzzles::read_link(&link.puzzle).is_some_and(|read| read(&seeded).1.iter().all(|e| e.field != "seed"))
+    }
+
+    /// `link` with its `seed` set (and any spelled-out board dropped, so the seed makes it);
+    /// a puzzle without randomness runs the same link every time.
     fn with_seed(link: &Link, seed: u64) -> String {
+        if !takes_seed(link) {
+            return link.to_hash();
+        }
         let mut link = link.clone();
         link.params.retain(|(key, _)| key != "seed" && key != "tiles" && key != "state");
         link.with("seed", seed).to_hash()
