@@ -73,13 +73,18 @@ pub fn evolve_population<P: Genetic, R: Stream>(
     let size = config.size.max(1);
     let keep = ((size as f64 * config.keep) as usize).clamp(1, size);
     let mut population: Vec<P::Genome> = (0..size).map(|_| problem.random(rng)).collect();
+    // Buffers reused by every generation.
+    let mut scores: Vec<f64> = Vec::with_capacity(size);
+    let mut order: Vec<usize> = Vec::with_capacity(size);
+    let mut parents: Vec<P::Genome> = Vec::with_capacity(keep);
+    let mut picks: Vec<usize> = Vec::with_capacity(size);
     let mut generation = 1;
     loop {
-        let scores: Vec<f64> = population.iter().map(|g| problem.fitness(g)).collect();
-        // Best first; a stable sort keeps ties in population order.
-        let mut order: Vec<usize> = (0..size).collect();
-        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
-        let parents: Vec<P::Genome> = order[..keep].iter().map(|&i| population[i].clone()).collect();
+        scores.clear();
+        scores.extend(population.iter().map(|g| problem.fitness(g)));
+        best_first(&scores, keep, &mut order);
+        parents.clear();
+        parents.extend(order[..keep].iter().map(|&i| population[i].clone()));
         let best = order[0];
         let mean = order[..keep].iter().map(|&i| scores[i]).sum::<f64>() / keep as f64;
         let summary =
@@ -96,11 +101,26 @@ pub fn evolve_population<P: Genetic, R: Stream>(
             };
         }
         // Draw every parent first, then mutate each, then add fresh members (the article's order).
-        let picks: Vec<usize> = (0..size - keep).map(|_| rng.pick(keep)).collect();
-        population = picks.iter().map(|&p| problem.mutate(&parents[p], rng)).collect();
+        picks.clear();
+        picks.extend((0..size - keep).map(|_| rng.pick(keep)));
+        population.clear();
+        population.extend(picks.iter().map(|&p| problem.mutate(&parents[p], rng)));
         population.extend((0..keep).map(|_| problem.random(rng)));
         generation += 1;
     }
+}
+
+/// Fills `order` so that its first `keep` entries are the indices of the best scores, best
+/// first, ties in index order: the first `keep` of a stable sort, found without sorting the
+/// rest.
+fn best_first(scores: &[f64], keep: usize, order: &mut Vec<usize>) {
+    order.clear();
+    order.extend(0..scores.len());
+    let rank = |&a: &usize, &b: &usize| scores[b].total_cmp(&scores[a]).then(a.cmp(&b));
+    if keep < order.len() {
+        order.select_nth_unstable_by(keep, rank);
+    }
+    order[..keep].sort_unstable_by(rank);
 }
 
 /// Settings of the lines loop.
@@ -178,6 +198,20 @@ pub fn evolve_lines<P: Genetic, R: Stream>(
 mod tests {
     use super::*;
     use crate::core::seed::SeededRng;
+
+    #[test]
+    fn best_first_agrees_with_a_stable_sort() {
+        let mut rng = SeededRng::new(7);
+        for keep in [1, 3, 10, 50] {
+            // Few distinct values, so that ties are common.
+            let scores: Vec<f64> = (0..50).map(|_| -(rng.below(6) as f64)).collect();
+            let mut stable: Vec<usize> = (0..50).collect();
+            stable.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+            let mut order = Vec::new();
+            best_first(&scores, keep, &mut order);
+            assert_eq!(order[..keep], stable[..keep], "keep {keep}");
+        }
+    }
 
     /// Genomes are bit strings; fitness is the number of ones.
     struct OneMax(usize);

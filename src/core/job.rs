@@ -375,12 +375,18 @@ impl<'a> JobContext<'a> {
 
     /// Passes progress on at most every [`PROGRESS_INTERVAL_MS`]; returns `false` to cancel.
     pub fn progress(&mut self, progress: Progress) -> bool {
+        self.progress_with(|| progress)
+    }
+
+    /// As [`JobContext::progress`], building the progress only when it is passed on (for
+    /// progress that costs to build, asked for in a hot loop).
+    pub fn progress_with(&mut self, progress: impl FnOnce() -> Progress) -> bool {
         let elapsed = self.elapsed_ms();
         if elapsed - self.last_report_ms < PROGRESS_INTERVAL_MS {
             return true;
         }
         self.last_report_ms = elapsed;
-        (self.listener)(elapsed, &progress)
+        (self.listener)(elapsed, &progress())
     }
 
     /// Runs a search with this job's limits, streaming its counters as progress.

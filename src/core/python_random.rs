@@ -7,7 +7,7 @@
 //! shrinking pool when the population is small (always, for the sizes used here), and
 //! `choices` without weights is `floor(random() * n)`.
 
-use crate::core::seed::Stream;
+use crate::core::seed::{IndexPool, Stream};
 
 const N: usize = 624;
 const M: usize = 397;
@@ -70,14 +70,18 @@ impl PythonRandom {
     }
 
     fn twist(&mut self) {
-        for k in 0..N {
-            let y = (self.state[k] & 0x8000_0000) | (self.state[(k + 1) % N] & 0x7fff_ffff);
-            let mut next = self.state[(k + M) % N] ^ (y >> 1);
-            if y & 1 != 0 {
-                next ^= 0x9908_b0df;
-            }
-            self.state[k] = next;
+        let mix = |upper: u32, lower: u32, far: u32| {
+            let y = (upper & 0x8000_0000) | (lower & 0x7fff_ffff);
+            far ^ (y >> 1) ^ (if y & 1 != 0 { 0x9908_b0df } else { 0 })
+        };
+        // The same recurrence as one loop over k with indices mod N, split where they wrap.
+        for k in 0..N - M {
+            self.state[k] = mix(self.state[k], self.state[k + 1], self.state[k + M]);
         }
+        for k in N - M..N - 1 {
+            self.state[k] = mix(self.state[k], self.state[k + 1], self.state[k + M - N]);
+        }
+        self.state[N - 1] = mix(self.state[N - 1], self.state[0], self.state[M - 1]);
         self.index = 0;
     }
 
@@ -127,21 +131,19 @@ impl Stream for PythonRandom {
 
     /// `random.sample(range(n), k)` in CPython's pool form (used while n ≤ 21 + 4^⌈log4(3k)⌉,
     /// which holds for every call here; larger cases are refused rather than silently wrong).
-    fn sample(&mut self, n: usize, k: usize) -> Vec<usize> {
+    fn sample_into(&mut self, n: usize, picks: &mut [usize]) {
+        let k = picks.len();
         let mut set_size = 21usize;
         if k > 5 {
             set_size += 4usize.pow(((k * 3) as f64).log(4.0).ceil() as u32);
         }
         assert!(n <= set_size, "CPython would use its set-based sample here: not reproduced");
-        let mut pool: Vec<usize> = (0..n).collect();
-        (0..k)
-            .map(|i| {
-                let j = self.below((n - i) as u64) as usize;
-                let chosen = pool[j];
-                pool[j] = pool[n - i - 1];
-                chosen
-            })
-            .collect()
+        let mut pool = IndexPool::new(n);
+        for (i, pick) in picks.iter_mut().enumerate() {
+            let j = self.below((n - i) as u64) as usize;
+            *pick = pool.get(j);
+            pool.set(j, pool.get(n - i - 1));
+        }
     }
 }
 

@@ -33,13 +33,62 @@ pub trait Stream {
 
     /// `k` distinct indices of `0..n` in random order.
     fn sample(&mut self, n: usize, k: usize) -> Vec<usize> {
-        let mut pool: Vec<usize> = (0..n).collect();
-        for i in 0..k {
+        let mut picks = vec![0; k];
+        self.sample_into(n, &mut picks);
+        picks
+    }
+
+    /// `picks.len()` distinct indices of `0..n` in random order, written into `picks` (the
+    /// same draws as [`Stream::sample`], without allocating for small `n`).
+    fn sample_into(&mut self, n: usize, picks: &mut [usize]) {
+        let mut pool = IndexPool::new(n);
+        for (i, pick) in picks.iter_mut().enumerate() {
             let j = i + self.below((n - i) as u64) as usize;
             pool.swap(i, j);
+            *pick = pool.get(i);
         }
-        pool.truncate(k);
-        pool
+    }
+}
+
+/// The indices `0..n` as a scratch pool for drawing without replacement: bytes on the stack
+/// when `n` is small (the common case, drawn in hot loops), a vector otherwise.
+pub enum IndexPool {
+    Small([u8; 64]),
+    Large(Vec<usize>),
+}
+
+impl IndexPool {
+    pub fn new(n: usize) -> Self {
+        if n <= 64 {
+            let mut small = [0u8; 64];
+            for (i, slot) in small[..n].iter_mut().enumerate() {
+                *slot = i as u8;
+            }
+            Self::Small(small)
+        } else {
+            Self::Large((0..n).collect())
+        }
+    }
+
+    pub fn get(&self, i: usize) -> usize {
+        match self {
+            Self::Small(small) => usize::from(small[i]),
+            Self::Large(large) => large[i],
+        }
+    }
+
+    pub fn set(&mut self, i: usize, index: usize) {
+        match self {
+            Self::Small(small) => small[i] = index as u8,
+            Self::Large(large) => large[i] = index,
+        }
+    }
+
+    pub fn swap(&mut self, i: usize, j: usize) {
+        match self {
+            Self::Small(small) => small.swap(i, j),
+            Self::Large(large) => large.swap(i, j),
+        }
     }
 }
 
@@ -60,10 +109,11 @@ impl SeededRng {
     /// Uniform integer in `0..bound` (unbiased: rejects the incomplete top block).
     fn below_unbiased(&mut self, bound: u64) -> u64 {
         assert!(bound > 0, "below(0) has no values to draw from");
-        let zone = u64::MAX - (u64::MAX % bound + 1) % bound;
         loop {
             let x = self.next_u64();
-            if x <= zone {
+            // Values above `zone` are rejected; the zone (a costly division) is only worked
+            // out for the rare draws within `bound` of the top.
+            if x <= u64::MAX - bound || x <= u64::MAX - (u64::MAX % bound + 1) % bound {
                 return x % bound;
             }
         }

@@ -121,7 +121,7 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
                 elapsed_ms,
             });
         }
-        ctx.progress(Progress::Evolution {
+        ctx.progress_with(|| Progress::Evolution {
             generation: g.generation,
             best: g.best,
             mean: g.mean,

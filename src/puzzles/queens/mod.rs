@@ -177,7 +177,7 @@ fn genetic(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
     let genetics = QueenGenetics { n: params.n };
     let config = LinesConfig { patience: Some(128), crossover: true, max_attempts: GENETIC_MAX_ATTEMPTS };
     let result = evolve_lines(&genetics, config, &mut SeededRng::new(params.seed), &mut |g| {
-        ctx.progress(Progress::Evolution {
+        ctx.progress_with(|| Progress::Evolution {
             generation: g.generation,
             best: g.best,
             mean: g.mean,

@@ -29,13 +29,26 @@ pub const LINES: [[usize; 4]; 10] = [
 
 /// The value a tile shows turned upside down: 89 → 68, 19 → 61, 88 → 88.
 pub fn flip(tile: u8) -> u8 {
-    let turn = |digit: u8| match digit {
-        6 => 9,
-        9 => 6,
-        other => other,
-    };
-    turn(tile % 10) * 10 + turn(tile / 10)
+    FLIPPED.get(usize::from(tile)).copied().unwrap_or(tile)
 }
+
+/// [`flip`] of every two-digit value, worked out once (the genetic loop flips millions).
+const FLIPPED: [u8; 100] = {
+    const fn turn(digit: u8) -> u8 {
+        match digit {
+            6 => 9,
+            9 => 6,
+            other => other,
+        }
+    }
+    let mut table = [0u8; 100];
+    let mut tile = 0;
+    while tile < 100 {
+        table[tile as usize] = turn(tile % 10) * 10 + turn(tile / 10);
+        tile += 1;
+    }
+    table
+};
 
 /// Each line's sum, in [`LINES`] order.
 pub fn line_sums(layout: &Layout) -> [u32; 10] {
@@ -50,7 +63,22 @@ pub fn breakdown(layout: &Layout) -> [u32; 10] {
 /// The article's score: the sum over the lines of |line − 264| / 264, added in line order
 /// (0 = solved).
 pub fn score(layout: &Layout) -> f64 {
-    breakdown(layout).iter().map(|&d| f64::from(d) / f64::from(GOAL)).sum()
+    breakdown(layout).iter().map(|&d| line_score(d)).sum()
+}
+
+/// One line's share of the score, `distance / 264`, from a table for the distances
+/// two-digit tiles can make.
+fn line_score(distance: u32) -> f64 {
+    const TABLE: [f64; 265] = {
+        let mut table = [0.0; 265];
+        let mut d = 0;
+        while d < table.len() {
+            table[d] = d as f64 / GOAL as f64;
+            d += 1;
+        }
+        table
+    };
+    TABLE.get(distance as usize).copied().unwrap_or(f64::from(distance) / f64::from(GOAL))
 }
 
 /// Checks a layout uses each tile of the box exactly once (either way up) and that every
@@ -72,7 +100,8 @@ pub fn check_solution(layout: &Layout) -> Result<(), String> {
 /// The article's `exchange`: two distinct cells; each is turned with `p_flip`, then they swap
 /// places with `p_exchange`.
 pub fn exchange<R: Stream>(layout: &Layout, p_flip: f64, p_exchange: f64, rng: &mut R) -> Layout {
-    let cells = rng.sample(16, 2);
+    let mut cells = [0; 2];
+    rng.sample_into(16, &mut cells);
     let mut next = *layout;
     for &cell in &cells {
         if rng.chance(p_flip) {
@@ -87,7 +116,8 @@ pub fn exchange<R: Stream>(layout: &Layout, p_flip: f64, p_exchange: f64, rng: &
 
 /// The article's `scramble`: the tiles in a random order, each turned with `p_flip`.
 pub fn scramble<R: Stream>(p_flip: f64, rng: &mut R) -> Layout {
-    let order = rng.sample(16, 16);
+    let mut order = [0; 16];
+    rng.sample_into(16, &mut order);
     let mut layout = [0u8; 16];
     for (cell, &i) in order.iter().enumerate() {
         layout[cell] = ALL_TILES[i];

@@ -74,7 +74,7 @@ fn genetic(params: &TilesParams, ctx: &mut JobContext) -> Report {
             let genome = layout_json(&g.best_genome);
             checkpoints.offer(Checkpoint { generation: g.generation, mean: -g.mean, best: -g.best, genome });
         }
-        ctx.progress(Progress::Evolution {
+        ctx.progress_with(|| Progress::Evolution {
             generation: g.generation,
             best: -g.best,
             mean: -g.mean,
