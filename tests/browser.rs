@@ -127,7 +127,8 @@ async fn worker_plays_mastermind_as_natively() {
 #[wasm_bindgen_test]
 async fn worker_solves_the_classics_as_natively() {
     let (mut client, events) = recording_client(WORKER);
-    let links = ["#/jugs", "#/marbles", "#/golf-tee?explore=1&fold=0", "#/jets-sharks?touch=Ken:0.8", "#/bayes"];
+    let links =
+        ["#/jugs", "#/marbles", "#/golf-tee?explore=1&fold=0", "#/jets-sharks?touch=Ken:0.8", "#/bayes"];
     for (i, link) in links.iter().enumerate() {
         client.solve(link, None);
         assert!(wait_for(30_000, || done_reports(&events).len() > i).await, "{link}: {:?}", events.borrow());

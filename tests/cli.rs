@@ -154,6 +154,7 @@ fn memory_hungry_search_stops_instead_of_exhausting_memory() {
     assert!(out.status.success());
     let report = &json_lines(&out)[0];
     assert_eq!(report["solved"], false);
+    assert_eq!(report["stopped"], "memory");
     assert!(report["message"].as_str().unwrap().contains("direct method"));
 }
 

@@ -97,6 +97,9 @@ pub struct Report {
     /// Classifiers (naive Bayes): `[category, score]`, best first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scores: Option<Vec<(String, f64)>>,
+    /// Why a search stopped without a solution, in a word (`StopReason::word`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
 }
 
 /// Guesses as a report gives them: constraint solvers count theirs; codebreakers list each
@@ -185,6 +188,7 @@ impl Report {
             shortest_count: None,
             activations: None,
             scores: None,
+            stopped: None,
         }
     }
 
@@ -202,8 +206,13 @@ impl Report {
             Outcome::Stopped(reason) => (Vec::new(), Some(reason.explain())),
         };
         let solved = matches!(result.outcome, Outcome::Found(_));
+        let stopped = match &result.outcome {
+            Outcome::Stopped(reason) => Some(reason.word().to_string()),
+            _ => None,
+        };
         let Stats { expanded, generated, peak_frontier, stored, .. } = result.stats;
         Self {
+            stopped,
             solved,
             length: if solved { moves.len() } else { 0 },
             moves,
@@ -229,6 +238,16 @@ impl Report {
     /// How many guesses the solver made, when it counts them.
     pub fn guess_count(&self) -> Option<u64> {
         self.guesses.as_ref().map(Guesses::count)
+    }
+
+    /// Adds what to try instead to the message of a search that ran out of memory.
+    pub fn advise_on_memory(&mut self, advice: &str) {
+        if self.stopped.as_deref() == Some("memory") {
+            if let Some(message) = &mut self.message {
+                message.push_str("; ");
+                message.push_str(advice);
+            }
+        }
     }
 
     /// Drops the list of moves when it is longer than `max` (the length stays).
@@ -433,7 +452,8 @@ mod tests {
         let report = Report::from_search("t", "bfs", "#/t".into(), &result, |m| m.to_string());
         assert!(!report.solved);
         assert_eq!(report.length, 0);
-        assert!(report.summary().contains("IDA*"), "{}", report.summary());
+        assert_eq!(report.stopped.as_deref(), Some("memory"));
+        assert!(report.summary().contains("positions in memory"), "{}", report.summary());
     }
 
     #[test]

@@ -80,13 +80,24 @@ pub enum StopReason {
 }
 
 impl StopReason {
+    /// The reason in a word, for tables and scripts: `cancelled`, `memory`, `nodes`, `depth`
+    /// or `looping`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            StopReason::Cancelled => "cancelled",
+            StopReason::MemoryLimit(_) => "memory",
+            StopReason::ExpansionLimit(_) => "nodes",
+            StopReason::DepthLimit(_) => "depth",
+            StopReason::Looping(_) => "looping",
+        }
+    }
+
     /// A sentence for users: what happened and what to try instead.
     pub fn explain(&self) -> String {
         match self {
             StopReason::Cancelled => "cancelled".to_string(),
             StopReason::MemoryLimit(n) => format!(
-                "stopped after keeping {} positions in memory; this search stores every position \
-                 it sees: IDA*, or a direct method where the puzzle has one, needs little memory",
+                "stopped after keeping {} positions in memory: this search stores every position it sees",
                 format_count(*n)
             ),
             StopReason::ExpansionLimit(n) => {

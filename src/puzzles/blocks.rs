@@ -31,7 +31,7 @@ pub const MAX_CELLS: usize = 64;
 crate::named_enum! {
     /// The corner the largest piece must reach (`goal=`).
     pub enum Corner {
-        BottomLeft = ("bottom-left", "Bottom left (the slides')"),
+        BottomLeft = ("bottom-left", "Bottom left"),
         BottomRight = ("bottom-right", "Bottom right"),
         TopLeft = ("top-left", "Top left"),
         TopRight = ("top-right", "Top right"),

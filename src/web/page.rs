@@ -11,6 +11,7 @@ use crate::puzzles::PuzzleInfo;
 use crate::web::browser;
 use crate::web::components::chart::{Chart, Series};
 use crate::web::components::choice::Choice;
+use crate::web::components::compare_table::{Column, SEARCH_COLUMNS};
 use crate::web::components::messages::Notices;
 use crate::web::components::playback_controls::PlaybackAction;
 use crate::web::components::seed_field::SeedField;
@@ -59,6 +60,8 @@ pub trait PuzzlePage: Sized + 'static {
     const KEYS: &'static [(&'static str, &'static str)] = &[];
     /// Its solutions export as animated GIFs (drawn by the worker: `puzzles::export_gif`).
     const EXPORTS_GIF: bool = false;
+    /// The columns its comparison table shows.
+    const COMPARE_COLUMNS: &'static [Column] = SEARCH_COLUMNS;
 
     fn new(params: Self::Params) -> Self;
     fn params(&self) -> &Self::Params;
@@ -90,7 +93,7 @@ pub trait PuzzlePage: Sized + 'static {
         Self::Algo::ALL
             .iter()
             .filter(|&&a| self.refusal(a).is_none())
-            .map(|&a| (a.name(), self.solve_link(a)))
+            .map(|&a| (a.label(), self.solve_link(a)))
             .collect()
     }
 
@@ -277,6 +280,7 @@ pub const COMMON_KEYS: &[(&str, &str)] = &[
 pub trait AnyPuzzle {
     fn info(&self) -> &'static PuzzleInfo;
     fn exports_gif(&self) -> bool;
+    fn compare_columns(&self) -> &'static [Column];
     /// (link name, label) of each algorithm.
     fn algorithms(&self) -> Vec<(&'static str, &'static str)>;
     fn algorithm(&self) -> (&'static str, &'static str);
@@ -358,6 +362,10 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
 
     fn exports_gif(&self) -> bool {
         P::EXPORTS_GIF
+    }
+
+    fn compare_columns(&self) -> &'static [Column] {
+        P::COMPARE_COLUMNS
     }
 
     fn algorithms(&self) -> Vec<(&'static str, &'static str)> {
@@ -616,7 +624,7 @@ impl Component for Page {
             playback: self.session.view_playback(shell.reform(Shell::Playback)),
             gif: self.puzzle.exports_gif() && self.session.has_solution(),
             report: self.puzzle.view_report(&act),
-            compare: self.session.view_compare(),
+            compare: self.session.view_compare(self.puzzle.compare_columns()),
         };
         shell_view(parts, &shell)
     }

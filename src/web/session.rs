@@ -9,7 +9,7 @@ use crate::core::playback::{Playback, MAX_PLAYBACK};
 use crate::core::search::Stats;
 use crate::core::solution::Solution;
 use crate::web::browser;
-use crate::web::components::compare_table::{CompareRow, CompareTable, RowResult};
+use crate::web::components::compare_table::{Column, CompareRow, CompareTable, RowResult};
 use crate::web::components::messages::Notices;
 use crate::web::components::playback_controls::{PlaybackAction, PlaybackControls};
 use crate::web::components::search_progress::SearchProgress;
@@ -525,8 +525,8 @@ impl SolveSession {
         html! { <PlaybackControls playback={self.playback.clone()} {on_action} /> }
     }
 
-    pub fn view_compare(&self) -> Html {
-        html! { <CompareTable rows={self.compare.clone()} /> }
+    pub fn view_compare(&self, columns: &'static [Column]) -> Html {
+        html! { <CompareTable rows={self.compare.clone()} {columns} /> }
     }
 }
 

@@ -83,3 +83,25 @@ test("the article's seed replays its run with Python's stream", async () => {
   assert.equal(await first.nth(1).innerText(), "0.1423");
   await page.close();
 });
+
+test("compare: the 264 square in generations and solutions found, queens by readable names", async () => {
+  const { page, errors } = await open("#/tiles264?seed=2", { width: 1024, height: 768 });
+  await page.getByRole("button", { name: "Compare all algorithms" }).click();
+  await status(page).filter({ hasText: "Comparison finished" }).waitFor({ timeout: 60000 });
+  const table = page.locator("table.compare");
+  const headers = await table.locator("thead th").allTextContents();
+  assert.deepEqual(headers, ["Algorithm", "Solved", "Generations", "Solutions found", "Time", "Note"]);
+  const genetic = table.locator("tbody tr", { has: page.locator("th", { hasText: /^Genetic algorithm/ }) });
+  assert.deepEqual((await genetic.locator("td").allTextContents()).slice(0, 2), ["yes", "1,921"]);
+  const exact = table.locator("tbody tr", { has: page.locator("th", { hasText: /^Exact search/ }) });
+  assert.equal(await exact.locator("td").nth(2).innerText(), "1,152");
+  const queens = await open("#/queens?n=6", { width: 1024, height: 768 });
+  await queens.page.getByRole("button", { name: "Compare all algorithms" }).click();
+  await status(queens.page).filter({ hasText: "Comparison finished" }).waitFor({ timeout: 60000 });
+  const labels = await queens.page.locator("table.compare tbody th").allTextContents();
+  assert.ok(labels.every((l) => l.includes(" ")), `readable names: ${labels}`);
+  assert.match(await queens.page.locator("table.compare thead").innerText(), /Solutions found/);
+  assert.deepEqual([...errors, ...queens.errors], []);
+  await page.close();
+  await queens.page.close();
+});

@@ -62,7 +62,7 @@ test("compare shows every algorithm's length, cost and optimality on one board",
   await status(page).filter({ hasText: "Comparison finished" }).waitFor({ timeout: 20000 });
   const rows = page.locator("table.compare tbody tr");
   assert.equal(await rows.count(), 8, "pdb is for 4×4 boards and is left out");
-  const astar = rows.filter({ has: page.locator("th", { hasText: /^astar$/ }) }).locator("td");
+  const astar = rows.filter({ has: page.locator("th", { hasText: /^A\* with Manhattan distance/ }) }).locator("td");
   assert.equal(await astar.nth(0).innerText(), "2");
   assert.equal(await astar.nth(1).innerText(), "yes");
   await page.close();

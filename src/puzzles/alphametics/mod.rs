@@ -59,7 +59,7 @@ crate::named_enum! {
     /// The solvers an alphametics link may name (`algo=`).
     pub enum Algo {
         Columns = ("columns", "Column by column: guess letters from the right, check each column"),
-        Brute = ("brute", "Every permutation of digits, each one evaluated (the recipe)"),
+        Brute = ("brute", "Every permutation of digits, each one evaluated"),
     }
 }
 

@@ -72,7 +72,11 @@ pub const PRESETS: [Preset; 2] = [
                 ham: are we still meeting for lunch tomorrow?\n\
                 ham: here is the project report from the team\n\
                 ham: can you call me when the meeting ends",
-        examples: &["win a free cruise now", "call now to claim your free lunch", "the team meeting moved to tomorrow"],
+        examples: &[
+            "win a free cruise now",
+            "call now to claim your free lunch",
+            "the team meeting moved to tomorrow",
+        ],
     },
 ];
 
@@ -134,7 +138,13 @@ impl LinkParams for BayesParams {
                 }
                 None => {
                     let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-                    r.reject("train", format!("no preset '{name}' (presets: {}; or texts as category:text~…)", names.join(", ")));
+                    r.reject(
+                        "train",
+                        format!(
+                            "no preset '{name}' (presets: {}; or texts as category:text~…)",
+                            names.join(", ")
+                        ),
+                    );
                     d.training
                 }
             },

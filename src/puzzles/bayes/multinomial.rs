@@ -31,7 +31,9 @@ pub fn guess(training: &Training, text: &str) -> Verdict {
             counts
                 .iter()
                 .zip(&totals)
-                .map(|(pool, total)| Some((pool.get(w.as_str()).copied().unwrap_or(0) as f64 + 1.0) / (total + size)))
+                .map(|(pool, total)| {
+                    Some((pool.get(w.as_str()).copied().unwrap_or(0) as f64 + 1.0) / (total + size))
+                })
                 .collect()
         })
         .collect();

@@ -157,7 +157,8 @@ fn training_sets_travel_in_the_link() {
     assert_eq!(report.link, link);
     assert_eq!(report.scores.unwrap()[0].0, "spam");
     // Texts that are a preset's are written as the preset.
-    let spelled = PRESETS[1].lines.lines().map(|l| l.trim().replacen(": ", ":", 1)).collect::<Vec<_>>().join("~");
+    let spelled =
+        PRESETS[1].lines.lines().map(|l| l.trim().replacen(": ", ":", 1)).collect::<Vec<_>>().join("~");
     let params = BayesParams::from_link(&Link::parse(&format!("#/bayes?train={spelled}")).unwrap()).0;
     assert_eq!(params.to_link().get("train"), Some("spam"));
 }

@@ -83,8 +83,13 @@ mod tests {
         let training = Training::parse("spam: win money\n\nham : lunch at noon\nspam: free").unwrap();
         assert_eq!(training.categories(), ["spam", "ham"]);
         assert_eq!(Training::parse(&training.to_lines()).unwrap(), training);
-        assert_eq!(Training::parse("spam win").unwrap_err(), "line 1 has no ':' between a category and its text");
-        assert!(Training::parse("ok: a\nno way: b").unwrap_err().starts_with("line 2: a category is one word"));
+        assert_eq!(
+            Training::parse("spam win").unwrap_err(),
+            "line 1 has no ':' between a category and its text"
+        );
+        assert!(Training::parse("ok: a\nno way: b")
+            .unwrap_err()
+            .starts_with("line 2: a category is one word"));
         assert!(Training::parse("  \n").unwrap_err().starts_with("no texts"));
         assert!(Training::parse(&"a: b\n".repeat(MAX_TEXTS + 1)).unwrap_err().contains("at most 200 texts"));
     }

@@ -58,6 +58,7 @@ pub fn solve(params: &HanoiParams, ctx: &mut JobContext) -> Result<Report, Strin
                 report.message =
                     Some("Frame–Stewart needs whole towers: solved optimally by A* search instead".into());
             }
+            report.advise_on_memory("the direct method needs no search");
             report
         }
     };

@@ -11,7 +11,7 @@ crate::named_enum! {
         Optimal = ("optimal", "Direct method: recursion / Frame–Stewart"),
         AStar = ("astar", "A* (discs off their goal peg): optimal"),
         Bfs = ("bfs", "Breadth-first: optimal, stores everything"),
-        Greedy = ("greedy", "Greedy best-first on the article's score"),
+        Greedy = ("greedy", "Greedy best-first: discs moved off their start peg first"),
         Naive = ("naive", "Naive depth-first (never repeats a position)"),
     }
 }

@@ -17,7 +17,7 @@ const MAX_ATTEMPTS: u64 = 50_000_000;
 crate::named_enum! {
     /// The one method of the phrase page (links name none).
     pub enum Algo {
-        Genetic = ("genetic", "Genetic algorithm: keep a mutation when it is better (the article's)"),
+        Genetic = ("genetic", "Genetic algorithm: keep a mutation when it is better"),
     }
 }
 

@@ -17,8 +17,8 @@ crate::named_enum! {
     /// The methods an N-queens link may name (`algo=`).
     pub enum Algo {
         Backtracking = ("backtracking", "Backtracking with bitmasks: count every solution"),
-        Permutations = ("permutations", "Every permutation of columns (the slide)"),
-        Genetic = ("genetic", "Genetic algorithm (the article's)"),
+        Permutations = ("permutations", "Every permutation of columns"),
+        Genetic = ("genetic", "Genetic algorithm: mutate toward fewer attacks"),
     }
 }
 

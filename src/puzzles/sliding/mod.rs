@@ -72,6 +72,7 @@ pub fn solve(params: &SlidingParams, ctx: &mut JobContext) -> Result<Report, Str
     let mut report =
         Report::from_search(params::PUZZLE, params.algo.name(), link, &solved.result, Dir::to_string);
     check_solution(&board, &report.moves)?;
+    report.advise_on_memory("IDA* needs little memory");
     report.optimal = solved.optimal;
     if report.optimal {
         report.optimal_length = Some(report.length as u64);

@@ -15,10 +15,10 @@ crate::named_enum! {
         IdaStar = ("idastar", "IDA*, Manhattan + linear conflicts: optimal"),
         AStar = ("astar", "A* with Manhattan distance: optimal"),
         AStarMisplaced = ("astar-misplaced", "A* with misplaced tiles: optimal"),
-        AStarDynamic = ("astar-dynamic", "A* with growing Manhattan exponent (notebook)"),
+        AStarDynamic = ("astar-dynamic", "A* with a growing Manhattan exponent"),
         Bfs = ("bfs", "Breadth-first: optimal, stores everything"),
         Dfs = ("dfs", "Depth-first: never repeats a board"),
-        Greedy = ("greedy", "Greedy: most tiles in place next (Swift talk)"),
+        Greedy = ("greedy", "Greedy: most tiles in place next"),
     }
 }
 

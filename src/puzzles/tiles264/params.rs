@@ -13,7 +13,7 @@ pub const PUZZLE: &str = "tiles264";
 crate::named_enum! {
     /// The methods a 264-square link may name (`algo=`).
     pub enum Algo {
-        Genetic = ("genetic", "Genetic algorithm (the article's)"),
+        Genetic = ("genetic", "Genetic algorithm: evolve a population"),
         Exact = ("exact", "Exact search: every solution"),
     }
 }

@@ -1,4 +1,5 @@
-//! Several algorithms' reports on the same position, side by side.
+//! Several algorithms' reports on the same position, side by side, in the columns the puzzle
+//! chooses (a search is compared by moves and memory, a genetic run by generations…).
 
 use crate::core::job::{format_count, format_ms, Report};
 use yew::prelude::*;
@@ -6,6 +7,7 @@ use yew::prelude::*;
 /// One algorithm's row: waiting (`None`), failed, or its numbers.
 #[derive(Clone, PartialEq)]
 pub struct CompareRow {
+    /// The algorithm's readable name.
     pub algorithm: &'static str,
     pub outcome: Option<Result<RowResult, String>>,
 }
@@ -20,6 +22,10 @@ pub struct RowResult {
     pub stored: u64,
     pub elapsed_ms: f64,
     pub message: Option<String>,
+    /// Why a search stopped without a solution, in a word.
+    pub stopped: Option<String>,
+    /// Genetic runs: generations (or attempts) until the end.
+    pub generations: Option<u64>,
     /// Constraint solvers: values tried and taken back, and solutions counted.
     pub guesses: Option<u64>,
     pub backtracks: Option<u64>,
@@ -42,6 +48,8 @@ impl RowResult {
             stored: report.stored,
             elapsed_ms: report.elapsed_ms,
             message: report.message.clone(),
+            stopped: report.stopped.clone(),
+            generations: report.generations,
             guesses: report.guess_count(),
             backtracks: report.backtracks,
             count: report.count,
@@ -53,9 +61,121 @@ impl RowResult {
     }
 }
 
+/// A column of the comparison: its heading and how it reads a row.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Column {
+    /// Moves of the solution found.
+    Moves,
+    /// Whether the solution is known to be the shortest (or why there is none).
+    Optimal,
+    /// Positions expanded, drawn as a bar on a log scale.
+    Nodes,
+    /// Positions in memory at the end.
+    Memory,
+    Solved,
+    Generations,
+    /// Attempts of a one-line genetic run (its "generations" are children tried).
+    Attempts,
+    Solutions,
+    Guesses,
+    Backtracks,
+    Secrets,
+    AverageGuesses,
+    MostGuesses,
+    CodesScored,
+    Guess,
+    Score,
+    CategoriesScored,
+    /// Time, drawn as a bar on a log scale.
+    Time,
+    /// The report's sentence; a sentence shared with an earlier row is not repeated.
+    Note,
+}
+
+/// The usual columns of a search for moves.
+pub const SEARCH_COLUMNS: &[Column] =
+    &[Column::Moves, Column::Optimal, Column::Nodes, Column::Memory, Column::Time, Column::Note];
+/// Constraint solvers: whether solved, solutions, guesses, backtracks.
+pub const CONSTRAINT_COLUMNS: &[Column] =
+    &[Column::Solved, Column::Solutions, Column::Guesses, Column::Backtracks, Column::Time, Column::Note];
+
+impl Column {
+    fn heading(self) -> &'static str {
+        match self {
+            Column::Moves => "Moves",
+            Column::Optimal => "Shortest?",
+            Column::Nodes => "Nodes expanded",
+            Column::Memory => "In memory",
+            Column::Solved => "Solved",
+            Column::Generations => "Generations",
+            Column::Attempts => "Attempts",
+            Column::Solutions => "Solutions found",
+            Column::Guesses => "Guesses (or permutations)",
+            Column::Backtracks => "Backtracks",
+            Column::Secrets => "Secrets",
+            Column::AverageGuesses => "Average guesses",
+            Column::MostGuesses => "Most guesses",
+            Column::CodesScored => "Codes scored",
+            Column::Guess => "Guess",
+            Column::Score => "Score",
+            Column::CategoriesScored => "Categories scored",
+            Column::Time => "Time",
+            Column::Note => "Note",
+        }
+    }
+
+    /// The value drawn as a log-scale bar beside the number, for columns that have one.
+    fn magnitude(self, r: &RowResult) -> Option<f64> {
+        match self {
+            Column::Nodes => Some(r.expanded as f64),
+            Column::Time => Some(r.elapsed_ms),
+            _ => None,
+        }
+    }
+
+    fn text(self, r: &RowResult) -> String {
+        let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
+        let count = |n: Option<u64>| n.map(format_count).unwrap_or_else(|| "—".into());
+        match self {
+            Column::Moves if r.solved => format_count(r.length as u64),
+            Column::Moves => "—".into(),
+            Column::Optimal if r.solved => yes_no(r.optimal),
+            Column::Optimal => match &r.stopped {
+                Some(why) => format!("stopped: {why}"),
+                None => "no solution".into(),
+            },
+            Column::Nodes => format_count(r.expanded),
+            Column::Memory => format_count(r.stored),
+            Column::Solved => yes_no(r.solved),
+            Column::Generations | Column::Attempts => count(r.generations),
+            Column::Solutions => count(r.count.or(r.solved.then_some(1))),
+            Column::Guesses => format_count(r.guesses.unwrap_or(r.expanded)),
+            Column::Backtracks => count(r.backtracks),
+            Column::Secrets => count(r.count),
+            Column::AverageGuesses => r.average.map(|a| format!("{a:.3}")).unwrap_or_default(),
+            Column::MostGuesses => count(r.worst),
+            Column::CodesScored => format_count(r.expanded),
+            Column::Guess => r.best.as_ref().map_or_else(|| "—".into(), |b| b.0.clone()),
+            Column::Score => r.best.as_ref().map(|b| format!("{:.4}", b.1)).unwrap_or_default(),
+            Column::CategoriesScored => r.scored.map(|n| format_count(n as u64)).unwrap_or_default(),
+            Column::Time => format_ms(r.elapsed_ms),
+            Column::Note => r.message.clone().unwrap_or_default(),
+        }
+    }
+}
+
+/// A bar's width in em for `value` on a log scale where `largest` is 4 em.
+fn log_bar_em(value: f64, largest: f64) -> f64 {
+    if largest <= 0.0 {
+        return 0.0;
+    }
+    4.0 * (1.0 + value.max(0.0)).log10() / (1.0 + largest).log10()
+}
+
 #[derive(Properties, PartialEq)]
 pub struct CompareTableProps {
     pub rows: Vec<CompareRow>,
+    pub columns: &'static [Column],
 }
 
 #[function_component]
@@ -63,74 +183,53 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
     if props.rows.is_empty() {
         return html! {};
     }
-    // Tournaments are compared by the guesses their games need; constraint solvers by their
-    // guesses; classifiers by their best guess; searches by moves and memory.
-    let playing = props.rows.iter().any(|r| matches!(&r.outcome, Some(Ok(r)) if r.average.is_some()));
-    let guessing = props.rows.iter().any(|r| matches!(&r.outcome, Some(Ok(r)) if r.guesses.is_some()));
-    let classifying = props.rows.iter().any(|r| matches!(&r.outcome, Some(Ok(r)) if r.scored.is_some()));
-    let columns: &[&str] = match (playing, guessing) {
-        _ if classifying => &["Guess", "Score", "Categories scored", "Time", "Note"],
-        (true, _) => &["Secrets", "Average guesses", "Most guesses", "Codes scored", "Time", "Note"],
-        (_, true) => &["Solved", "Solutions", "Guesses (or permutations)", "Backtracks", "Time", "Note"],
-        _ => &["Moves", "Optimal", "Nodes expanded", "In memory", "Time", "Note"],
-    };
-    let span = columns.len().to_string();
-    let rows = props.rows.iter().map(|row| {
+    let done: Vec<&RowResult> = props.rows.iter().filter_map(|r| r.outcome.as_ref()?.as_ref().ok()).collect();
+    let largest = |column: Column| done.iter().filter_map(|r| column.magnitude(r)).fold(0.0, f64::max);
+    let span = props.columns.len().to_string();
+    let rows = props.rows.iter().enumerate().map(|(index, row)| {
         let cells = match &row.outcome {
             None => html! { <td colspan={span.clone()}>{ "…" }</td> },
             Some(Err(error)) => html! { <td colspan={span.clone()}>{ error }</td> },
-            Some(Ok(r)) if playing => html! {
-                <>
-                    <td>{ r.count.map(format_count).unwrap_or_default() }</td>
-                    <td>{ r.average.map(|a| format!("{a:.3}")).unwrap_or_default() }</td>
-                    <td>{ r.worst.map(format_count).unwrap_or_default() }</td>
-                    <td>{ format_count(r.expanded) }</td>
-                    <td>{ format_ms(r.elapsed_ms) }</td>
-                    // A tournament's message repeats the numbers of its row.
-                    <td></td>
-                </>
-            },
-            Some(Ok(r)) if classifying => html! {
-                <>
-                    <td>{ r.best.as_ref().map(|b| b.0.clone()).unwrap_or_else(|| "—".into()) }</td>
-                    <td>{ r.best.as_ref().map(|b| format!("{:.4}", b.1)).unwrap_or_default() }</td>
-                    <td>{ r.scored.map(|n| format_count(n as u64)).unwrap_or_default() }</td>
-                    <td>{ format_ms(r.elapsed_ms) }</td>
-                    <td>{ r.message.clone().unwrap_or_default() }</td>
-                </>
-            },
-            Some(Ok(r)) if guessing => html! {
-                <>
-                    <td>{ if r.solved { "yes" } else { "no" } }</td>
-                    <td>{ r.count.map(format_count).unwrap_or_default() }</td>
-                    <td>{ format_count(r.guesses.unwrap_or(r.expanded)) }</td>
-                    <td>{ r.backtracks.map(format_count).unwrap_or_default() }</td>
-                    <td>{ format_ms(r.elapsed_ms) }</td>
-                    <td>{ r.message.clone().unwrap_or_default() }</td>
-                </>
-            },
-            Some(Ok(r)) => html! {
-                <>
-                    <td>{ if r.solved { format_count(r.length as u64) } else { "—".into() } }</td>
-                    <td>{ if r.optimal { "yes" } else { "no" } }</td>
-                    <td>{ format_count(r.expanded) }</td>
-                    <td>{ format_count(r.stored) }</td>
-                    <td>{ format_ms(r.elapsed_ms) }</td>
-                    <td>{ r.message.clone().unwrap_or_default() }</td>
-                </>
-            },
+            Some(Ok(r)) => html! { { for props.columns.iter().map(|&column| {
+                let text = column.text(r);
+                match column.magnitude(r) {
+                    Some(value) => {
+                        let width = format!("width: {:.2}em", log_bar_em(value, largest(column)));
+                        html! { <td class="num"><span class="log-bar" style={width}></span>{ text }</td> }
+                    }
+                    None if column == Column::Note => html! { <td>{ shared_note(&props.rows, index, &text) }</td> },
+                    None => html! { <td>{ text }</td> },
+                }
+            }) } },
         };
         html! { <tr><th scope="row">{ row.algorithm }</th>{ cells }</tr> }
     });
-
+    let has_bars = props.columns.iter().any(|c| matches!(c, Column::Nodes | Column::Time));
     html! {
         <table class="compare">
-            <caption>{ "All algorithms on this position" }</caption>
+            <caption>
+                { "All algorithms on this position" }
+                if has_bars { <span class="legend">{ " (bars: log scale)" }</span> }
+            </caption>
             <thead><tr>
                 <th scope="col">{ "Algorithm" }</th>
-                { for columns.iter().map(|c| html! { <th scope="col">{ *c }</th> }) }
+                { for props.columns.iter().map(|c| html! { <th scope="col">{ c.heading() }</th> }) }
             </tr></thead>
             <tbody>{ for rows }</tbody>
         </table>
+    }
+}
+
+/// A note as shown in row `index`: itself, or a pointer to the first row that said it.
+fn shared_note(rows: &[CompareRow], index: usize, note: &str) -> String {
+    if note.is_empty() {
+        return String::new();
+    }
+    let first = rows[..index]
+        .iter()
+        .find(|row| matches!(&row.outcome, Some(Ok(r)) if r.message.as_deref() == Some(note)));
+    match first {
+        Some(row) => format!("as for {}", row.algorithm),
+        None => note.to_string(),
     }
 }

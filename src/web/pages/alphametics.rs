@@ -6,6 +6,7 @@ use crate::core::job::Report;
 use crate::puzzles::alphametics::{Algo, AlphameticsParams, INFO, SLIDES_PUZZLES};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::Choice;
+use crate::web::components::compare_table::{Column, CONSTRAINT_COLUMNS};
 use crate::web::components::listing::Listing;
 use crate::web::components::messages::Notices;
 use crate::web::page::{Effect, PuzzlePage};
@@ -38,6 +39,7 @@ impl PuzzlePage for AlphameticsPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const COMPARE_COLUMNS: &'static [Column] = CONSTRAINT_COLUMNS;
     const KEYS: &'static [(&'static str, &'static str)] = &[("← →", "previous / next solution")];
 
     fn new(params: AlphameticsParams) -> Self {

@@ -10,6 +10,7 @@ use crate::puzzles::bayes::verdict::Verdict;
 use crate::puzzles::bayes::{format_score, preset, BayesParams, Method, INFO, PRESETS};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::Choice;
+use crate::web::components::compare_table::Column;
 use crate::web::components::messages::Notices;
 use crate::web::page::{Effect, PuzzlePage};
 use std::convert::Infallible;
@@ -71,6 +72,8 @@ impl PuzzlePage for BayesPage {
     type Action = Infallible;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const COMPARE_COLUMNS: &'static [Column] =
+        &[Column::Guess, Column::Score, Column::CategoriesScored, Column::Time, Column::Note];
 
     fn new(params: BayesParams) -> Self {
         Self { params }
@@ -177,9 +180,12 @@ impl PuzzlePage for BayesPage {
             .map(|&e| (AttrValue::Static(e), AttrValue::Static(e)))
             .chain(std::iter::once((AttrValue::Static(""), AttrValue::Static("(your text)"))))
             .collect();
-        let on_guess = edit.reform(|e: Event| ("guess", e.target_unchecked_into::<HtmlInputElement>().value()));
-        let on_train = edit.reform(|e: Event| ("train", e.target_unchecked_into::<HtmlTextAreaElement>().value()));
-        let example = current.and_then(|p| p.examples.iter().find(|&&e| e == self.params.guess)).copied().unwrap_or("");
+        let on_guess =
+            edit.reform(|e: Event| ("guess", e.target_unchecked_into::<HtmlInputElement>().value()));
+        let on_train =
+            edit.reform(|e: Event| ("train", e.target_unchecked_into::<HtmlTextAreaElement>().value()));
+        let example =
+            current.and_then(|p| p.examples.iter().find(|&&e| e == self.params.guess)).copied().unwrap_or("");
         html! {
             <>
                 <Choice label="Training set" options={presets} selected={current.map_or("", |p| p.name)}

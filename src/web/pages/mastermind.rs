@@ -16,6 +16,7 @@ use crate::puzzles::mastermind::{
 };
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::{number_options, Choice};
+use crate::web::components::compare_table::Column;
 use crate::web::components::messages::Notices;
 use crate::web::components::tally::{Marker, TallyBars};
 use crate::web::page::{Effect, PuzzlePage, SeedUse};
@@ -285,6 +286,8 @@ impl PuzzlePage for MastermindPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const COMPARE_COLUMNS: &'static [Column] =
+        &[Column::Secrets, Column::AverageGuesses, Column::MostGuesses, Column::CodesScored, Column::Time];
     const KEYS: &'static [(&'static str, &'static str)] = &[
         ("1–9, 0", "type a symbol of your probe"),
         ("Enter / Backspace", "make the probe / erase a symbol"),

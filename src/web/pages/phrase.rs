@@ -5,6 +5,7 @@ use crate::core::format::{format_count, format_ms};
 use crate::core::job::{Improvement, Report};
 use crate::puzzles::phrase::{Algo, PhraseParams, INFO};
 use crate::puzzles::PuzzleInfo;
+use crate::web::components::compare_table::Column;
 use crate::web::components::messages::Notices;
 use crate::web::page::{Effect, PuzzlePage, SeedUse};
 use std::convert::Infallible;
@@ -25,6 +26,8 @@ impl PuzzlePage for PhrasePage {
     type Action = Infallible;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const COMPARE_COLUMNS: &'static [Column] =
+        &[Column::Solved, Column::Attempts, Column::Time, Column::Note];
 
     fn new(params: PhraseParams) -> Self {
         Self { params, guess: String::new(), improvements: Vec::new() }

@@ -9,6 +9,7 @@ use crate::puzzles::queens::{merge_counts, split_count, INFO};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::chessboard::Chessboard;
 use crate::web::components::choice::{number_options, Choice};
+use crate::web::components::compare_table::Column;
 use crate::web::components::listing::Listing;
 use crate::web::components::messages::Notices;
 use crate::web::page::{Effect, PuzzlePage, SeedUse};
@@ -42,6 +43,8 @@ impl PuzzlePage for QueensPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const COMPARE_COLUMNS: &'static [Column] =
+        &[Column::Solved, Column::Solutions, Column::Attempts, Column::Nodes, Column::Time, Column::Note];
     const KEYS: &'static [(&'static str, &'static str)] =
         &[("a", "show or hide attacked squares"), ("← →", "previous / next solution")];
 

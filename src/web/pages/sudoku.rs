@@ -12,6 +12,7 @@ use crate::puzzles::sudoku::trace::{How, Move, Position};
 use crate::puzzles::sudoku::{generate::generate, puzzle, INFO};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::{number_options, Choice};
+use crate::web::components::compare_table::{Column, CONSTRAINT_COLUMNS};
 use crate::web::components::listing::Listing;
 use crate::web::components::messages::Notices;
 use crate::web::components::sudoku_grid::SudokuGrid;
@@ -105,6 +106,7 @@ impl PuzzlePage for SudokuPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const COMPARE_COLUMNS: &'static [Column] = CONSTRAINT_COLUMNS;
     const KEYS: &'static [(&'static str, &'static str)] = &[
         ("1–9", "enter a value in the selected cell (A–G too on 16×16)"),
         ("0 / Delete", "clear the selected cell"),

@@ -8,6 +8,7 @@ use crate::puzzles::tiles264::params::{Algo, RngKind, TilesParams};
 use crate::puzzles::tiles264::INFO;
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::Choice;
+use crate::web::components::compare_table::Column;
 use crate::web::components::histogram::Histogram;
 use crate::web::components::listing::Listing;
 use crate::web::components::messages::Notices;
@@ -46,6 +47,8 @@ impl PuzzlePage for TilesPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const COMPARE_COLUMNS: &'static [Column] =
+        &[Column::Solved, Column::Generations, Column::Solutions, Column::Time, Column::Note];
     const KEYS: &'static [(&'static str, &'static str)] = &[("← →", "previous / next solution")];
 
     fn new(params: TilesParams) -> Self {
