@@ -62,6 +62,8 @@ pub trait PuzzlePage: Sized + 'static {
     const EXPORTS_GIF: bool = false;
     /// The columns its comparison table shows.
     const COMPARE_COLUMNS: &'static [Column] = SEARCH_COLUMNS;
+    /// Its "How it works" panel and Source line.
+    const GUIDE: Guide;
 
     fn new(params: Self::Params) -> Self;
     fn params(&self) -> &Self::Params;
@@ -281,6 +283,7 @@ pub trait AnyPuzzle {
     fn info(&self) -> &'static PuzzleInfo;
     fn exports_gif(&self) -> bool;
     fn compare_columns(&self) -> &'static [Column];
+    fn guide(&self) -> &'static Guide;
     /// (link name, label) of each algorithm.
     fn algorithms(&self) -> Vec<(&'static str, &'static str)>;
     fn algorithm(&self) -> (&'static str, &'static str);
@@ -366,6 +369,10 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
 
     fn compare_columns(&self) -> &'static [Column] {
         P::COMPARE_COLUMNS
+    }
+
+    fn guide(&self) -> &'static Guide {
+        &P::GUIDE
     }
 
     fn algorithms(&self) -> Vec<(&'static str, &'static str)> {
@@ -624,6 +631,7 @@ impl Component for Page {
             playback: self.session.view_playback(shell.reform(Shell::Playback)),
             gif: self.puzzle.exports_gif() && self.session.has_solution(),
             report: self.puzzle.view_report(&act),
+            guide: self.puzzle.guide(),
             compare: self.session.view_compare(self.puzzle.compare_columns()),
         };
         shell_view(parts, &shell)
@@ -652,6 +660,36 @@ struct ShellParts {
     gif: bool,
     report: Html,
     compare: Html,
+    guide: &'static Guide,
+}
+
+/// What a page tells students about its method, under the results: the method in a few lines
+/// of plain pseudo-code and what its numbers mean (a panel, collapsed at first), and where it
+/// comes from.
+pub struct Guide {
+    pub steps: &'static str,
+    /// (term, meaning) of the numbers the page shows.
+    pub terms: &'static [(&'static str, &'static str)],
+    pub source: &'static str,
+}
+
+impl Guide {
+    fn view(&self) -> Html {
+        html! {
+            <>
+                <details class="how-it-works">
+                    <summary>{ "How it works" }</summary>
+                    <pre class="steps">{ self.steps }</pre>
+                    if !self.terms.is_empty() {
+                        <dl class="definitions">
+                            { for self.terms.iter().map(|(term, meaning)| html! { <><dt>{ *term }</dt><dd>{ *meaning }</dd></> }) }
+                        </dl>
+                    }
+                </details>
+                <p class="source">{ format!("Source: {}", self.source) }</p>
+            </>
+        }
+    }
 }
 
 /// The layout every puzzle page shares: settings panel, stage (status, progress, board,
@@ -717,6 +755,7 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
             <section class="report" aria-label="Results">
                 { parts.report }
                 { parts.compare }
+                { parts.guide.view() }
             </section>
         </main>
     }

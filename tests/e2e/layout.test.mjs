@@ -77,6 +77,22 @@ test("every page shows board, status, playback and chart together at projector s
   }
 });
 
+test("every page explains itself: a collapsed 'How it works' panel and a Source line", async () => {
+  for (const name of await puzzleNames()) {
+    const { page, errors } = await open(`#/${name}`);
+    const panel = page.locator("details.how-it-works");
+    assert.equal(await panel.getAttribute("open"), null, `${name}: collapsed at first`);
+    assert.equal(await panel.locator("pre.steps").isVisible(), false, `${name}: steps hidden`);
+    await panel.locator("summary", { hasText: "How it works" }).click();
+    const steps = (await panel.locator("pre.steps").innerText()).split("\n");
+    assert.ok(steps.length >= 3 && steps.length <= 6, `${name}: 3 to 6 lines of steps (${steps.length})`);
+    assert.ok((await panel.locator("dl.definitions dt").count()) >= 2, `${name}: its numbers defined`);
+    assert.match(await page.locator("p.source").innerText(), /^Source: \S/, `${name}: a Source line`);
+    assert.deepEqual(errors, [], `${name}: no page errors`);
+    await page.close();
+  }
+});
+
 test("the landing page has no serious accessibility violation", async () => {
   const { page } = await open("#/");
   assert.deepEqual(await seriousViolations(page), []);

@@ -9,7 +9,7 @@ use crate::web::components::choice::Choice;
 use crate::web::components::compare_table::{Column, CONSTRAINT_COLUMNS};
 use crate::web::components::listing::Listing;
 use crate::web::components::messages::Notices;
-use crate::web::page::{Effect, PuzzlePage};
+use crate::web::page::{Effect, Guide, PuzzlePage};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -39,6 +39,11 @@ impl PuzzlePage for AlphameticsPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const GUIDE: Guide = Guide {
+        steps: "Column by column, from the right: guess digits for the letters of a column,\n  check that the column adds up with its carry, then move left;\n  a column that cannot come out right takes back the last guess.\nBrute force: try every assignment of distinct digits and evaluate the equation.",
+        terms: &[("permutations", "arrangements of distinct digits over the letters that brute force evaluates"), ("guesses", "digits the column solver tries for a letter"), ("dead ends", "partial assignments refused because a column (or the range of the sum) cannot come out right")],
+        source: "slides \"Easy AI with Python\" (alphametics solver, ASPN Cookbook recipe 576647) and its 25 puzzles.",
+    };
     const COMPARE_COLUMNS: &'static [Column] = CONSTRAINT_COLUMNS;
     const KEYS: &'static [(&'static str, &'static str)] = &[("← →", "previous / next solution")];
 
@@ -102,19 +107,6 @@ impl PuzzlePage for AlphameticsPage {
                 </label>
                 <Choice label="The slides' puzzles" options={presets} selected={current}
                     on_change={edit.reform(|text: String| ("equation", text))} />
-            </>
-        }
-    }
-
-    fn view_report(&self, _act: &Callback<Action>) -> Html {
-        html! {
-            <>
-                <dl class="definitions">
-                    <dt>{ "permutations" }</dt><dd>{ "arrangements of distinct digits over the letters that brute force evaluates" }</dd>
-                    <dt>{ "guesses" }</dt><dd>{ "digits the column solver tries for a letter" }</dd>
-                    <dt>{ "dead ends" }</dt><dd>{ "partial assignments refused because a column (or the range of the sum) cannot come out right" }</dd>
-                </dl>
-                <p class="source">{ "Source: slides \"Easy AI with Python\" (alphametics solver, ASPN Cookbook recipe 576647) and its 25 puzzles." }</p>
             </>
         }
     }

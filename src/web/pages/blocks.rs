@@ -11,7 +11,7 @@ use crate::puzzles::blocks::{
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::Choice;
 use crate::web::components::messages::Notices;
-use crate::web::page::{Effect, PuzzlePage};
+use crate::web::page::{Effect, Guide, PuzzlePage};
 use crate::web::pages::classic;
 use yew::prelude::*;
 
@@ -59,6 +59,7 @@ impl PuzzlePage for BlocksPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const GUIDE: Guide = classic::GUIDE;
     const KEYS: &'static [(&'static str, &'static str)] =
         &[("arrows", "slide the piece picked (click it first)")];
 
@@ -180,10 +181,6 @@ impl PuzzlePage for BlocksPage {
                 { classic::settings(&self.params.options, edit) }
             </>
         }
-    }
-
-    fn view_report(&self, _act: &Callback<Action>) -> Html {
-        classic::definitions()
     }
 
     fn act(&mut self, action: Action, cells: &Cells, notices: &mut Notices) -> Effect<Slide> {

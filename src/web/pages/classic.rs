@@ -1,10 +1,11 @@
 //! What the pages of the generic framework's puzzles (`core::classic`) share: the folding and
-//! exploring settings, the sentence under a solve, and the definitions of the numbers shown.
+//! exploring settings, the sentence under a solve, and the "How it works" panel.
 
 use crate::core::classic::Options;
 use crate::core::format::{count_of, format_count};
 use crate::core::job::Report;
 use crate::web::components::choice::Choice;
+use crate::web::page::Guide;
 use yew::prelude::*;
 
 fn on_off(on: &'static str, off: &'static str) -> Vec<(AttrValue, AttrValue)> {
@@ -45,18 +46,13 @@ pub fn summary(report: &Report) -> String {
     parts.join(" · ")
 }
 
-/// Definitions and the source line.
-pub fn definitions() -> Html {
-    html! {
-        <>
-            <dl class="definitions">
-                <dt>{ "breadth-first" }</dt><dd>{ "tries every position one move away, then two moves away, …: the first solution it meets is a shortest one" }</dd>
-                <dt>{ "depth-first" }</dt><dd>{ "follows one line of moves as deep as it goes before backing up: it finds a solution quickly, rarely a short one" }</dd>
-                <dt>{ "positions explored" }</dt><dd>{ "positions whose moves the search tried" }</dd>
-                <dt>{ "in memory" }</dt><dd>{ "positions the search remembers so it never explores one twice" }</dd>
-                <dt>{ "folded" }</dt><dd>{ "positions that are mirror images (or differ only by swapping identical pieces) count as one, so the search explores fewer" }</dd>
-            </dl>
-            <p class="source">{ "Source: slides \"Easy AI with Python\" (R. Hettinger): the generic puzzle solver puzzle.py and its puzzles." }</p>
-        </>
-    }
-}
+/// The "How it works" panel and Source line of every puzzle.py page.
+pub const GUIDE: Guide = Guide {
+    steps: "A puzzle is a start position, its legal moves, a goal test\n  (and a canonical form, so mirror images count once).\nBreadth-first: explore every position one move away, then two, …: the first goal met is a shortest solution.\nDepth-first: follow one line of moves as deep as it goes, then back up.\nBoth remember every position seen, so none is explored twice.",
+    terms: &[
+        ("positions explored", "positions whose moves the search tried"),
+        ("in memory", "positions the search remembers so it never explores one twice"),
+        ("folded", "positions that are mirror images (or differ only by swapping identical pieces) count as one, so the search explores fewer"),
+    ],
+    source: "slides \"Easy AI with Python\" (R. Hettinger): the generic puzzle solver puzzle.py and its puzzles.",
+};

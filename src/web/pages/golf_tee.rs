@@ -10,7 +10,7 @@ use crate::puzzles::golf_tee::{
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::messages::Notices;
-use crate::web::page::{Effect, PuzzlePage};
+use crate::web::page::{Effect, Guide, PuzzlePage};
 use crate::web::pages::classic;
 use yew::prelude::*;
 
@@ -35,6 +35,7 @@ impl PuzzlePage for GolfTeePage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const GUIDE: Guide = classic::GUIDE;
     const KEYS: &'static [(&'static str, &'static str)] =
         &[("e", "edit the start: clicks place and remove tees")];
 
@@ -149,10 +150,6 @@ impl PuzzlePage for GolfTeePage {
                 { classic::settings(&self.params.options, edit) }
             </>
         }
-    }
-
-    fn view_report(&self, _act: &Callback<Action>) -> Html {
-        classic::definitions()
     }
 
     fn act(&mut self, action: Action, &tees: &Tees, notices: &mut Notices) -> Effect<Jump> {

@@ -10,7 +10,7 @@ use crate::puzzles::PuzzleInfo;
 use crate::web::components::chart::{Chart, Series};
 use crate::web::components::choice::Choice;
 use crate::web::components::messages::Notices;
-use crate::web::page::{Effect, PuzzlePage};
+use crate::web::page::{Effect, Guide, PuzzlePage};
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -77,6 +77,11 @@ impl PuzzlePage for JetsSharksPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const GUIDE: Guide = Guide {
+        steps: "One unit per value of the table; units of a column inhibit each other;\n  a name and each value of its row excite each other.\nTouch: give units external input.  Each cycle, every unit at once:\n  net = alpha × partners' outputs − gamma × its pool's other outputs + estr × input\n  moves its activation toward max (net > 0) or min (net < 0), and decays toward rest.",
+        terms: &[("unit", "one value of the table (a name, a gang, an age …) with an activation from min to max"), ("pool", "the units of one column: they inhibit each other, so one tends to win"), ("touch", "external input to a unit (weight 1 unless given, as Ken:0.8)"), ("depair", "removes the link between two units, as if a fact were missing"), ("cycle", "every unit updates at once from its partners' and its pool's outputs (output = activation, or 0 when negative)")],
+        source: "slides \"Easy AI with Python\" (Data mining with neural nets, ASPN recipe 496908); the table from McClelland (1981).",
+    };
 
     fn new(params: JetsSharksParams) -> Self {
         let (table, net) = (params.table(), params.net());
@@ -226,14 +231,6 @@ impl PuzzlePage for JetsSharksPage {
                 if !series.is_empty() {
                     <Chart {series} x_label="cycle" y_label="activation (the five strongest units)" />
                 }
-                <dl class="definitions">
-                    <dt>{ "unit" }</dt><dd>{ "one value of the table (a name, a gang, an age …) with an activation from min to max" }</dd>
-                    <dt>{ "pool" }</dt><dd>{ "the units of one column: they inhibit each other, so one tends to win" }</dd>
-                    <dt>{ "touch" }</dt><dd>{ "external input to a unit (weight 1 unless given, as Ken:0.8)" }</dd>
-                    <dt>{ "depair" }</dt><dd>{ "removes the link between two units, as if a fact were missing" }</dd>
-                    <dt>{ "cycle" }</dt><dd>{ "every unit updates at once from its partners' and its pool's outputs (output = activation, or 0 when negative)" }</dd>
-                </dl>
-                <p class="source">{ "Source: slides \"Easy AI with Python\" (Data mining with neural nets, ASPN recipe 496908); the table from McClelland (1981)." }</p>
             </>
         }
     }

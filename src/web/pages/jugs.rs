@@ -6,7 +6,7 @@ use crate::core::job::Report;
 use crate::puzzles::jugs::{jug_name, Amounts, JugsParams, Pour, INFO};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::messages::Notices;
-use crate::web::page::{Effect, PuzzlePage};
+use crate::web::page::{Effect, Guide, PuzzlePage};
 use crate::web::pages::classic;
 use yew::prelude::*;
 
@@ -38,6 +38,7 @@ impl PuzzlePage for JugsPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const GUIDE: Guide = classic::GUIDE;
     const KEYS: &'static [(&'static str, &'static str)] =
         &[("1 2 3 …", "pick jug A, B, C …: first the one to pour from, then the one to pour into")];
 
@@ -150,10 +151,6 @@ impl PuzzlePage for JugsPage {
                 { classic::settings(&self.params.options, edit) }
             </>
         }
-    }
-
-    fn view_report(&self, _act: &Callback<Action>) -> Html {
-        classic::definitions()
     }
 
     fn act(&mut self, action: Action, shown: &Shown, _: &mut Notices) -> Effect<Pour> {

@@ -9,7 +9,7 @@ use crate::puzzles::marbles::{MarblesParams, Row, Shift, BLACK, INFO, MAX_GAP, M
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::messages::Notices;
-use crate::web::page::{Effect, PuzzlePage};
+use crate::web::page::{Effect, Guide, PuzzlePage};
 use crate::web::pages::classic;
 use yew::prelude::*;
 
@@ -33,6 +33,7 @@ impl PuzzlePage for MarblesPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const GUIDE: Guide = classic::GUIDE;
 
     fn new(params: MarblesParams) -> Self {
         Self { params, shortest: None }
@@ -143,10 +144,6 @@ impl PuzzlePage for MarblesPage {
                 { classic::settings(&self.params.options, edit) }
             </>
         }
-    }
-
-    fn view_report(&self, _act: &Callback<Action>) -> Html {
-        classic::definitions()
     }
 
     fn act(&mut self, action: Action, row: &Row, notices: &mut Notices) -> Effect<Shift> {

@@ -19,7 +19,7 @@ use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::compare_table::Column;
 use crate::web::components::messages::Notices;
 use crate::web::components::tally::{Marker, TallyBars};
-use crate::web::page::{Effect, PuzzlePage, SeedUse};
+use crate::web::page::{Effect, Guide, PuzzlePage, SeedUse};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -286,6 +286,11 @@ impl PuzzlePage for MastermindPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const GUIDE: Guide = Guide {
+        steps: "Possible codes: every code at first.\nRepeat: choose a probe by the strategy's rule; score it against the secret;\n  keep only the codes that would have given the same score;\n  stop when the probe was the secret.",
+        terms: &[("probe", "a guess at the secret code"), ("black / white", "symbols in the right place / right symbols in the wrong place (the slides' strikes and balls)"), ("possible codes", "codes that would have given every score so far: the secret is one of them"), ("information", "how evenly a probe splits the possible codes by score, in bits: each bit halves them on average"), ("worst case", "the most codes a probe can leave possible (Knuth's rule makes it smallest)"), ("codes scored", "the work: one probe scored against one possible code counts one")],
+        source: "slides \"Easy AI with Python\" (Mastermind-style games, ASPN recipe 496907: allrand, trynodup, bestinfo, samplebest); D. E. Knuth, \"The computer as master mind\" (1976); best possible average: K. Koyama & T. W. Lai (1993).",
+    };
     const COMPARE_COLUMNS: &'static [Column] =
         &[Column::Secrets, Column::AverageGuesses, Column::MostGuesses, Column::CodesScored, Column::Time];
     const KEYS: &'static [(&'static str, &'static str)] = &[
@@ -506,22 +511,6 @@ impl PuzzlePage for MastermindPage {
                     </label>
                 }
                 <Choice label="Play" options={tournaments} selected={tournament} on_change={set("tournament")} />
-            </>
-        }
-    }
-
-    fn view_report(&self, _act: &Callback<Action>) -> Html {
-        html! {
-            <>
-                <dl class="definitions">
-                    <dt>{ "probe" }</dt><dd>{ "a guess at the secret code" }</dd>
-                    <dt>{ "black / white" }</dt><dd>{ "symbols in the right place / right symbols in the wrong place (the slides' strikes and balls)" }</dd>
-                    <dt>{ "possible codes" }</dt><dd>{ "codes that would have given every score so far: the secret is one of them" }</dd>
-                    <dt>{ "information" }</dt><dd>{ "how evenly a probe splits the possible codes by score, in bits: each bit halves them on average" }</dd>
-                    <dt>{ "worst case" }</dt><dd>{ "the most codes a probe can leave possible (Knuth's rule makes it smallest)" }</dd>
-                    <dt>{ "codes scored" }</dt><dd>{ "the work: one probe scored against one possible code counts one" }</dd>
-                </dl>
-                <p class="source">{ "Source: slides \"Easy AI with Python\" (Mastermind-style games, ASPN recipe 496907: allrand, trynodup, bestinfo, samplebest); D. E. Knuth, \"The computer as master mind\" (1976); best possible average: K. Koyama & T. W. Lai (1993)." }</p>
             </>
         }
     }

@@ -7,7 +7,7 @@ use crate::puzzles::phrase::{Algo, PhraseParams, INFO};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::compare_table::Column;
 use crate::web::components::messages::Notices;
-use crate::web::page::{Effect, PuzzlePage, SeedUse};
+use crate::web::page::{Effect, Guide, PuzzlePage, SeedUse};
 use std::convert::Infallible;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -26,6 +26,11 @@ impl PuzzlePage for PhrasePage {
     type Action = Infallible;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const GUIDE: Guide = Guide {
+        steps: "Start from a random text as long as the target.\nRepeat: copy the best text so far and change one letter at random;\n  keep the copy when more letters are right; stop when all are.",
+        terms: &[("fitness", "letters right, in the right place, out of the target's length"), ("attempt", "one changed copy tried")],
+        source: "\"Genetic Algorithms with Python\" (the string-matching genetic algorithm).",
+    };
     const COMPARE_COLUMNS: &'static [Column] =
         &[Column::Solved, Column::Attempts, Column::Time, Column::Note];
 

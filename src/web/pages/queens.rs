@@ -12,7 +12,7 @@ use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::compare_table::Column;
 use crate::web::components::listing::Listing;
 use crate::web::components::messages::Notices;
-use crate::web::page::{Effect, PuzzlePage, SeedUse};
+use crate::web::page::{Effect, Guide, PuzzlePage, SeedUse};
 use yew::prelude::*;
 
 /// Most workers a shared count uses.
@@ -43,6 +43,11 @@ impl PuzzlePage for QueensPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const GUIDE: Guide = Guide {
+        steps: "Backtracking: place one queen per row, in a column no placed queen attacks;\n  when a row has no such column, take back the last queen and try its next column.\nPermutations: try every order of columns, one queen per row, keep those with no diagonal attack.\nGenetic: start from random boards; change one queen at a time;\n  keep a change when it leaves fewer attacking pairs; restart a line that stops improving.",
+        terms: &[("nodes expanded", "queens placed (backtracking) or boards tried"), ("fitness", "attacking pairs: 0 = solved"), ("attempt", "one changed board tried by the genetic algorithm")],
+        source: "slides \"Easy AI with Python\" (eight queens by permutations); \"Genetic Algorithms with Python\" part 2 (8 queens by a GA); Takaken's symmetry method for counting.",
+    };
     const COMPARE_COLUMNS: &'static [Column] =
         &[Column::Solved, Column::Solutions, Column::Attempts, Column::Nodes, Column::Time, Column::Note];
     const KEYS: &'static [(&'static str, &'static str)] =

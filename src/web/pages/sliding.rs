@@ -10,7 +10,7 @@ use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::messages::Notices;
 use crate::web::components::tiles::Tiles;
-use crate::web::page::{Effect, PuzzlePage, SeedUse};
+use crate::web::page::{Effect, Guide, PuzzlePage, SeedUse};
 use yew::prelude::*;
 
 /// Shuffle choices offered in the page: walk lengths, and uniform.
@@ -37,6 +37,11 @@ impl PuzzlePage for SlidingPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const GUIDE: Guide = Guide {
+        steps: "Each arrangement of tiles is a node; a move slides a tile into the gap.\nA*: always expand the waiting board with the fewest moves so far + estimated moves left.\nIDA*: depth-first with a bound on moves + estimate; raise the bound and repeat.\nEstimate (never too high): Manhattan distance of every tile, plus linear conflicts,\n  or the pattern databases' exact costs of groups of tiles, added.",
+        terms: &[("nodes expanded", "boards whose moves the search tried"), ("in memory", "boards the search keeps (seen or waiting) when it ends"), ("shortest?", "yes when the method guarantees no shorter solution exists"), ("pattern database", "a table of the exact moves a group of tiles needs, worked out once")],
+        source: "slides \"Solving the 15-puzzle in Swift\" (B. Broek); the n-puzzle notebook (G. Squillero); Korf (1985), Korf & Felner (2002).",
+    };
     const KEYS: &'static [(&'static str, &'static str)] = &[("← ↑ → ↓", "slide a tile into the blank")];
     const EXPORTS_GIF: bool = true;
 

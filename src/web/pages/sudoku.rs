@@ -16,7 +16,7 @@ use crate::web::components::compare_table::{Column, CONSTRAINT_COLUMNS};
 use crate::web::components::listing::Listing;
 use crate::web::components::messages::Notices;
 use crate::web::components::sudoku_grid::SudokuGrid;
-use crate::web::page::{Effect, PuzzlePage, SeedUse};
+use crate::web::page::{Effect, Guide, PuzzlePage, SeedUse};
 use yew::prelude::*;
 
 /// Clue counts offered by the generator.
@@ -106,6 +106,11 @@ impl PuzzlePage for SudokuPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const GUIDE: Guide = Guide {
+        steps: "Keep each open cell's candidates; placing a value removes it from its friends.\nRule 1: a cell with one candidate takes it.  Rule 2: a value with one place in a unit goes there.\nApply the rules until nothing changes; if cells are still open,\n  guess a candidate in one cell (the pick rule chooses which) and go on;\n  on a contradiction, take the guess back and try the next candidate.",
+        terms: &[("friends", "the other cells of a cell's row, column and box"), ("assignments", "cells given their value, by a rule or by a guess"), ("eliminations", "candidates crossed out of a cell"), ("guesses", "values tried in a cell the rule chose, when no rule places one"), ("backtracks", "guesses taken back"), ("dead ends", "grids where a cell had no candidate left")],
+        source: "slides \"Easy AI with Python\" (Sudoku by constraint propagation); puzzles from Norvig's top95 and hardest lists and Royle's 17-clue list.",
+    };
     const COMPARE_COLUMNS: &'static [Column] = CONSTRAINT_COLUMNS;
     const KEYS: &'static [(&'static str, &'static str)] = &[
         ("1–9", "enter a value in the selected cell (A–G too on 16×16)"),
@@ -304,22 +309,6 @@ impl PuzzlePage for SudokuPage {
                 }
                 <button aria-pressed={self.params.marks.to_string()} onclick={act.reform(|_| Action::ToggleMarks)}
                     title="Show each open cell's candidates (m)">{ "Pencil marks" }</button>
-            </>
-        }
-    }
-
-    fn view_report(&self, _act: &Callback<Action>) -> Html {
-        html! {
-            <>
-                <dl class="definitions">
-                    <dt>{ "friends" }</dt><dd>{ "the other cells of a cell's row, column and box" }</dd>
-                    <dt>{ "assignments" }</dt><dd>{ "cells given their value, by a rule or by a guess" }</dd>
-                    <dt>{ "eliminations" }</dt><dd>{ "candidates crossed out of a cell" }</dd>
-                    <dt>{ "guesses" }</dt><dd>{ "values tried in a cell the rule chose, when no rule places one" }</dd>
-                    <dt>{ "backtracks" }</dt><dd>{ "guesses taken back" }</dd>
-                    <dt>{ "dead ends" }</dt><dd>{ "grids where a cell had no candidate left" }</dd>
-                </dl>
-                <p class="source">{ "Source: slides \"Easy AI with Python\" (Sudoku by constraint propagation); puzzles from Norvig's top95 and hardest lists and Royle's 17-clue list." }</p>
             </>
         }
     }

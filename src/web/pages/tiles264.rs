@@ -14,7 +14,7 @@ use crate::web::components::listing::Listing;
 use crate::web::components::messages::Notices;
 use crate::web::components::number_field::NumberField;
 use crate::web::components::square::Square;
-use crate::web::page::{Effect, PuzzlePage, SeedUse};
+use crate::web::page::{Effect, Guide, PuzzlePage, SeedUse};
 use yew::prelude::*;
 
 /// Checkpoint rows shown at once; the rest are summarised (a long run has up to 1,000).
@@ -47,6 +47,11 @@ impl PuzzlePage for TilesPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const GUIDE: Guide = Guide {
+        steps: "Start with 1,000 random layouts (tiles shuffled, each turned with chance 0.5).\nEach generation: score every layout; keep the best 10 %;\n  refill with copies of kept layouts, each with two cells turned and swapped at random,\n  plus fresh random layouts; stop when a layout scores 0.\nExact search: fill cells row by row, each line's last cell forced by its sum.",
+        terms: &[("fitness (score)", "sum over the 10 lines of |line sum − 264| / 264: 0 = solved"), ("generation", "one round of scoring, keeping the best and refilling"), ("seed", "the number that fixes every random draw: the same seed gives the same run")],
+        source: "the Einstein \"264\" square article in the seeds (domain, tests, genetic algorithm and its seeds).",
+    };
     const COMPARE_COLUMNS: &'static [Column] =
         &[Column::Solved, Column::Generations, Column::Solutions, Column::Time, Column::Note];
     const KEYS: &'static [(&'static str, &'static str)] = &[("← →", "previous / next solution")];
@@ -96,9 +101,9 @@ impl PuzzlePage for TilesPage {
         }
         html! {
             <>
-                <Choice label="Random stream" options={vec![
-                        (AttrValue::Static("chacha"), AttrValue::Static("Puzzle Lab (ChaCha8)")),
-                        (AttrValue::Static("python"), AttrValue::Static("Python's random: replays the article")),
+                <Choice label="Random numbers" options={vec![
+                        (AttrValue::Static("chacha"), AttrValue::Static("Puzzle Lab's")),
+                        (AttrValue::Static("python"), AttrValue::Static("replay the article's runs (Python)")),
                     ]}
                     selected={if p.rng == RngKind::Python { "python" } else { "chacha" }} on_change={set("rng")} />
                 <NumberField label="Population" value={p.population.to_string()} step="1" on_change={set("population")} />
