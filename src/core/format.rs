@@ -40,6 +40,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn one_is_singular() {
+        assert_eq!(count_of(1, "move", "moves"), "1 move");
+        assert_eq!(count_of(0, "pair", "pairs"), "0 pairs");
+        assert_eq!(count_of(2048, "node expanded", "nodes expanded"), "2,048 nodes expanded");
+    }
+
+    #[test]
     fn times_read_well() {
         assert_eq!(format_ms(0.24), "0.2 ms");
         assert_eq!(format_ms(35.4), "35 ms");

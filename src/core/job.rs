@@ -2,7 +2,7 @@
 //! its report. The report's JSON is a public contract (README: "CLI output"): fields may be
 //! added, never renamed.
 
-pub use crate::core::format::{format_count, format_ms};
+pub use crate::core::format::{count_of, format_count, format_ms};
 use crate::core::search::{Control, Limits, Outcome, SearchResult, Stats};
 use serde::{Deserialize, Serialize};
 
@@ -262,13 +262,14 @@ impl Report {
         let time = format_ms(self.elapsed_ms);
         if self.solved {
             format!(
-                "Solved: {} moves, {} nodes expanded, {time}",
-                format_count(self.length as u64),
-                format_count(self.expanded)
+                "Solved: {}, {}, {time}",
+                count_of(self.length as u64, "move", "moves"),
+                count_of(self.expanded, "node expanded", "nodes expanded")
             )
         } else {
             let why = self.message.as_deref().unwrap_or("no solution found");
-            format!("Not solved ({}): {why}; {} nodes expanded, {time}", self.algorithm, self.expanded)
+            let expanded = count_of(self.expanded, "node expanded", "nodes expanded");
+            format!("Not solved ({}): {why}; {expanded}, {time}", self.algorithm)
         }
     }
 }

@@ -38,11 +38,14 @@ pub struct Link {
 pub struct LinkError {
     pub field: String,
     pub reason: String,
+    /// For a number out of range: the nearest allowed value, which a page uses instead (the
+    /// command line refuses the link).
+    pub nearest: Option<String>,
 }
 
 impl LinkError {
     pub fn new(field: impl Into<String>, reason: impl Into<String>) -> Self {
-        Self { field: field.into(), reason: reason.into() }
+        Self { field: field.into(), reason: reason.into(), nearest: None }
     }
 }
 
@@ -223,6 +226,28 @@ pub trait LinkParams: Sized {
     fn to_link(&self) -> Link;
 }
 
+/// Reads a link as a page does: when every problem is a number out of range, each is moved
+/// to its nearest allowed value, and the sentences saying so come back with the parameters.
+/// Any other problem is returned as it is (the page then refuses the link or the edit).
+pub fn read_leniently<P: LinkParams>(link: &Link) -> (P, Vec<LinkError>, Vec<String>) {
+    let (params, errors) = P::from_link(link);
+    let all_clampable = !errors.is_empty() && errors.iter().all(|e| e.nearest.is_some());
+    if !all_clampable {
+        return (params, errors, Vec::new());
+    }
+    let mut moved = link.clone();
+    let mut said = Vec::new();
+    for error in &errors {
+        let nearest = error.nearest.as_deref().unwrap_or_default();
+        moved = moved.set(&error.field, nearest);
+        said.push(format!("{}: {}; using {nearest}, the nearest allowed", error.field, error.reason));
+    }
+    match P::from_link(&moved) {
+        (params, again) if again.is_empty() => (params, Vec::new(), said),
+        _ => (params, errors, Vec::new()),
+    }
+}
+
 /// A link's canonical form under `P`, with the problems found reading it.
 pub fn canonical<P: LinkParams>(link: &Link) -> (Link, Vec<LinkError>) {
     let (params, errors) = P::from_link(link);
@@ -253,6 +278,13 @@ impl<'a> ParamReader<'a> {
         self.errors.push(LinkError::new(key, reason));
     }
 
+    /// Gives the problem just recorded the nearest allowed value.
+    fn suggest_nearest(&mut self, nearest: String) {
+        if let Some(error) = self.errors.last_mut() {
+            error.nearest = Some(nearest);
+        }
+    }
+
     /// A whole number within `range`, or `default` (with an error) when missing or bad.
     pub fn number<T>(&mut self, key: &'static str, range: RangeInclusive<T>, default: T) -> T
     where
@@ -261,12 +293,17 @@ impl<'a> ParamReader<'a> {
         let Some(text) = self.raw(key) else {
             return default;
         };
-        match text.parse::<T>() {
+        let parsed = text.parse::<T>();
+        match parsed {
             Ok(n) if range.contains(&n) => n,
             _ => {
                 let reason =
                     format!("must be a whole number from {} to {}, got '{text}'", range.start(), range.end());
                 self.reject(key, reason);
+                if let Ok(n) = parsed {
+                    let nearest = if n < *range.start() { range.start() } else { range.end() };
+                    self.suggest_nearest(nearest.to_string());
+                }
                 default
             }
         }
@@ -303,12 +340,16 @@ impl<'a> ParamReader<'a> {
     /// A decimal number within `range`, or `default` (with an error) when missing or bad.
     pub fn decimal(&mut self, key: &'static str, range: RangeInclusive<f64>, default: f64) -> f64 {
         let Some(text) = self.raw(key) else { return default };
-        match text.parse::<f64>() {
+        let parsed = text.parse::<f64>();
+        match parsed {
             Ok(x) if range.contains(&x) => x,
             _ => {
                 let reason =
                     format!("must be a number from {} to {}, got '{text}'", range.start(), range.end());
                 self.reject(key, reason);
+                if let Some(x) = parsed.ok().filter(|x| !x.is_nan()) {
+                    self.suggest_nearest(x.clamp(*range.start(), *range.end()).to_string());
+                }
                 default
             }
         }

@@ -105,7 +105,8 @@ impl StopReason {
             }
             StopReason::DepthLimit(d) => format!("no solution within the depth limit of {d}"),
             StopReason::Looping(moves) => {
-                format!("gave up after {moves} moves: it came back to a position it had left the same way, and would circle forever")
+                let moves = crate::core::format::count_of(*moves, "move", "moves");
+                format!("gave up after {moves}: it came back to a position it had left the same way, and would circle forever")
             }
         }
     }

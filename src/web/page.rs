@@ -6,7 +6,7 @@
 
 use crate::core::choice::Named;
 use crate::core::job::Report;
-use crate::core::link::{Link, LinkError, LinkParams};
+use crate::core::link::{read_leniently, Link, LinkError, LinkParams};
 use crate::puzzles::PuzzleInfo;
 use crate::web::browser;
 use crate::web::components::chart::{Chart, Series};
@@ -211,7 +211,7 @@ macro_rules! without_moves {
 pub type Erased = Box<dyn Any>;
 
 /// Makes the page's puzzle from a link: the puzzle and the problems found reading the link.
-pub type MakePuzzle = fn(&Link) -> (Box<dyn AnyPuzzle>, Vec<LinkError>);
+pub type MakePuzzle = fn(&Link) -> (Box<dyn AnyPuzzle>, Vec<LinkError>, Vec<String>);
 
 #[derive(Properties)]
 pub struct PageProps {
@@ -484,7 +484,7 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
 
     fn edit(&mut self, key: &str, text: &str, notices: &mut Notices) -> Option<EditOutcome> {
         let link = self.0.edited_link(key, text);
-        let params = notices.edit(&link, P::Params::from_link)?;
+        let params = notices.edit(&link, read_leniently::<P::Params>)?;
         if params == *self.0.params() {
             return Some(EditOutcome::Nothing);
         }
@@ -530,9 +530,9 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
 }
 
 /// The page's puzzle `P` behind the shell's [`AnyPuzzle`], read from a link.
-pub fn erase<P: PuzzlePage>(link: &Link) -> (Box<dyn AnyPuzzle>, Vec<LinkError>) {
-    let (params, errors) = P::Params::from_link(link);
-    (Box::new(Typed(P::new(params))), errors)
+pub fn erase<P: PuzzlePage>(link: &Link) -> (Box<dyn AnyPuzzle>, Vec<LinkError>, Vec<String>) {
+    let (params, errors, moved) = read_leniently::<P::Params>(link);
+    (Box::new(Typed(P::new(params))), errors, moved)
 }
 
 pub struct Page {
@@ -549,10 +549,10 @@ impl Component for Page {
     type Properties = PageProps;
 
     fn create(ctx: &Context<Self>) -> Self {
-        let (puzzle, errors) = (ctx.props().puzzle)(&ctx.props().link);
+        let (puzzle, errors, moved) = (ctx.props().puzzle)(&ctx.props().link);
         let mut page = Self {
             session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
-            notices: Notices::for_link(&errors),
+            notices: Notices::for_link(&errors, &moved),
             puzzle,
             focus_play: false,
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),

@@ -33,6 +33,22 @@ test("a link with a step reopens the same solution at the same step", async () =
   await page.close();
 });
 
+test("a number out of range moves to the nearest allowed value, in a link and typed in the page", async () => {
+  const { page, errors } = await open("#/hanoi?discs=99");
+  await page.getByRole("alert").filter({ hasText: "discs: must be a whole number from 1 to 20, got '99'; using 20" }).waitFor();
+  assert.equal(await page.locator(".disc").count(), 20);
+  await waitForHash(page, /discs=20/);
+  // Typed in a number field: the 264 square's population.
+  const square = await open("#/tiles264?seed=2");
+  await square.page.getByLabel("Population").fill("5");
+  await square.page.getByLabel("Population").press("Enter");
+  await square.page.getByRole("alert").filter({ hasText: "using 10, the nearest allowed" }).waitFor();
+  await waitForHash(square.page, /population=10&/);
+  assert.deepEqual([...errors, ...square.errors], []);
+  await page.close();
+  await square.page.close();
+});
+
 test("a malformed link shows an alert naming the parameter, and the page still works", async () => {
   const { page, errors } = await open("#/hanoi?discs=banana&pegs=9&algo=optimal");
   const alert = page.getByRole("alert");

@@ -129,6 +129,27 @@ mod tests {
     }
 
     #[test]
+    fn a_page_moves_numbers_out_of_range_to_the_nearest_allowed() {
+        use crate::core::link::read_leniently;
+        let read = |text: &str| read_leniently::<HanoiParams>(&Link::parse(text).unwrap());
+        let (p, errors, said) = read("#/hanoi?discs=99");
+        assert!(errors.is_empty());
+        assert_eq!(p.tower.discs, 20);
+        assert_eq!(
+            said,
+            ["discs: must be a whole number from 1 to 20, got '99'; using 20, the nearest allowed"]
+        );
+        assert_eq!(read("#/hanoi?discs=0").0.tower.discs, 1);
+        // Anything else wrong: refused as before, nothing moved.
+        let (_, errors, said) = read("#/hanoi?discs=99&pegs=x");
+        assert_eq!(errors.len(), 2);
+        assert!(said.is_empty());
+        assert!(read("#/hanoi?discs=abc").1[0].nearest.is_none());
+        // The command line still refuses the link.
+        assert_eq!(parse("#/hanoi?discs=99").1.len(), 1);
+    }
+
+    #[test]
     fn defaults_and_canonical_form() {
         let (p, errors) = parse("#/hanoi");
         assert!(errors.is_empty());

@@ -173,10 +173,12 @@ impl Board {
             return Ok(());
         }
         let why = if n % 2 == 1 {
-            format!("it has {inversions} pairs of tiles out of order, an odd number, and every move keeps that number's parity (the goal has 0)")
+            let pairs = crate::core::format::count_of(inversions as u64, "pair", "pairs");
+            format!("it has {pairs} of tiles out of order, an odd number, and every move keeps that number's parity (the goal has 0)")
         } else {
             format!(
-                "its {inversions} pairs of tiles out of order plus the blank's row from the bottom ({}) make an even number, and every move keeps that sum's parity (the goal's is odd)",
+                "its {} of tiles out of order plus the blank's row from the bottom ({}) make an even number, and every move keeps that sum's parity (the goal's is odd)",
+                crate::core::format::count_of(inversions as u64, "pair", "pairs"),
                 n - self.blank() / n
             )
         };

@@ -13,27 +13,34 @@ pub struct Notices {
 
 impl Notices {
     /// A page's first notices: an alert when its link had problems.
-    pub fn for_link(errors: &[LinkError]) -> Self {
-        let alert = (!errors.is_empty()).then(|| {
-            format!(
+    pub fn for_link(errors: &[LinkError], moved: &[String]) -> Self {
+        let alert = if !errors.is_empty() {
+            Some(format!(
                 "Some of this link could not be used, defaults were taken instead: {}.",
                 describe_errors(errors)
-            )
-        });
+            ))
+        } else {
+            said_moved(moved)
+        };
         Self { status: String::new(), alert }
     }
 
     /// Reads the link an edit in the page leads to (so the page accepts exactly what links
-    /// accept): the new parameters, or `None` with an alert naming what was wrong.
-    pub fn edit<P>(&mut self, edited: &Link, read: impl Fn(&Link) -> (P, Vec<LinkError>)) -> Option<P> {
-        let (params, errors) = read(edited);
+    /// accept, numbers out of range moved to the nearest allowed value): the new parameters,
+    /// or `None` with an alert naming what was wrong.
+    pub fn edit<P>(
+        &mut self,
+        edited: &Link,
+        read: impl Fn(&Link) -> (P, Vec<LinkError>, Vec<String>),
+    ) -> Option<P> {
+        let (params, errors, moved) = read(edited);
         match errors.first() {
             Some(error) => {
                 self.alert = Some(format!("Not changed: {error}."));
                 None
             }
             None => {
-                self.alert = None;
+                self.alert = said_moved(&moved);
                 Some(params)
             }
         }
@@ -67,4 +74,9 @@ pub fn Messages(props: &MessagesProps) -> Html {
             <p role="status" aria-live="polite" class="status">{ props.status.clone() }</p>
         </div>
     }
+}
+
+/// The alert for numbers moved into their allowed range, if any were.
+fn said_moved(moved: &[String]) -> Option<String> {
+    (!moved.is_empty()).then(|| format!("Out of range: {}.", moved.join("; ")))
 }

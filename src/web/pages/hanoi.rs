@@ -1,7 +1,7 @@
 //! The Towers of Hanoi page: pegs to click (or keys 1–4), a seeded random position, the
 //! optimum from the start. Everything else comes from the generic page.
 
-use crate::core::format::format_count;
+use crate::core::format::{count_of, format_count};
 use crate::core::link::{Link, LinkParams};
 use crate::core::playback::MAX_PLAYBACK;
 use crate::puzzles::hanoi::domain::{
@@ -69,9 +69,16 @@ impl PuzzlePage for HanoiPage {
         if self.params.current() == self.params.goal {
             return match (played, self.optimum_from_start()) {
                 (0, _) => "The discs are already where the goal wants them.".into(),
-                (n, Some(best)) if n as u64 == best => format!("Solved by hand in {n} moves: optimal!"),
-                (n, Some(best)) => format!("Solved by hand in {n} moves (the optimum is {best})."),
-                (n, None) => format!("Solved by hand in {n} moves."),
+                (n, Some(best)) if n as u64 == best => {
+                    format!("Solved by hand in {}: optimal!", count_of(n as u64, "move", "moves"))
+                }
+                (n, Some(best)) => {
+                    format!(
+                        "Solved by hand in {} (the optimum is {best}).",
+                        count_of(n as u64, "move", "moves")
+                    )
+                }
+                (n, None) => format!("Solved by hand in {}.", count_of(n as u64, "move", "moves")),
             };
         }
         format!(

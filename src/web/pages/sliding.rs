@@ -1,6 +1,7 @@
 //! The sliding-tile page: tiles to click or arrow keys, seeded shuffles, a depth limit for
 //! depth-first search, GIF export of a solution. Everything else comes from the generic page.
 
+use crate::core::format::count_of;
 use crate::core::link::{Link, LinkParams};
 use crate::puzzles::sliding::domain::{Board, Dir, MAX_SIZE, MIN_SIZE};
 use crate::puzzles::sliding::params::{Shuffle, SlidingParams};
@@ -69,7 +70,7 @@ impl PuzzlePage for SlidingPage {
         if board.is_goal() {
             return match self.params.played.len() {
                 0 => "The board is solved: shuffle it to start.".into(),
-                n => format!("Solved by hand in {n} moves!"),
+                n => format!("Solved by hand in {}!", count_of(n as u64, "move", "moves")),
             };
         }
         "Slide the tiles into order: click a tile next to the blank, or use the arrow keys.".into()

@@ -5,7 +5,7 @@
 use crate::core::choice::Named;
 use crate::core::format::{count_of, format_ms};
 use crate::core::job::Report;
-use crate::core::link::{Link, LinkParams};
+use crate::core::link::{read_leniently, Link, LinkParams};
 use crate::puzzles::sudoku::grid::{cell_name, Grid};
 use crate::puzzles::sudoku::params::{Algo, PickRule, Source, SudokuParams, PRESETS, SLIDES_EXAMPLE};
 use crate::puzzles::sudoku::trace::{How, Move, Position};
@@ -325,7 +325,7 @@ impl PuzzlePage for SudokuPage {
             Action::ToggleMarks => self.params.marks = !self.params.marks,
             Action::Preset(grid) if !grid.is_empty() => {
                 let link = self.edited_link("grid", &grid);
-                let Some(params) = notices.edit(&link, SudokuParams::from_link) else {
+                let Some(params) = notices.edit(&link, read_leniently::<SudokuParams>) else {
                     return Effect::Redraw;
                 };
                 self.params = params;

@@ -1,7 +1,7 @@
 //! The "264" square page: run the article's genetic algorithm from a seed and watch its best
 //! and mean score per generation, change any parameter, or list every solution exactly.
 
-use crate::core::format::format_count;
+use crate::core::format::{count_of, format_count};
 use crate::core::job::{Checkpoint, Report, SeedRun};
 use crate::puzzles::tiles264::domain::{Layout, ALL_TILES};
 use crate::puzzles::tiles264::params::{Algo, RngKind, TilesParams};
@@ -174,9 +174,9 @@ impl PuzzlePage for TilesPage {
     fn on_report(&mut self, report: &Report, notices: &mut Notices) {
         if let Some(generations) = report.generations {
             notices.status = format!(
-                "{} after {} generations (population {}).",
+                "{} after {} (population {}).",
                 if report.solved { "Solved" } else { "Not solved" },
-                format_count(generations),
+                count_of(generations, "generation", "generations"),
                 self.params.population
             );
         }
