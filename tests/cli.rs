@@ -220,6 +220,17 @@ fn bench_summarises_a_range_of_seeds() {
 }
 
 #[test]
+fn a_pages_playback_speed_in_a_link_is_accepted_and_ignored() {
+    let out = puzzlelab(&["solve", "#/hanoi?discs=3&speed=5"], None);
+    assert!(out.status.success());
+    let report = &json_lines(&out)[0];
+    assert_eq!(
+        (report["length"].as_u64(), report["link"].as_str()),
+        (Some(7), Some("#/hanoi?discs=3&pegs=3&algo=optimal"))
+    );
+}
+
+#[test]
 fn bench_repeats_a_puzzle_without_randomness() {
     let out = puzzlelab(&["bench", "--count", "3", "#/jugs"], None);
     assert!(out.status.success());

@@ -254,6 +254,10 @@ pub fn canonical<P: LinkParams>(link: &Link) -> (Link, Vec<LinkError>) {
     (params.to_link(), errors)
 }
 
+/// The playback speed a page keeps in its link (1 = slowest): every puzzle accepts it, and
+/// the solvers ignore it.
+pub const SPEED_KEY: &str = "speed";
+
 /// Reads a puzzle's parameters from a link, collecting every problem instead of stopping at
 /// the first, and falling back to the given default for each bad value.
 pub struct ParamReader<'a> {
@@ -264,7 +268,7 @@ pub struct ParamReader<'a> {
 
 impl<'a> ParamReader<'a> {
     pub fn new(link: &'a Link) -> Self {
-        Self { link, known: vec!["v"], errors: Vec::new() }
+        Self { link, known: vec!["v", SPEED_KEY], errors: Vec::new() }
     }
 
     /// The raw text of a parameter, marking the key as known.

@@ -11,6 +11,9 @@ pub const MAX_PLAYBACK: usize = 131_071;
 pub const SPEEDS_MS: [u32; 7] = [1200, 700, 400, 220, 120, 50, 16];
 const DEFAULT_SPEED: usize = 2;
 
+/// The speed level a playback starts at (levels count from 1, the slowest).
+pub const DEFAULT_SPEED_LEVEL: usize = DEFAULT_SPEED + 1;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Playback {
     len: usize,
@@ -47,6 +50,12 @@ impl Playback {
 
     pub fn interval_ms(&self) -> u32 {
         SPEEDS_MS[self.speed]
+    }
+
+    /// The same playback at speed `level` (1 = slowest), moved into the levels there are.
+    pub fn with_speed_level(mut self, level: usize) -> Self {
+        self.speed = level.clamp(1, SPEEDS_MS.len()) - 1;
+        self
     }
 
     /// Speed as a level from 1 (slowest) to the number of speeds.
@@ -153,6 +162,14 @@ mod tests {
         let mut p = Playback::new(0, 0);
         p.play();
         assert!(!p.is_playing());
+    }
+
+    #[test]
+    fn speed_levels_are_kept_within_limits() {
+        assert_eq!(Playback::new(3, 0).speed_level(), DEFAULT_SPEED_LEVEL);
+        assert_eq!(Playback::new(3, 0).with_speed_level(5).speed_level(), 5);
+        assert_eq!(Playback::new(3, 0).with_speed_level(99).speed_level(), SPEEDS_MS.len());
+        assert_eq!(Playback::new(3, 0).with_speed_level(0).speed_level(), 1);
     }
 
     #[test]

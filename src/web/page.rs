@@ -6,7 +6,8 @@
 
 use crate::core::choice::Named;
 use crate::core::job::Report;
-use crate::core::link::{read_leniently, Link, LinkError, LinkParams};
+use crate::core::link::{read_leniently, Link, LinkError, LinkParams, SPEED_KEY};
+use crate::core::playback::DEFAULT_SPEED_LEVEL;
 use crate::puzzles::PuzzleInfo;
 use crate::web::browser;
 use crate::web::components::chart::{Chart, Series};
@@ -97,6 +98,12 @@ pub trait PuzzlePage: Sized + 'static {
             .filter(|&&a| self.refusal(a).is_none())
             .map(|&a| (a.label(), self.solve_link(a)))
             .collect()
+    }
+
+    /// Whether a link opening the page asks for a solve at once (it names something only a
+    /// solve shows, as one solution of several); a playback step always does.
+    fn solves_on_open(&self) -> bool {
+        false
     }
 
     /// Why `algo` cannot run on what is shown, if it cannot (an unsolvable board…).
@@ -283,6 +290,7 @@ pub trait AnyPuzzle {
     fn info(&self) -> &'static PuzzleInfo;
     fn exports_gif(&self) -> bool;
     fn compare_columns(&self) -> &'static [Column];
+    fn solves_on_open(&self) -> bool;
     fn guide(&self) -> &'static Guide;
     /// (link name, label) of each algorithm.
     fn algorithms(&self) -> Vec<(&'static str, &'static str)>;
@@ -369,6 +377,10 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
 
     fn compare_columns(&self) -> &'static [Column] {
         P::COMPARE_COLUMNS
+    }
+
+    fn solves_on_open(&self) -> bool {
+        self.0.solves_on_open()
     }
 
     fn guide(&self) -> &'static Guide {
@@ -558,11 +570,14 @@ impl Component for Page {
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.notices.status = page.puzzle.intro();
+        if let Some(level) = ctx.props().link.get(SPEED_KEY).and_then(|t| t.parse::<usize>().ok()) {
+            page.session.set_speed_level(level);
+        }
         if let Err(why) = page.puzzle.solve_link(page.puzzle.algorithm().0) {
             page.notices.alert.get_or_insert(why);
         }
         let step = page.puzzle.step_mut().map_or(0, |s| *s);
-        if step > 0 {
+        if step > 0 || page.puzzle.solves_on_open() {
             // A shared link points into a solution: solve again and show that step.
             page.start_solve(ctx, step);
         }
@@ -828,7 +843,11 @@ impl Page {
         if let Some(kept) = self.puzzle.step_mut() {
             *kept = step;
         }
-        browser::replace_hash(&self.puzzle.link().to_hash());
+        let mut link = self.puzzle.link();
+        if self.session.speed_level() != DEFAULT_SPEED_LEVEL {
+            link = link.set(SPEED_KEY, self.session.speed_level());
+        }
+        browser::replace_hash(&link.to_hash());
     }
 
     fn start_solve(&mut self, ctx: &Context<Self>, seek_to: usize) {

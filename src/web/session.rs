@@ -144,6 +144,15 @@ impl SolveSession {
         self.solution.is_some()
     }
 
+    /// The playback speed (1 = slowest), kept from one solution to the next.
+    pub fn speed_level(&self) -> usize {
+        self.playback.speed_level()
+    }
+
+    pub fn set_speed_level(&mut self, level: usize) {
+        self.playback = self.playback.clone().with_speed_level(level);
+    }
+
     /// The playback step, 0 without a solution.
     pub fn step(&self) -> usize {
         if self.solution.is_some() {
@@ -332,7 +341,7 @@ impl SolveSession {
     fn drop_solution(&mut self) {
         self.solution = None;
         self.solution_moves.clear();
-        self.playback = Playback::new(0, 0);
+        self.playback = Playback::new(0, 0).with_speed_level(self.playback.speed_level());
         self.ticker = None;
     }
 
@@ -359,7 +368,8 @@ impl SolveSession {
         let moves: Result<Vec<M>, String> = report.moves.iter().map(|m| parse(m)).collect();
         match moves.map(|moves| Solution::replay(start, moves, apply)) {
             Ok(Ok(solution)) => {
-                self.playback = Playback::new(solution.len(), seek_to);
+                self.playback =
+                    Playback::new(solution.len(), seek_to).with_speed_level(self.playback.speed_level());
                 self.solution = Some(Box::new(solution));
                 self.solution_moves = report.moves.clone();
             }

@@ -23,12 +23,13 @@ test("the exact search lists the solutions up to symmetry", async () => {
   await page.close();
 });
 
-test("a bad parameter typed in the page is refused with its reason", async () => {
+test("a number typed out of range moves to the nearest allowed, saying why", async () => {
   const { page } = await open("#/tiles264");
   await page.getByRole("spinbutton", { name: "Flip probability" }).fill("3");
   await page.getByRole("spinbutton", { name: "Flip probability" }).press("Tab");
-  await page.getByRole("alert").filter({ hasText: "flip: must be a number from 0 to 1, got '3'" }).waitFor();
-  await waitForHash(page, /flip=0.5/);
+  await page.getByRole("alert")
+    .filter({ hasText: "flip: must be a number from 0 to 1, got '3'; using 1, the nearest allowed" }).waitFor();
+  await waitForHash(page, /flip=1&/);
   await page.close();
 });
 
@@ -104,4 +105,28 @@ test("compare: the 264 square in generations and solutions found, queens by read
   assert.deepEqual([...errors, ...queens.errors], []);
   await page.close();
   await queens.page.close();
+});
+
+test("what a page shows travels in its link: the solution listed, attacks, playback speed", async () => {
+  const { page, errors } = await open("#/queens?n=6&algo=backtracking&shown=3&attacks=1");
+  await page.locator(".counter").filter({ hasText: "solution 3 / 4" }).waitFor();
+  assert.equal(await page.getByRole("button", { name: "Show attacks" }).getAttribute("aria-pressed"), "true");
+  await page.getByRole("button", { name: "Next solution" }).click();
+  await waitForHash(page, /shown=4&attacks=1/);
+  await page.getByRole("button", { name: "Show attacks" }).click();
+  await waitForHash(page, /n=6&algo=backtracking&shown=4$/);
+  const square = await open("#/tiles264?algo=exact&shown=7");
+  await square.page.locator(".counter").filter({ hasText: "solution 7 / 144" }).waitFor({ timeout: 30000 });
+  await square.page.keyboard.press("ArrowRight");
+  await waitForHash(square.page, /shown=8/);
+  const hanoi = await open("#/hanoi?discs=3&algo=optimal");
+  await hanoi.page.getByRole("button", { name: "Solve", exact: true }).click();
+  await hanoi.page.locator(".speed").filter({ hasText: "speed 3/7" }).waitFor();
+  await hanoi.page.getByRole("button", { name: "Faster" }).click();
+  await waitForHash(hanoi.page, /speed=4/);
+  const again = await open(hash(hanoi.page));
+  await again.page.getByRole("button", { name: "Solve", exact: true }).click();
+  await again.page.locator(".speed").filter({ hasText: "speed 4/7" }).waitFor();
+  assert.deepEqual([...errors, ...square.errors, ...hanoi.errors, ...again.errors], []);
+  for (const p of [page, square.page, hanoi.page, again.page]) await p.close();
 });

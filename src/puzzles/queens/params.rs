@@ -32,14 +32,30 @@ pub struct QueensParams {
     /// Which share (1-based) of a whole-board count this is, of `parts`.
     pub part: usize,
     pub parts: usize,
+    /// The page's view: which listed solution is on the board (1-based; 0 = the first found)…
+    pub shown: usize,
+    /// …and whether attacked squares are marked.
+    pub attacks: bool,
 }
+
+/// The largest `shown`: the most solutions a listed board has (n = 10: 724).
+pub const MAX_SHOWN: usize = 724;
 
 /// Most shares a count can be split into.
 pub const MAX_PARTS: usize = 64;
 
 impl Default for QueensParams {
     fn default() -> Self {
-        Self { n: 8, algo: Algo::Backtracking, seed: 1, first: 0..=7, part: 1, parts: 1 }
+        Self {
+            n: 8,
+            algo: Algo::Backtracking,
+            seed: 1,
+            first: 0..=7,
+            part: 1,
+            parts: 1,
+            shown: 0,
+            attacks: false,
+        }
     }
 }
 
@@ -74,7 +90,9 @@ impl LinkParams for QueensParams {
                 format!("permutations are tried only up to n = {MAX_PERMUTATION_N} ({n}! is too many)"),
             );
         }
-        (Self { n, algo, seed, first, part, parts }, r.finish())
+        let shown = r.number("shown", 0..=MAX_SHOWN, 0);
+        let attacks = r.choice("attacks", &[("0", false), ("1", true)], false);
+        (Self { n, algo, seed, first, part, parts, shown, attacks }, r.finish())
     }
 
     fn to_link(&self) -> Link {
@@ -87,6 +105,12 @@ impl LinkParams for QueensParams {
         }
         if self.parts > 1 {
             link = link.with("part", self.part).with("parts", self.parts);
+        }
+        if self.shown > 0 {
+            link = link.with("shown", self.shown);
+        }
+        if self.attacks {
+            link = link.with("attacks", 1);
         }
         link
     }
@@ -102,6 +126,7 @@ mod tests {
             "#/queens?n=8&algo=backtracking",
             "#/queens?n=12&algo=genetic&seed=5",
             "#/queens?n=10&algo=backtracking&first=0-4",
+            "#/queens?n=8&algo=backtracking&shown=5&attacks=1",
         ] {
             let (p, errors) = QueensParams::from_link(&Link::parse(text).unwrap());
             assert!(errors.is_empty(), "{errors:?}");

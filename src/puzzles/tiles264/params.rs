@@ -40,7 +40,13 @@ pub struct TilesParams {
     pub max_generations: u64,
     /// How many consecutive seeds to run, from `seed` on ("how reliable is this?").
     pub runs: u64,
+    /// The page's view of an exact search: which solution class is on the board (1-based;
+    /// 0 = the first).
+    pub shown: usize,
 }
+
+/// Solution grids up to rotations and reflections: the largest `shown`.
+pub const SOLUTION_CLASSES: usize = 144;
 
 impl Default for TilesParams {
     fn default() -> Self {
@@ -54,6 +60,7 @@ impl Default for TilesParams {
             p_exchange: 0.95,
             max_generations: 100_000,
             runs: 1,
+            shown: 0,
         }
     }
 }
@@ -72,6 +79,7 @@ impl LinkParams for TilesParams {
             p_exchange: r.decimal("exchange", 0.0..=1.0, d.p_exchange),
             max_generations: r.number("generations", 1..=10_000_000, d.max_generations),
             runs: r.number("runs", 1..=1000, d.runs),
+            shown: r.number("shown", 0..=SOLUTION_CLASSES, d.shown),
         };
         (params, r.finish())
     }
@@ -85,12 +93,14 @@ impl LinkParams for TilesParams {
             .with("flip", self.p_flip)
             .with("exchange", self.p_exchange)
             .with("generations", self.max_generations);
-        let link = if self.rng == RngKind::Python { link.with("rng", "python") } else { link };
+        let mut link = if self.rng == RngKind::Python { link.with("rng", "python") } else { link };
         if self.runs > 1 {
-            link.with("runs", self.runs)
-        } else {
-            link
+            link = link.with("runs", self.runs);
         }
+        if self.algo == Algo::Exact && self.shown > 0 {
+            link = link.with("shown", self.shown);
+        }
+        link
     }
 }
 
@@ -108,6 +118,17 @@ mod tests {
             "#/tiles264?algo=genetic&seed=1&population=1000&keep=10&flip=0.5&exchange=0.95&generations=100000"
         );
         assert_eq!(TilesParams::from_link(&Link::parse(&hash).unwrap()).0, p);
+    }
+
+    #[test]
+    fn the_solution_shown_is_kept_for_the_exact_search() {
+        let read = |text: &str| TilesParams::from_link(&Link::parse(text).unwrap());
+        let (p, errors) = read("#/tiles264?algo=exact&shown=7");
+        assert!(errors.is_empty());
+        assert_eq!(p.shown, 7);
+        assert_eq!(p.to_link().get("shown"), Some("7"));
+        assert_eq!(read("#/tiles264?algo=genetic&shown=7").0.to_link().get("shown"), None);
+        assert_eq!(read("#/tiles264?algo=exact&shown=145").1[0].field, "shown");
     }
 
     #[test]

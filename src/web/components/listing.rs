@@ -18,6 +18,17 @@ impl<T> Listing<T> {
         Self { items, index: 0 }
     }
 
+    /// The same list showing item `index` (the last if there are fewer).
+    pub fn at(mut self, index: usize) -> Self {
+        self.index = index.min(self.items.len().saturating_sub(1));
+        self
+    }
+
+    /// The item shown and its place in the list, if the list has any.
+    pub fn shown(&self) -> Option<(usize, &T)> {
+        self.items.get(self.index).map(|item| (self.index, item))
+    }
+
     /// Moves `delta` places, wrapping around; returns the item now shown.
     pub fn step(&mut self, delta: isize) -> Option<&T> {
         if self.items.is_empty() {

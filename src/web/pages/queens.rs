@@ -5,7 +5,7 @@ use crate::core::format::{format_count, format_ms};
 use crate::core::job::Report;
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::puzzles::queens::params::{Algo, QueensParams, MAX_N};
-use crate::puzzles::queens::{merge_counts, split_count, INFO};
+use crate::puzzles::queens::{merge_counts, split_count, INFO, LIST_UP_TO};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::chessboard::Chessboard;
 use crate::web::components::choice::{number_options, Choice};
@@ -22,9 +22,10 @@ pub struct QueensPage {
     params: QueensParams,
     /// The queens on the board: a found placement, or the genetic run's best so far.
     queens: Vec<[u32; 2]>,
-    /// Every solution of a small board, and which one is shown.
+    /// Every solution of a small board, and which one is shown (`params.shown` in the link).
     listed: Listing<Vec<[u32; 2]>>,
-    show_attacks: bool,
+    /// Solutions counted by the last solve, to say why they are not listed on big boards.
+    counted: Option<u64>,
 }
 
 pub enum Action {
@@ -54,7 +55,7 @@ impl PuzzlePage for QueensPage {
         &[("a", "show or hide attacked squares"), ("← →", "previous / next solution")];
 
     fn new(params: QueensParams) -> Self {
-        Self { params, queens: Vec::new(), listed: Listing::default(), show_attacks: false }
+        Self { params, queens: Vec::new(), listed: Listing::default(), counted: None }
     }
 
     fn params(&self) -> &QueensParams {
@@ -67,6 +68,21 @@ impl PuzzlePage for QueensPage {
 
     fn algorithm(&self) -> Algo {
         self.params.algo
+    }
+
+    /// A link naming a listed solution solves to show it.
+    fn solves_on_open(&self) -> bool {
+        self.params.shown > 0
+    }
+
+    /// What is solved leaves out how it is viewed.
+    fn solve_link(&self, algo: Algo) -> Link {
+        QueensParams { algo, shown: 0, attacks: false, ..self.params.clone() }.to_link()
+    }
+
+    /// A new setting shows the first solution found again.
+    fn edited_link(&self, key: &str, text: &str) -> Link {
+        QueensParams { shown: 0, ..self.params.clone() }.to_link().set(key, text)
     }
 
     fn intro(&self) -> String {
@@ -86,7 +102,7 @@ impl PuzzlePage for QueensPage {
     }
 
     fn view_board(&self, _: &(), _act: &Callback<Action>) -> Html {
-        html! { <Chessboard n={self.params.n} queens={self.queens.clone()} show_attacks={self.show_attacks} /> }
+        html! { <Chessboard n={self.params.n} queens={self.queens.clone()} show_attacks={self.params.attacks} /> }
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Action>) -> Html {
@@ -94,23 +110,31 @@ impl PuzzlePage for QueensPage {
             <>
                 <Choice label="n" options={number_options(1..=MAX_N as u8)} selected={self.params.n.to_string()}
                     on_change={edit.reform(|text: String| ("n", text))} />
-                <button aria-pressed={self.show_attacks.to_string()} onclick={act.reform(|_| Action::ToggleAttacks)}
+                <button aria-pressed={self.params.attacks.to_string()} onclick={act.reform(|_| Action::ToggleAttacks)}
                     title="Show attacked squares (a)">{ "Show attacks" }</button>
             </>
         }
     }
 
     fn view_report(&self, act: &Callback<Action>) -> Html {
-        self.listed.view(act.reform(Action::Browse))
+        match self.counted {
+            Some(count) if self.params.n > LIST_UP_TO && count > 0 => html! {
+                <p class="note">{ format!(
+                    "Solutions are listed to page through up to n = {LIST_UP_TO} (724 of them); {} queens have {}, too many to list.",
+                    self.params.n, format_count(count)) }</p>
+            },
+            _ => self.listed.view(act.reform(Action::Browse)),
+        }
     }
 
     fn act(&mut self, action: Action, _: &(), _: &mut Notices) -> Effect<()> {
         match action {
-            Action::ToggleAttacks => self.show_attacks = !self.show_attacks,
+            Action::ToggleAttacks => self.params.attacks = !self.params.attacks,
             Action::Browse(delta) => {
                 if let Some(item) = self.listed.step(delta) {
                     self.queens = item.clone();
                 }
+                self.params.shown = self.listed.shown().map_or(0, |(index, _)| index + 1);
             }
         }
         Effect::Redraw
@@ -156,12 +180,18 @@ impl PuzzlePage for QueensPage {
         if let Some(queens) = &report.queens {
             self.queens = queens.clone();
         }
-        self.listed = Listing::new(report.solutions.iter().flatten().filter_map(queens_of).collect());
+        self.counted = report.count;
+        let listed = Listing::new(report.solutions.iter().flatten().filter_map(queens_of).collect());
+        self.listed = listed.at(self.params.shown.saturating_sub(1));
+        if let (Some((_, queens)), true) = (self.listed.shown(), self.params.shown > 0) {
+            self.queens = queens.clone();
+        }
     }
 
     fn clear_results(&mut self) {
         self.queens.clear();
         self.listed = Listing::default();
+        self.counted = None;
     }
 
     fn split(&self, _link: &Link, workers: usize) -> Option<Vec<Link>> {

@@ -3,6 +3,7 @@
 
 use crate::core::format::{count_of, format_count};
 use crate::core::job::{Checkpoint, Report, SeedRun};
+use crate::core::link::{Link, LinkParams};
 use crate::puzzles::tiles264::domain::{Layout, ALL_TILES};
 use crate::puzzles::tiles264::params::{Algo, RngKind, TilesParams};
 use crate::puzzles::tiles264::INFO;
@@ -68,6 +69,21 @@ impl PuzzlePage for TilesPage {
 
     fn params(&self) -> &TilesParams {
         &self.params
+    }
+
+    /// A link naming one of the exact search's solutions solves to show it.
+    fn solves_on_open(&self) -> bool {
+        self.params.algo == Algo::Exact && self.params.shown > 0
+    }
+
+    /// What is solved leaves out which solution is viewed.
+    fn solve_link(&self, algo: Algo) -> Link {
+        TilesParams { algo, shown: 0, ..self.params.clone() }.to_link()
+    }
+
+    /// A new setting shows the first solution again.
+    fn edited_link(&self, key: &str, text: &str) -> Link {
+        TilesParams { shown: 0, ..self.params.clone() }.to_link().set(key, text)
     }
 
     fn params_mut(&mut self) -> &mut TilesParams {
@@ -154,6 +170,7 @@ impl PuzzlePage for TilesPage {
         if let Some(item) = self.listed.step(delta) {
             self.shown = *item;
         }
+        self.params.shown = self.listed.shown().map_or(0, |(index, _)| index + 1);
         Effect::Redraw
     }
 
@@ -187,7 +204,11 @@ impl PuzzlePage for TilesPage {
                 format_count(report.expanded)
             );
         }
-        self.listed = Listing::new(report.solutions.iter().flatten().filter_map(layout_of).collect());
+        let listed = Listing::new(report.solutions.iter().flatten().filter_map(layout_of).collect());
+        self.listed = listed.at(self.params.shown.saturating_sub(1));
+        if let (Some((_, layout)), true) = (self.listed.shown(), self.params.shown > 0) {
+            self.shown = *layout;
+        }
         self.checkpoints = report.checkpoints.clone().unwrap_or_default();
         if let Some(runs) = &report.runs {
             self.runs = runs.clone();
