@@ -126,9 +126,10 @@ pub trait PuzzlePage: Sized + 'static {
         None
     }
 
-    /// The line beside Undo / Restart.
-    fn move_counter(&self) -> Option<String> {
-        self.played().map(|moves| format!("Moves: {}", moves.len()))
+    /// The line beside Undo / Restart; `moves` counts those played by hand and, while a
+    /// solution is shown, its steps up to the one on the board.
+    fn move_counter(&self, moves: usize) -> Option<String> {
+        self.played().map(|_| format!("Moves: {moves}"))
     }
 
     /// The playback step kept in the link, for puzzles whose solutions play back.
@@ -301,7 +302,8 @@ pub trait AnyPuzzle {
     fn solve_link(&self, algo: &str) -> Result<Link, String>;
     fn compare_runs(&self) -> Vec<(&'static str, Link)>;
     fn played(&self) -> Option<usize>;
-    fn move_counter(&self) -> Option<String>;
+    /// The counter beside Undo / Restart, with the solution shown at `solution_step`.
+    fn move_counter(&self, solution_step: usize) -> Option<String>;
     fn step_mut(&mut self) -> Option<&mut usize>;
     fn seed(&self) -> Option<SeedUse>;
     fn use_seed(&mut self) -> Effect<Erased>;
@@ -420,8 +422,8 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         self.0.played().map(<[P::Move]>::len)
     }
 
-    fn move_counter(&self) -> Option<String> {
-        self.0.move_counter()
+    fn move_counter(&self, solution_step: usize) -> Option<String> {
+        self.0.move_counter(self.0.played().map_or(0, <[P::Move]>::len) + solution_step)
     }
 
     fn step_mut(&mut self) -> Option<&mut usize> {
@@ -633,8 +635,10 @@ impl Component for Page {
             algorithm: self.puzzle.algorithm().0,
             own_settings: self.puzzle.view_params(&edit, &act),
             seed: self.puzzle.seed(),
-            move_counter: self.puzzle.played().and_then(|_| self.puzzle.move_counter()),
-            can_undo: self.puzzle.played().is_some_and(|n| n > 0) || self.session.step() > 0,
+            move_counter: self.puzzle.played().and_then(|_| self.puzzle.move_counter(self.session.step())),
+            // Not while a solution plays: Undo would take it over mid-animation.
+            can_undo: (self.puzzle.played().is_some_and(|n| n > 0) || self.session.step() > 0)
+                && !self.session.is_playing(),
             table_bytes: self.session.table_bytes(),
             notices: self.notices.view(shell.reform(|_| Shell::DismissAlert)),
             progress: self.session.view_progress(),

@@ -491,6 +491,10 @@ impl SolveSession {
             .then(|| Ticker::every(self.playback.interval_ms(), move || tick.emit(())));
     }
 
+    pub fn is_playing(&self) -> bool {
+        self.playback.is_playing()
+    }
+
     /// One timer tick; returns whether playback goes on.
     pub fn tick(&mut self) -> bool {
         self.playback.tick();

@@ -198,7 +198,7 @@ test("keyboard only: Enter on Solve, then Space plays the solution; no passive-l
   await page.getByRole("button", { name: "Pause" }).waitFor();
   await page.locator(".counter").filter({ hasText: /step [1-7] \/ 7/ }).waitFor();
   // Space on another focused button presses that button, not the page's shortcut.
-  await page.getByRole("button", { name: "Pause" }).click();
+  await page.getByRole("button", { name: "Pause", exact: true }).click();
   await page.getByRole("button", { name: "Reset" }).focus();
   await page.keyboard.press(" ");
   assert.equal(await page.locator(".counter").innerText(), "step 0 / 7");
@@ -208,6 +208,23 @@ test("keyboard only: Enter on Solve, then Space plays the solution; no passive-l
   assert.equal(await page.locator(".counter").innerText(), "step 1 / 7");
   assert.equal(await page.evaluate(() => window.scrollY), 0);
   assert.deepEqual(warnings, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("during playback the move counter follows the step and Undo waits until playback stops", async () => {
+  const { page, errors } = await open("#/hanoi?discs=5&pegs=3&algo=optimal", { width: 1024, height: 768 });
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: "Solved: 31 moves" }).waitFor();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.locator(".move-counter").filter({ hasText: /^Moves: 2\b/ }).waitFor();
+  const undo = page.getByRole("button", { name: "Undo", exact: true });
+  assert.equal(await undo.isEnabled(), true);
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  assert.equal(await undo.isDisabled(), true, "no Undo while the solution plays");
+  await page.getByRole("button", { name: "Pause", exact: true }).click();
+  assert.equal(await undo.isEnabled(), true);
   assert.deepEqual(errors, []);
   await page.close();
 });

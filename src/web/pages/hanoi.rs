@@ -120,8 +120,7 @@ impl PuzzlePage for HanoiPage {
         Some(&mut self.params.played)
     }
 
-    fn move_counter(&self) -> Option<String> {
-        let played = self.params.played.len();
+    fn move_counter(&self, played: usize) -> Option<String> {
         Some(match self.optimum_from_start() {
             Some(best) => format!("Moves: {played} · optimum from the start: {}", format_count(best)),
             None => format!("Moves: {played}"),

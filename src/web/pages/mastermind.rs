@@ -398,7 +398,8 @@ impl PuzzlePage for MastermindPage {
         Some(&mut self.params.played)
     }
 
-    fn move_counter(&self) -> Option<String> {
+    /// Counts what was entered by hand only: a solution shown is the computer's.
+    fn move_counter(&self, _moves: usize) -> Option<String> {
         Some(format!("Your probes: {}", self.params.played.len()))
     }
 

@@ -228,7 +228,8 @@ impl PuzzlePage for SudokuPage {
         Some(&mut self.params.played)
     }
 
-    fn move_counter(&self) -> Option<String> {
+    /// Counts what was entered by hand only: a solution shown is the computer's.
+    fn move_counter(&self, _moves: usize) -> Option<String> {
         Some(format!("Entered: {}", self.params.played.len()))
     }
 
