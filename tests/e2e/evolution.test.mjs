@@ -58,6 +58,30 @@ test("the phrase is guessed with every improvement listed", async () => {
   await page.close();
 });
 
+test("phrase: any printable target, a long log folded, a stale alert cleared while typing", async () => {
+  const { page, errors } = await open("#/phrase?seed=2", { width: 1024, height: 768 });
+  const target = page.getByLabel("Target");
+  await target.fill("Año 2026: 100% done, isn't it?");
+  await target.press("Enter");
+  await waitForHash(page, /target=Año 2026: 100% done, isn't it\?/);
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: "Guessed after" }).waitFor({ timeout: 30000 });
+  assert.match(await page.locator("table.improvements caption").innerText(), /letters right, out of 30/);
+  assert.equal(await page.locator("table.improvements").first().locator("tbody tr").count(), 12);
+  await page.locator("details.more-rows summary").waitFor();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  assert.ok(height < 2000, `the page stays short (${height} px)`);
+  // An empty target is refused; typing again clears the alert and keeps what was typed.
+  await target.fill("");
+  await target.press("Enter");
+  await page.getByRole("alert").filter({ hasText: "target: must have 1 to 200 characters" }).waitFor();
+  await target.pressSequentially("Hi");
+  assert.equal((await page.locator("[role=alert]").textContent()).trim(), "");
+  assert.equal(await target.inputValue(), "Hi");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("many seeds: how reliable is the algorithm, as a histogram", async () => {
   const { page } = await open("#/tiles264?seed=1&generations=3000&runs=4");
   await page.getByRole("button", { name: "Solve", exact: true }).click();

@@ -10,6 +10,8 @@ use crate::core::seed::{Stream, MAX_SEED};
 pub const PUZZLE: &str = "phrase";
 pub const DEFAULT_TARGET: &str = "Not all those who wander are lost.";
 /// The article's gene set.
+/// The article's gene set; a target's other characters (digits, punctuation, accents) are
+/// added after these, in the order they first appear, so the article's runs stay the same.
 pub const GENES: &str = " abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ!.";
 const MAX_LENGTH: usize = 200;
 const MAX_ATTEMPTS: u64 = 50_000_000;
@@ -42,13 +44,12 @@ impl LinkParams for PhraseParams {
         let seed = r.number("seed", 0..=MAX_SEED, 1);
         let mut target = DEFAULT_TARGET.to_string();
         if let Some(text) = r.raw("target") {
-            let strange: String = text.chars().filter(|c| !GENES.contains(*c)).collect();
             if text.is_empty() || text.chars().count() > MAX_LENGTH {
                 r.reject("target", format!("must have 1 to {MAX_LENGTH} characters"));
-            } else if !strange.is_empty() {
+            } else if text.chars().any(char::is_control) {
                 r.reject(
                     "target",
-                    format!("'{strange}' cannot be guessed: use letters, spaces, '!' and '.'"),
+                    "must be printable text: no tabs, line breaks or other control characters",
                 );
             } else {
                 target = text.to_string();
@@ -62,7 +63,18 @@ impl LinkParams for PhraseParams {
     }
 }
 
-/// Genomes are strings of the target's length over [`GENES`]; fitness counts matching places.
+/// [`GENES`], then the target's characters that are not among them.
+pub fn gene_set(target: &str) -> Vec<char> {
+    let mut genes: Vec<char> = GENES.chars().collect();
+    for c in target.chars() {
+        if !genes.contains(&c) {
+            genes.push(c);
+        }
+    }
+    genes
+}
+
+/// Genomes are strings of the target's length over [`gene_set`]; fitness counts matching places.
 struct PhraseGenetics {
     target: Vec<char>,
     genes: Vec<char>,
@@ -106,7 +118,8 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     if !errors.is_empty() {
         return Err(describe_errors(&errors));
     }
-    let genetics = PhraseGenetics { target: params.target.chars().collect(), genes: GENES.chars().collect() };
+    let genetics =
+        PhraseGenetics { target: params.target.chars().collect(), genes: gene_set(&params.target) };
     let config = LinesConfig { patience: None, crossover: false, max_attempts: MAX_ATTEMPTS };
     let mut rng = crate::core::seed::SeededRng::new(params.seed);
     let mut improvements: Vec<Improvement> = Vec::new();
@@ -160,8 +173,21 @@ mod tests {
     }
 
     #[test]
-    fn targets_outside_the_gene_set_are_refused() {
-        let err = run("#/phrase?target=Hello,%20world?").unwrap_err();
-        assert_eq!(err, "target: ',?' cannot be guessed: use letters, spaces, '!' and '.'");
+    fn any_printable_target_is_guessed() {
+        let report = run("#/phrase?target=Hello,%20world%3F%20%C3%A9t%C3%A9%202026&seed=3").unwrap();
+        assert!(report.solved);
+        assert_eq!(report.solution, Some(serde_json::json!("Hello, world? été 2026")));
+        // The article's genes first, then the target's others in order of appearance.
+        let genes = gene_set("Hello, world? été 2026");
+        assert_eq!(genes[..GENES.len()].iter().collect::<String>(), GENES);
+        assert_eq!(genes[GENES.len()..].iter().collect::<String>(), ",?é206");
+        assert_eq!(gene_set(DEFAULT_TARGET).len(), GENES.len());
+    }
+
+    #[test]
+    fn control_characters_and_bad_lengths_are_refused() {
+        let err = run("#/phrase?target=tab%09here").unwrap_err();
+        assert!(err.starts_with("target: must be printable text"), "{err}");
+        assert!(run("#/phrase?target=").unwrap_err().contains("1 to 200 characters"));
     }
 }

@@ -8,22 +8,31 @@ use crate::puzzles::PuzzleInfo;
 use crate::web::components::compare_table::Column;
 use crate::web::components::messages::Notices;
 use crate::web::page::{Effect, Guide, PuzzlePage, SeedUse};
-use std::convert::Infallible;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
+
+/// Improvement rows shown before the rest fold away.
+const ROWS_SHOWN: usize = 12;
+
+pub enum Action {
+    /// The target is being typed: an alert about the last one no longer applies.
+    Typing(String),
+}
 
 pub struct PhrasePage {
     params: PhraseParams,
     /// The best guess so far.
     guess: String,
     improvements: Vec<Improvement>,
+    /// What is in the target field, kept even when the page refuses it.
+    typed: Option<String>,
 }
 
 impl PuzzlePage for PhrasePage {
     type Params = PhraseParams;
     type Algo = Algo;
     crate::without_moves!();
-    type Action = Infallible;
+    type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
     const GUIDE: Guide = Guide {
@@ -35,7 +44,7 @@ impl PuzzlePage for PhrasePage {
         &[Column::Solved, Column::Attempts, Column::Time, Column::Note];
 
     fn new(params: PhraseParams) -> Self {
-        Self { params, guess: String::new(), improvements: Vec::new() }
+        Self { params, guess: String::new(), improvements: Vec::new(), typed: None }
     }
 
     fn params(&self) -> &PhraseParams {
@@ -60,7 +69,7 @@ impl PuzzlePage for PhrasePage {
         Some(SeedUse { seed: Some(self.params.seed), action: "Run this seed" })
     }
 
-    fn view_board(&self, _: &(), _: &Callback<Infallible>) -> Html {
+    fn view_board(&self, _: &(), _: &Callback<Action>) -> Html {
         let right = self.guess.chars().zip(self.params.target.chars());
         html! {
             <div class="phrase-board" aria-label="Best guess so far">
@@ -74,33 +83,48 @@ impl PuzzlePage for PhrasePage {
         }
     }
 
-    fn view_params(&self, edit: &Callback<(&'static str, String)>, _: &Callback<Infallible>) -> Html {
+    fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Action>) -> Html {
         let on_target =
             edit.reform(|e: Event| ("target", e.target_unchecked_into::<HtmlInputElement>().value()));
         html! {
-            <label class="wide">{ "Target " }
-                <input aria-label="Target" value={self.params.target.clone()} onchange={on_target} />
+            <label class="wide">{ "Target (any text you can type)" }
+                <input aria-label="Target" value={self.typed.clone().unwrap_or_else(|| self.params.target.clone())}
+                    onchange={on_target}
+                    oninput={act.reform(|e: InputEvent| Action::Typing(e.target_unchecked_into::<HtmlInputElement>().value()))} />
             </label>
         }
     }
 
-    fn view_report(&self, _: &Callback<Infallible>) -> Html {
+    fn view_report(&self, _: &Callback<Action>) -> Html {
         if self.improvements.is_empty() {
             return html! {};
         }
+        let row = |i: &Improvement| {
+            html! {
+                <tr>
+                    <td>{ i.genome.as_str().unwrap_or_default() }</td>
+                    <td>{ i.fitness }</td>
+                    <td>{ format_count(i.attempt) }</td>
+                    <td>{ format_ms(i.elapsed_ms) }</td>
+                </tr>
+            }
+        };
+        let (first, rest) = self.improvements.split_at(self.improvements.len().min(ROWS_SHOWN));
+        let length = self.params.target.chars().count();
         html! {
-            <table class="improvements">
-                <caption>{ "Every improvement (fitness: letters in the right place)" }</caption>
-                <thead><tr><th>{ "Best so far" }</th><th>{ "Fitness" }</th><th>{ "Attempt" }</th><th>{ "Time" }</th></tr></thead>
-                <tbody>{ for self.improvements.iter().map(|i| html! {
-                    <tr>
-                        <td>{ i.genome.as_str().unwrap_or_default() }</td>
-                        <td>{ i.fitness }</td>
-                        <td>{ i.attempt }</td>
-                        <td>{ format_ms(i.elapsed_ms) }</td>
-                    </tr>
-                }) }</tbody>
-            </table>
+            <>
+                <table class="improvements">
+                    <caption>{ format!("Every improvement (fitness: letters right, out of {length})") }</caption>
+                    <thead><tr><th>{ "Best so far" }</th><th>{ "Fitness" }</th><th>{ "Attempt" }</th><th>{ "Time" }</th></tr></thead>
+                    <tbody>{ for first.iter().map(row) }</tbody>
+                </table>
+                if !rest.is_empty() {
+                    <details class="more-rows">
+                        <summary>{ format!("The other {} improvements", rest.len()) }</summary>
+                        <table class="improvements"><tbody>{ for rest.iter().map(row) }</tbody></table>
+                    </details>
+                }
+            </>
         }
     }
 
@@ -108,8 +132,11 @@ impl PuzzlePage for PhrasePage {
         ("attempt", "letters right")
     }
 
-    fn act(&mut self, action: Infallible, _: &(), _: &mut Notices) -> Effect<()> {
-        match action {}
+    fn act(&mut self, action: Action, _: &(), notices: &mut Notices) -> Effect<()> {
+        let Action::Typing(text) = action;
+        self.typed = Some(text);
+        notices.alert = None;
+        Effect::Redraw
     }
 
     fn on_genome(&mut self, genome: &serde_json::Value) {
