@@ -257,6 +257,8 @@ pub enum Shell {
     Restart,
     ExportGif,
     ForgetTables,
+    /// A solved row of the comparison was picked: show that algorithm's solution.
+    PickCompared(usize),
 }
 
 pub enum Msg {
@@ -327,6 +329,8 @@ pub trait AnyPuzzle {
     fn play(&mut self, session: &mut SolveSession, mv: Erased, notices: &mut Notices);
     fn undo(&mut self, session: &mut SolveSession);
     fn restart(&mut self);
+    /// Takes the parameters of `link` (a comparison's run); false if it cannot be read.
+    fn adopt(&mut self, link: &Link) -> bool;
 }
 
 /// What an accepted edit changed.
@@ -541,6 +545,14 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
             played.clear();
         }
     }
+
+    fn adopt(&mut self, link: &Link) -> bool {
+        let (params, errors) = P::Params::from_link(link);
+        if errors.is_empty() {
+            *self.0.params_mut() = params;
+        }
+        errors.is_empty()
+    }
 }
 
 /// The page's puzzle `P` behind the shell's [`AnyPuzzle`], read from a link.
@@ -651,7 +663,9 @@ impl Component for Page {
             gif: self.puzzle.exports_gif() && self.session.has_solution(),
             report: self.puzzle.view_report(&act),
             guide: self.puzzle.guide(),
-            compare: self.session.view_compare(self.puzzle.compare_columns()),
+            compare: self
+                .session
+                .view_compare(self.puzzle.compare_columns(), shell.reform(Shell::PickCompared)),
         };
         shell_view(parts, &shell)
     }
@@ -807,6 +821,7 @@ impl Page {
             Shell::Solve => self.start_solve(ctx, 0),
             Shell::Cancel => self.session.cancel_into(&mut self.notices),
             Shell::Compare => self.compare(),
+            Shell::PickCompared(row) => self.pick_compared(ctx, row),
             Shell::CopyLink => {
                 browser::copy_text(&browser::current_url());
                 self.notices.status = "Link copied: anyone who opens it sees this page as it is now.".into();
@@ -875,6 +890,18 @@ impl Page {
                 self.session.solve(algo, &link, seek_to);
                 self.notices.status = format!("{label}…");
             }
+        }
+    }
+
+    /// Solves again what a row of the comparison solved, this time for playback.
+    fn pick_compared(&mut self, ctx: &Context<Self>, row: usize) {
+        if self.session.is_busy() {
+            return;
+        }
+        let Some(link) = self.session.compared_link(row) else { return };
+        if self.puzzle.adopt(&link) {
+            self.session.clear();
+            self.start_solve(ctx, 0);
         }
     }
 

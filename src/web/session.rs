@@ -282,7 +282,10 @@ impl SolveSession {
 
     /// Runs every `(algorithm, link)` in turn and fills the comparison table.
     pub fn compare(&mut self, runs: Vec<(&'static str, Link)>) {
-        self.compare = runs.iter().map(|(algorithm, _)| CompareRow { algorithm, outcome: None }).collect();
+        self.compare = runs
+            .iter()
+            .map(|(algorithm, link)| CompareRow { algorithm, link: link.clone(), outcome: None })
+            .collect();
         self.compare_queue = runs.into_iter().map(|(_, link)| link).collect();
         self.run_next_comparison();
     }
@@ -539,8 +542,14 @@ impl SolveSession {
         html! { <PlaybackControls playback={self.playback.clone()} {on_action} /> }
     }
 
-    pub fn view_compare(&self, columns: &'static [Column]) -> Html {
-        html! { <CompareTable rows={self.compare.clone()} {columns} /> }
+    /// What compared row `row` solved, when it found a solution.
+    pub fn compared_link(&self, row: usize) -> Option<Link> {
+        let row = self.compare.get(row)?;
+        matches!(&row.outcome, Some(Ok(r)) if r.solved).then(|| row.link.clone())
+    }
+
+    pub fn view_compare(&self, columns: &'static [Column], on_pick: Callback<usize>) -> Html {
+        html! { <CompareTable rows={self.compare.clone()} {columns} {on_pick} /> }
     }
 }
 

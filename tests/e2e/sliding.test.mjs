@@ -65,6 +65,12 @@ test("compare shows every algorithm's length, cost and optimality on one board",
   const astar = rows.filter({ has: page.locator("th", { hasText: /^A\* with Manhattan distance/ }) }).locator("td");
   assert.equal(await astar.nth(0).innerText(), "2");
   assert.equal(await astar.nth(1).innerText(), "yes");
+  // Picking a row solves again with that algorithm and plays its solution.
+  await rows.filter({ has: page.locator("th", { hasText: /^Breadth-first/ }) }).click();
+  await status(page).filter({ hasText: "Solved: 2 moves" }).waitFor();
+  await waitForHash(page, /algo=bfs/);
+  await page.locator(".playback .counter").filter({ hasText: "step 0 / 2" }).waitFor();
+  assert.equal(await rows.count(), 8, "the comparison stays");
   await page.close();
 });
 

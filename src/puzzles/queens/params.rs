@@ -87,7 +87,10 @@ impl LinkParams for QueensParams {
         if algo == Algo::Permutations && n > MAX_PERMUTATION_N {
             r.reject(
                 "n",
-                format!("permutations are tried only up to n = {MAX_PERMUTATION_N} ({n}! is too many)"),
+                format!(
+                    "{n} queens: {} permutations to try, too many (up to n = {MAX_PERMUTATION_N}); use backtracking",
+                    crate::core::format::format_count((1..=n as u64).product())
+                ),
             );
         }
         let shown = r.number("shown", 0..=MAX_SHOWN, 0);

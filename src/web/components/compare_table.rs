@@ -2,6 +2,7 @@
 //! chooses (a search is compared by moves and memory, a genetic run by generations…).
 
 use crate::core::job::{format_count, format_ms, Report};
+use crate::core::link::Link;
 use yew::prelude::*;
 
 /// One algorithm's row: waiting (`None`), failed, or its numbers.
@@ -9,6 +10,8 @@ use yew::prelude::*;
 pub struct CompareRow {
     /// The algorithm's readable name.
     pub algorithm: &'static str,
+    /// What the row solved, to solve again for playback when the row is picked.
+    pub link: Link,
     pub outcome: Option<Result<RowResult, String>>,
 }
 
@@ -176,6 +179,8 @@ fn log_bar_em(value: f64, largest: f64) -> f64 {
 pub struct CompareTableProps {
     pub rows: Vec<CompareRow>,
     pub columns: &'static [Column],
+    /// A solved row was picked (clicked, or Enter on it): show its solution.
+    pub on_pick: Callback<usize>,
 }
 
 #[function_component]
@@ -202,14 +207,29 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
                 }
             }) } },
         };
-        html! { <tr><th scope="row">{ row.algorithm }</th>{ cells }</tr> }
+        let solved = matches!(&row.outcome, Some(Ok(r)) if r.solved);
+        if !solved {
+            return html! { <tr><th scope="row">{ row.algorithm }</th>{ cells }</tr> };
+        }
+        let pick = props.on_pick.clone();
+        let on_key = props.on_pick.reform(move |e: KeyboardEvent| {
+            e.prevent_default();
+            index
+        });
+        html! {
+            <tr class="pickable" tabindex="0" title="Show this solution on the board"
+                onclick={pick.reform(move |_| index)}
+                onkeydown={Callback::from(move |e: KeyboardEvent| if e.key() == "Enter" { on_key.emit(e) })}>
+                <th scope="row">{ row.algorithm }</th>{ cells }
+            </tr>
+        }
     });
     let has_bars = props.columns.iter().any(|c| matches!(c, Column::Nodes | Column::Time));
     html! {
         <table class="compare">
             <caption>
                 { "All algorithms on this position" }
-                if has_bars { <span class="legend">{ " (bars: log scale)" }</span> }
+                <span class="legend">{ if has_bars { " (bars: log scale; pick a row to show its solution)" } else { " (pick a row to show its solution)" } }</span>
             </caption>
             <thead><tr>
                 <th scope="col">{ "Algorithm" }</th>
