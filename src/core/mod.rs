@@ -2,6 +2,7 @@
 
 pub mod choice;
 pub mod classic;
+pub mod colour;
 pub mod constraint;
 pub mod evolve;
 pub mod format;

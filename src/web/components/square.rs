@@ -1,6 +1,6 @@
 //! The "264" square as SVG: sixteen tiles (turned ones drawn upside down on a second colour),
-//! each row's and column's sum beside it and the diagonals' at the corners, coloured by how
-//! far they are from 264.
+//! each row's and column's sum beside it and the diagonals' at the corners (arrows show which),
+//! coloured and marked (✓ ≈ ✗) by how far they are from 264.
 
 use crate::puzzles::tiles264::domain::{flip, line_sums, Layout, ALL_TILES, GOAL};
 use yew::prelude::*;
@@ -22,11 +22,13 @@ fn printed(value: u8) -> (u8, bool) {
     }
 }
 
-fn sum_class(sum: u32) -> &'static str {
+/// How close a line is to 264: a class for its colour and a mark, so that colour is not the
+/// only clue (✓ exactly 264, ≈ within 20, ✗ further).
+fn sum_class(sum: u32) -> (&'static str, &'static str) {
     match sum.abs_diff(GOAL) {
-        0 => "ok",
-        1..=20 => "near",
-        _ => "far",
+        0 => ("ok", "✓"),
+        1..=20 => ("near", "≈"),
+        _ => ("far", "✗"),
     }
 }
 
@@ -48,11 +50,17 @@ pub fn Square(props: &SquareProps) -> Html {
             </g>
         }
     });
-    let sum = |x: f64, y: f64, value: u32| {
-        html! { <text class={classes!("sum", sum_class(value))} x={format!("{x:.0}")} y={format!("{y:.0}")}>{ value }</text> }
+    // `label` names a diagonal by its direction.
+    let sum = |x: f64, y: f64, value: u32, label: &str| {
+        let (class, mark) = sum_class(value);
+        html! {
+            <text class={classes!("sum", class)} x={format!("{x:.0}")} y={format!("{y:.0}")}>
+                { format!("{label}{value}{mark}") }
+            </text>
+        }
     };
-    let rows = (0..4).map(|r| sum(side + 30.0, r as f64 * CELL + CELL / 2.0 + 8.0, sums[r]));
-    let cols = (0..4).map(|c| sum(c as f64 * CELL + CELL / 2.0, side + 32.0, sums[4 + c]));
+    let rows = (0..4).map(|r| sum(side + 34.0, r as f64 * CELL + CELL / 2.0 + 8.0, sums[r], ""));
+    let cols = (0..4).map(|c| sum(c as f64 * CELL + CELL / 2.0, side + 32.0, sums[4 + c], ""));
     let solved = sums.iter().all(|&s| s == GOAL);
     html! {
         <svg class="square" viewBox={format!("-{MARGIN} -{MARGIN} {} {}", side + 2.0 * MARGIN, side + 2.0 * MARGIN)}
@@ -61,8 +69,8 @@ pub fn Square(props: &SquareProps) -> Html {
             { for cells }
             { for rows }
             { for cols }
-            { sum(side + 30.0, side + 32.0, sums[8]) }
-            { sum(side + 30.0, -20.0, sums[9]) }
+            { sum(side + 30.0, side + 32.0, sums[8], "↘") }
+            { sum(side + 30.0, -20.0, sums[9], "↗") }
         </svg>
     }
 }

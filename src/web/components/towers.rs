@@ -2,6 +2,7 @@
 //! discs to drag from peg to peg (mouse, pen or touch: pointer events).
 //! Discs form one list keyed by disc number, so a moved disc slides to its new place.
 
+use crate::core::colour::readable_lightness;
 use crate::puzzles::hanoi::domain::{peg_name, Position, Tower};
 use yew::prelude::*;
 
@@ -30,9 +31,14 @@ fn disc_style(disc: u8, discs: u8) -> (f64, String) {
     } else {
         min_width + (max_width - min_width) * f64::from(disc) / f64::from(discs - 1)
     };
-    // Golden-angle steps keep neighbouring sizes far apart in hue.
+    (width, disc_colour(disc))
+}
+
+/// A disc's fill: golden-angle steps keep neighbouring sizes far apart in hue, each light
+/// enough for its black number (`core::colour`).
+fn disc_colour(disc: u8) -> String {
     let hue = (f64::from(disc) * 137.5 + 200.0) % 360.0;
-    (width, format!("hsl({hue:.0}, 70%, 52%)"))
+    format!("hsl({hue:.0}, 70%, {}%)", readable_lightness(hue, 70))
 }
 
 fn peg_centre(peg: u8) -> f64 {
