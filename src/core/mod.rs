@@ -1,5 +1,6 @@
 //! Pure-Rust core: no browser dependency, tested natively.
 
+pub mod axis;
 pub mod choice;
 pub mod classic;
 pub mod colour;

@@ -1,6 +1,7 @@
 //! A small line chart (SVG) of one or more series over a shared x axis, e.g. best and mean
-//! score per generation.
+//! score per generation: round ticks on both axes, and a log scale for values spanning decades.
 
+use crate::core::axis::{decades_spanned, linear_ticks, log_ticks, tick_label};
 use yew::prelude::*;
 
 #[derive(Clone, PartialEq)]
@@ -21,23 +22,51 @@ pub struct ChartProps {
 const WIDTH: f64 = 600.0;
 const HEIGHT: f64 = 220.0;
 const PAD: f64 = 36.0;
+/// Room at the left for the y ticks' labels.
+const LEFT: f64 = 56.0;
+
+/// How y values map to heights: linear between two ticks, or logarithmic.
+enum Scale {
+    Linear(f64, f64),
+    /// log10 of the lowest and highest tick; values at or below 0 sit on the lowest.
+    Log(f64, f64),
+}
+
+impl Scale {
+    /// 0 at the bottom of the plot, 1 at the top.
+    fn fraction(&self, y: f64) -> f64 {
+        match *self {
+            Scale::Linear(low, high) => (y - low) / (high - low),
+            Scale::Log(low, high) => ((y.max(10f64.powf(low))).log10() - low) / (high - low),
+        }
+    }
+}
 
 #[function_component]
 pub fn Chart(props: &ChartProps) -> Html {
-    let all = props.series.iter().flat_map(|s| s.points.iter());
-    let (mut x_max, mut y_max) = (1.0f64, 0.0f64);
-    for &(x, y) in all {
-        x_max = x_max.max(x);
-        y_max = y_max.max(y);
-    }
-    let y_max = if y_max > 0.0 { y_max } else { 1.0 };
-    let place = |(x, y): (f64, f64)| {
-        let px = PAD + (WIDTH - 2.0 * PAD) * x / x_max;
-        let py = HEIGHT - PAD - (HEIGHT - 2.0 * PAD) * y / y_max;
-        format!("{px:.1},{py:.1}")
+    let values = || props.series.iter().flat_map(|s| s.points.iter());
+    let x_max = values().map(|p| p.0).fold(1.0f64, f64::max);
+    let (y_min, y_max) = values().fold((0.0f64, 0.0f64), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
+    let log = if y_min >= 0.0 { decades_spanned(values().map(|p| p.1)) } else { None };
+    let (y_ticks, scale) = match log {
+        Some((low, high)) => {
+            let ticks = log_ticks(low, high);
+            let scale = Scale::Log(ticks[0].log10(), ticks[ticks.len() - 1].log10());
+            (ticks, scale)
+        }
+        None => {
+            let ticks = linear_ticks(y_min, y_max);
+            let scale = Scale::Linear(ticks[0], ticks[ticks.len() - 1]);
+            (ticks, scale)
+        }
     };
+    let x_ticks = linear_ticks(0.0, x_max);
+    let x_end = x_ticks[x_ticks.len() - 1];
+    let px = |x: f64| LEFT + (WIDTH - LEFT - PAD) * x / x_end;
+    let py = |y: f64| HEIGHT - PAD - (HEIGHT - 2.0 * PAD) * scale.fraction(y);
     let lines = props.series.iter().map(|s| {
-        let points: Vec<String> = s.points.iter().map(|&p| place(p)).collect();
+        let points: Vec<String> =
+            s.points.iter().map(|&(x, y)| format!("{:.1},{:.1}", px(x), py(y))).collect();
         html! { <polyline class={classes!("series", s.class.to_string())} points={points.join(" ")} /> }
     });
     let legend = props.series.iter().enumerate().map(|(i, s)| {
@@ -47,17 +76,37 @@ pub fn Chart(props: &ChartProps) -> Html {
                 y={format!("{y:.0}")}>{ s.name.clone() }</text>
         }
     });
+    let y_marks = y_ticks.iter().map(|&t| {
+        let y = format!("{:.1}", py(t));
+        html! {
+            <>
+                <line class="grid" x1={LEFT.to_string()} x2={(WIDTH - PAD).to_string()} y1={y.clone()} y2={y.clone()} />
+                <text class="tick y" x={(LEFT - 6.0).to_string()} y={y}>{ tick_label(t) }</text>
+            </>
+        }
+    });
+    let x_marks = x_ticks.iter().map(|&t| {
+        let x = format!("{:.1}", px(t));
+        html! {
+            <>
+                <line class="axis" x1={x.clone()} x2={x.clone()} y1={(HEIGHT - PAD).to_string()} y2={(HEIGHT - PAD + 5.0).to_string()} />
+                <text class="tick x" x={x} y={(HEIGHT - PAD + 18.0).to_string()}>{ tick_label(t) }</text>
+            </>
+        }
+    });
+    let y_title =
+        if log.is_some() { format!("{} (log scale)", props.y_label) } else { props.y_label.to_string() };
     html! {
         <svg class="chart" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img"
             aria-label={format!("{} by {}", props.y_label, props.x_label)}>
-            <line class="axis" x1={PAD.to_string()} y1={(HEIGHT - PAD).to_string()}
+            { for y_marks }
+            { for x_marks }
+            <line class="axis" x1={LEFT.to_string()} y1={(HEIGHT - PAD).to_string()}
                 x2={(WIDTH - PAD).to_string()} y2={(HEIGHT - PAD).to_string()} />
-            <line class="axis" x1={PAD.to_string()} y1={PAD.to_string()} x2={PAD.to_string()}
+            <line class="axis" x1={LEFT.to_string()} y1={PAD.to_string()} x2={LEFT.to_string()}
                 y2={(HEIGHT - PAD).to_string()} />
-            <text class="axis-label" x={(WIDTH / 2.0).to_string()} y={(HEIGHT - 6.0).to_string()}>
-                { format!("{} (up to {})", props.x_label, x_max) }
-            </text>
-            <text class="axis-label" x="4" y={(PAD - 14.0).to_string()}>{ format!("{} (up to {y_max:.3})", props.y_label) }</text>
+            <text class="axis-label" x={(WIDTH / 2.0).to_string()} y={(HEIGHT - 2.0).to_string()}>{ props.x_label.clone() }</text>
+            <text class="axis-label" x="4" y={(PAD - 14.0).to_string()}>{ y_title }</text>
             { for lines }
             { for legend }
         </svg>

@@ -1,0 +1,78 @@
+//! Chart axes: round tick values (steps of 1, 2 or 5 times a power of ten), and a log scale
+//! for values that span decades.
+
+/// About five ticks at round values, from at most `min` to at least `max` (`min` ≤ 0 ≤ `max`
+/// keeps 0 a tick).
+pub fn linear_ticks(min: f64, max: f64) -> Vec<f64> {
+    if !(max > min && min.is_finite() && max.is_finite()) {
+        return vec![min.min(0.0), min.min(0.0) + 1.0];
+    }
+    let rough = (max - min) / 5.0;
+    let power = 10f64.powf(rough.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * power).find(|&s| s >= rough).unwrap_or(10.0 * power);
+    let (first, last) = ((min / step).floor() as i64, (max / step).ceil() as i64);
+    (first..=last).map(|i| i as f64 * step).collect()
+}
+
+/// Powers of ten from below `min` to above `max` (both positive).
+pub fn log_ticks(min: f64, max: f64) -> Vec<f64> {
+    let (low, high) = (min.log10().floor() as i32, max.log10().ceil() as i32);
+    (low..=high.max(low + 1)).map(|e| 10f64.powi(e)).collect()
+}
+
+/// The smallest positive value and the largest, when the values span at least two decades
+/// (a log scale shows them better); zeros and negatives are left out of the span.
+pub fn decades_spanned(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    let (mut low, mut high) = (f64::INFINITY, 0.0f64);
+    for v in values.filter(|v| *v > 0.0 && v.is_finite()) {
+        low = low.min(v);
+        high = high.max(v);
+    }
+    (high > 0.0 && high / low >= 100.0).then_some((low, high))
+}
+
+/// A tick's label: no more digits than it needs ("0.05", "20,000", "1e-6").
+pub fn tick_label(value: f64) -> String {
+    if value == 0.0 {
+        return "0".into();
+    }
+    if value.abs() >= 1.0 && value.abs() < 1e9 && value.fract() == 0.0 {
+        return crate::core::format::format_count(value.abs() as u64);
+    }
+    if value.abs() < 1e-3 {
+        return format!("{value:e}");
+    }
+    let text = format!("{value:.6}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn linear_ticks_are_round_and_cover_the_range() {
+        assert_eq!(linear_ticks(0.0, 1.126), [0.0, 0.5, 1.0, 1.5]);
+        assert_eq!(linear_ticks(0.0, 1856.0), [0.0, 500.0, 1000.0, 1500.0, 2000.0]);
+        assert_eq!(linear_ticks(0.0, 34.0), [0.0, 10.0, 20.0, 30.0, 40.0]);
+        assert_eq!(linear_ticks(-0.2, 1.0), [-0.5, 0.0, 0.5, 1.0]);
+        assert_eq!(linear_ticks(0.0, 0.0), [0.0, 1.0]);
+    }
+
+    #[test]
+    fn log_scale_only_when_values_span_decades() {
+        assert_eq!(decades_spanned([0.0, 0.004, 0.9, 1.1].into_iter()), Some((0.004, 1.1)));
+        assert_eq!(decades_spanned([0.5, 1.1].into_iter()), None);
+        assert_eq!(log_ticks(0.004, 1.1), [0.001, 0.01, 0.1, 1.0, 10.0]);
+        assert_eq!(log_ticks(5.0, 5.0), [1.0, 10.0]);
+    }
+
+    #[test]
+    fn labels_are_short() {
+        assert_eq!(tick_label(0.5), "0.5");
+        assert_eq!(tick_label(20000.0), "20,000");
+        assert_eq!(tick_label(0.01), "0.01");
+        assert_eq!(tick_label(0.0001), "1e-4");
+        assert_eq!(tick_label(0.0), "0");
+    }
+}
