@@ -100,6 +100,12 @@ pub trait PuzzlePage: Sized + 'static {
             .collect()
     }
 
+    /// The steps a finished run plays back, when they are not its `moves` (a genetic run's
+    /// improvements, say).
+    fn replay_moves(&self, _report: &Report) -> Option<Vec<String>> {
+        None
+    }
+
     /// Whether a link opening the page asks for a solve at once (it names something only a
     /// solve shows, as one solution of several); a playback step always does.
     fn solves_on_open(&self) -> bool {
@@ -486,8 +492,10 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
 
     fn show(&mut self, session: &mut SolveSession, report: &Report, seek_to: usize, notices: &mut Notices) {
         let page = &self.0;
+        let replayed =
+            page.replay_moves(report).map(|moves| Report { length: moves.len(), moves, ..report.clone() });
         session.show_report(
-            report,
+            replayed.as_ref().unwrap_or(report),
             seek_to,
             page.position(),
             |text| page.parse_move(text),

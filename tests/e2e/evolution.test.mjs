@@ -154,3 +154,21 @@ test("what a page shows travels in its link: the solution listed, attacks, playb
   assert.deepEqual([...errors, ...square.errors, ...hanoi.errors, ...again.errors], []);
   for (const p of [page, square.page, hanoi.page, again.page]) await p.close();
 });
+
+test("phrase: a finished run replays its improvements step by step, the changed letter marked", async () => {
+  const { page, errors } = await open("#/phrase?target=Hello%20world&seed=1", { width: 1024, height: 768 });
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: "Guessed after" }).waitFor();
+  const improvements = await page.locator("table.improvements tbody tr").count();
+  await page.locator(".playback .counter").filter({ hasText: `step 0 / ${improvements}` }).waitFor();
+  await page.getByRole("button", { name: "Step", exact: true }).click();
+  await page.getByRole("button", { name: "Step", exact: true }).click();
+  assert.equal(await page.locator(".phrase-guess .changed").count(), 1, "one letter changed per improvement");
+  await page.getByRole("button", { name: "Faster" }).click();
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await page.locator(".playback .counter").filter({ hasText: `step ${improvements} / ${improvements}` })
+    .waitFor({ timeout: 20000 });
+  assert.equal(await page.locator(".phrase-guess").innerText(), "Hello world");
+  assert.deepEqual(errors, []);
+  await page.close();
+});

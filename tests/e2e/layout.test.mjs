@@ -3,7 +3,8 @@
 // playback controls (where the page plays solutions back) and a genetic run's chart are all
 // inside the window without scrolling; the header stays on one line; presentation mode keeps
 // only board, status and playback. axe-core finds no serious or critical accessibility
-// violation. Screenshots of each page at both sizes go to tests/e2e/screenshots/.
+// violation. Screenshots of each page at both sizes (and at 1024×768 in the dark theme and in
+// presentation mode) go to tests/e2e/screenshots/.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
@@ -67,10 +68,18 @@ test("every page shows board, status, playback and chart together at projector s
       if (size.width === 1920) {
         assert.deepEqual(await seriousViolations(page), [], `${what}: accessibility`);
       }
+      if (size.width === 1024) {
+        await page.keyboard.press("t");
+        await page.screenshot({ path: `${shots}/${name}-${size.width}x${size.height}-dark.png` });
+        await page.keyboard.press("t");
+      }
       await page.keyboard.press("p");
       assert.equal(await page.locator(".panel").isVisible(), false, `${what}: presentation hides settings`);
       await assertInView(page, page.locator(".board"), `${what}: board in presentation mode`);
       await assertInView(page, page.getByRole("status"), `${what}: status in presentation mode`);
+      if (size.width === 1024) {
+        await page.screenshot({ path: `${shots}/${name}-${size.width}x${size.height}-present.png` });
+      }
       assert.deepEqual(errors, [], `${what}: no page errors`);
       await page.close();
     }

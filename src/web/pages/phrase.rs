@@ -31,7 +31,10 @@ pub struct PhrasePage {
 impl PuzzlePage for PhrasePage {
     type Params = PhraseParams;
     type Algo = Algo;
-    crate::without_moves!();
+    /// The best text before and after an improvement: replaying a run steps through them.
+    type State = (String, String);
+    /// An improvement: the new best text.
+    type Move = String;
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
@@ -65,20 +68,44 @@ impl PuzzlePage for PhrasePage {
             .into()
     }
 
+    fn position(&self) -> (String, String) {
+        (String::new(), String::new())
+    }
+
+    fn parse_move(&self, text: &str) -> Result<String, String> {
+        Ok(text.to_string())
+    }
+
+    fn apply(&self, (_, best): &(String, String), next: &String) -> Result<(String, String), String> {
+        Ok((best.clone(), next.clone()))
+    }
+
+    /// A run plays back as its improvements, one per step.
+    fn replay_moves(&self, report: &Report) -> Option<Vec<String>> {
+        let improvements = report.improvements.as_ref()?;
+        Some(improvements.iter().filter_map(|i| i.genome.as_str().map(str::to_string)).collect())
+    }
+
     fn seed(&self) -> Option<SeedUse> {
         Some(SeedUse { seed: Some(self.params.seed), action: "Run this seed" })
     }
 
-    fn view_board(&self, _: &(), _: &Callback<Action>) -> Html {
-        let right = self.guess.chars().zip(self.params.target.chars());
+    fn view_board(&self, (before, shown): &(String, String), _: &Callback<Action>) -> Html {
+        // A replay shows its step (the letter that just changed marked); otherwise the run's
+        // best so far, or, at a replay's step 0, nothing yet.
+        let replaying = !self.improvements.is_empty();
+        let guess = if replaying { shown } else { &self.guess };
+        let letters = guess.chars().zip(self.params.target.chars()).enumerate().map(|(i, (g, t))| {
+            let changed = replaying && !before.is_empty() && before.chars().nth(i) != Some(g);
+            html! { <span class={classes!((g == t).then_some("right"), changed.then_some("changed"))}>{ g }</span> }
+        });
         html! {
             <div class="phrase-board" aria-label="Best guess so far">
                 <p class="phrase-target">{ &self.params.target }</p>
-                <p class="phrase-guess">
-                    { for right.map(|(g, t)| html! {
-                        <span class={classes!((g == t).then_some("right"))}>{ g }</span>
-                    }) }
-                </p>
+                <p class="phrase-guess">{ for letters }</p>
+                if replaying && shown.is_empty() {
+                    <p class="note">{ format!("Play replays the run's {} improvements, one per step.", self.improvements.len()) }</p>
+                }
             </div>
         }
     }
@@ -132,7 +159,7 @@ impl PuzzlePage for PhrasePage {
         ("attempt", "letters right")
     }
 
-    fn act(&mut self, action: Action, _: &(), notices: &mut Notices) -> Effect<()> {
+    fn act(&mut self, action: Action, _: &(String, String), notices: &mut Notices) -> Effect<String> {
         let Action::Typing(text) = action;
         self.typed = Some(text);
         notices.alert = None;
