@@ -254,9 +254,27 @@ fn genetic_links_report_generations_and_a_checked_solution() {
     assert_eq!(report["generations"], 1921);
     let again = &json_lines(&puzzlelab(&["solve", "#/tiles264?seed=2"], None))[0];
     assert_eq!((&again["generations"], &again["solution"]), (&report["generations"], &report["solution"]));
+    // Each new best, for the page to replay: scores falling to 0 at the last generation.
+    let improvements = report["improvements"].as_array().unwrap();
+    let scores: Vec<f64> = improvements.iter().map(|i| i["fitness"].as_f64().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[1] < w[0]), "{scores:?}");
+    let last = improvements.last().unwrap();
+    assert_eq!(
+        (&last["attempt"], &last["genome"], scores[scores.len() - 1]),
+        (&report["generations"], &report["solution"], 0.0)
+    );
 
     let phrase = &json_lines(&puzzlelab(&["solve", "#/phrase?target=Hello%20world&seed=3"], None))[0];
     assert_eq!(phrase["solution"], "Hello world");
+}
+
+#[test]
+fn the_queens_genetic_run_lists_each_new_best() {
+    let report = &json_lines(&puzzlelab(&["solve", "#/queens?n=8&algo=genetic&seed=2"], None))[0];
+    let improvements = report["improvements"].as_array().unwrap();
+    let fitness: Vec<f64> = improvements.iter().map(|i| i["fitness"].as_f64().unwrap()).collect();
+    assert_eq!(fitness, [25.0, 30.0, 31.0, 32.0], "rising to 4n = 32");
+    assert_eq!(improvements.last().unwrap()["genome"], report["queens"]);
 }
 
 #[test]

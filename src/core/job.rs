@@ -140,7 +140,7 @@ pub struct SeedRun {
 /// A new best genome during a genetic run (the article's progress printout).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Improvement {
-    /// Attempts (children made) so far.
+    /// Attempts (children made) so far; generations, for a population run.
     pub attempt: u64,
     pub fitness: f64,
     pub genome: serde_json::Value,

@@ -494,6 +494,8 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         let page = &self.0;
         let replayed =
             page.replay_moves(report).map(|moves| Report { length: moves.len(), moves, ..report.clone() });
+        // A replayed run is shown at its end, as it finished; Play replays it from the start.
+        let seek_to = if replayed.is_some() { usize::MAX } else { seek_to };
         session.show_report(
             replayed.as_ref().unwrap_or(report),
             seek_to,

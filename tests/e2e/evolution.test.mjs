@@ -8,6 +8,11 @@ test("the 264 square replays a seeded run and draws the chart", async () => {
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   await status(page).filter({ hasText: "Solved after 1,921 generations" }).waitFor({ timeout: 30000 });
   assert.match(await page.locator("svg.square").getAttribute("aria-label"), /every line 264/);
+  // The run replays each new best: 21 of them for this seed, shown at the end.
+  await page.locator(".playback .counter").filter({ hasText: "step 21 / 21" }).waitFor();
+  await page.getByRole("button", { name: "Step back", exact: true }).click();
+  assert.ok(await page.locator("svg.square .cell.changed").count() >= 1, "the changed cells are marked");
+  assert.doesNotMatch(await page.locator("svg.square").getAttribute("aria-label"), /every line 264/);
   assert.ok(await page.locator("svg.chart").isVisible());
   await page.screenshot({ path: `${shots}/tiles264-1920x1080.png` });
   assert.deepEqual(errors, []);
@@ -45,6 +50,10 @@ test("N queens counts and the genetic algorithm places non-attacking queens", as
   assert.equal(await ga.locator("text.queen").count(), 8);
   await ga.getByRole("button", { name: "Show attacks" }).click();
   assert.equal(await ga.locator("rect.attacked").count(), 64 - 8 - 0, "every empty square is attacked, no queen is");
+  // The run replays its 4 improvements (native: tests/cli.rs), the moved queens marked.
+  await ga.locator(".playback .counter").filter({ hasText: "step 4 / 4" }).waitFor();
+  await ga.getByRole("button", { name: "Step back", exact: true }).click();
+  assert.ok(await ga.locator("text.queen.moved").count() >= 1);
   await page.close();
   await ga.close();
 });
@@ -160,6 +169,9 @@ test("phrase: a finished run replays its improvements step by step, the changed 
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   await status(page).filter({ hasText: "Guessed after" }).waitFor();
   const improvements = await page.locator("table.improvements tbody tr").count();
+  // Shown as it finished; Reset goes back to the start of the replay.
+  await page.locator(".playback .counter").filter({ hasText: `step ${improvements} / ${improvements}` }).waitFor();
+  await page.getByRole("button", { name: "Reset", exact: true }).click();
   await page.locator(".playback .counter").filter({ hasText: `step 0 / ${improvements}` }).waitFor();
   await page.getByRole("button", { name: "Step", exact: true }).click();
   await page.getByRole("button", { name: "Step", exact: true }).click();

@@ -7,7 +7,7 @@ pub mod symmetry;
 
 use crate::core::choice::Named;
 use crate::core::evolve::{evolve_lines, LinesConfig};
-use crate::core::job::{JobContext, Progress, Report};
+use crate::core::job::{Improvement, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::search::Stats;
 use crate::core::seed::SeededRng;
@@ -176,7 +176,18 @@ fn permutations(params: &QueensParams, ctx: &mut JobContext, report: &mut Report
 fn genetic(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
     let genetics = QueenGenetics { n: params.n };
     let config = LinesConfig { patience: Some(128), crossover: true, max_attempts: GENETIC_MAX_ATTEMPTS };
+    // Each new best placement, for the page to replay.
+    let mut improvements: Vec<Improvement> = Vec::new();
     let result = evolve_lines(&genetics, config, &mut SeededRng::new(params.seed), &mut |g| {
+        if improvements.last().is_none_or(|last| g.best > last.fitness) {
+            let genome = serde_json::json!(QueenGenetics::squares(&g.best_genome));
+            improvements.push(Improvement {
+                attempt: g.generation,
+                fitness: g.best,
+                genome,
+                elapsed_ms: ctx.elapsed_ms(),
+            });
+        }
         ctx.progress_with(|| Progress::Evolution {
             generation: g.generation,
             best: g.best,
@@ -186,6 +197,7 @@ fn genetic(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
     });
     report.solved = result.solved;
     report.generations = Some(result.generations);
+    report.improvements = Some(improvements);
     if result.solved {
         report.queens = Some(QueenGenetics::squares(&result.best));
     } else {

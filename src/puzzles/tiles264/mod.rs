@@ -7,7 +7,7 @@ pub mod solvers;
 use crate::core::choice::Named;
 use crate::core::evolve::{evolve_population, Evolved, Generation, PopulationConfig};
 use crate::core::history::History;
-use crate::core::job::{format_count, Checkpoint, JobContext, Progress, Report, SeedRun};
+use crate::core::job::{format_count, Checkpoint, Improvement, JobContext, Progress, Report, SeedRun};
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::python_random::PythonRandom;
 use crate::core::seed::SeededRng;
@@ -69,7 +69,14 @@ pub const MAX_CHECKPOINTS: usize = 1_000;
 
 fn genetic(params: &TilesParams, ctx: &mut JobContext) -> Report {
     let mut checkpoints = History::new(MAX_CHECKPOINTS);
+    // Each generation whose best beats every earlier one, for the page to replay.
+    let mut improvements: Vec<Improvement> = Vec::new();
     let result = run_seed(params, params.seed, &mut |g| {
+        if improvements.last().is_none_or(|last| -g.best < last.fitness) {
+            let elapsed_ms = ctx.elapsed_ms();
+            let genome = layout_json(&g.best_genome);
+            improvements.push(Improvement { attempt: g.generation, fitness: -g.best, genome, elapsed_ms });
+        }
         if g.generation.is_multiple_of(CHECKPOINT_EVERY) {
             let genome = layout_json(&g.best_genome);
             checkpoints.offer(Checkpoint { generation: g.generation, mean: -g.mean, best: -g.best, genome });
@@ -86,6 +93,7 @@ fn genetic(params: &TilesParams, ctx: &mut JobContext) -> Report {
     report.generations = Some(result.generations);
     report.solution = Some(layout_json(&result.best));
     report.checkpoints = Some(checkpoints.into_samples());
+    report.improvements = Some(improvements);
     report.message = (!report.solved).then(|| match result.cancelled {
         true => "cancelled".to_string(),
         false => format!(

@@ -9,6 +9,9 @@ pub struct ChessboardProps {
     pub queens: Vec<[u32; 2]>,
     #[prop_or_default]
     pub show_attacks: bool,
+    /// Queens to mark as just moved (a replayed improvement).
+    #[prop_or_default]
+    pub moved: Vec<[u32; 2]>,
 }
 
 const CELL: f64 = 100.0;
@@ -38,7 +41,8 @@ pub fn Chessboard(props: &ChessboardProps) -> Html {
     });
     let queens = props.queens.iter().map(|&[row, col]| {
         let (x, y) = (f64::from(col) * CELL + CELL / 2.0, f64::from(row) * CELL + CELL * 0.8);
-        html! { <text class="queen" x={format!("{x:.0}")} y={format!("{y:.0}")}>{ "♛" }</text> }
+        let moved = props.moved.contains(&[row, col]).then_some("moved");
+        html! { <text class={classes!("queen", moved)} x={format!("{x:.0}")} y={format!("{y:.0}")}>{ "♛" }</text> }
     });
     html! {
         <svg class="chessboard" viewBox={format!("0 0 {side:.0} {side:.0}")} role="img"

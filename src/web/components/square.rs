@@ -8,6 +8,9 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct SquareProps {
     pub layout: Layout,
+    /// Cells to mark as just changed (a replayed improvement).
+    #[prop_or_default]
+    pub changed: Vec<usize>,
 }
 
 const CELL: f64 = 100.0;
@@ -43,7 +46,8 @@ pub fn Square(props: &SquareProps) -> Html {
         // A turned tile shows its printed digits upside down, which read as its turned value.
         let rotate = if turned { format!("rotate(180 {cx:.0} {cy:.0})") } else { String::new() };
         html! {
-            <g class={classes!("cell", turned.then_some("turned"))} data-value={value.to_string()}>
+            <g class={classes!("cell", turned.then_some("turned"), props.changed.contains(&cell).then_some("changed"))}
+                data-value={value.to_string()}>
                 <rect x={format!("{:.0}", x + 4.0)} y={format!("{:.0}", y + 4.0)} width={format!("{:.0}", CELL - 8.0)}
                     height={format!("{:.0}", CELL - 8.0)} rx="10" />
                 <text x={format!("{cx:.0}")} y={format!("{:.0}", cy + 14.0)} transform={rotate}>{ tile }</text>

@@ -24,6 +24,8 @@ pub struct QueensPage {
     queens: Vec<[u32; 2]>,
     /// Every solution of a small board, and which one is shown (`params.shown` in the link).
     listed: Listing<Vec<[u32; 2]>>,
+    /// Improvements of the last genetic run, replayed by the playback (0: nothing to replay).
+    replay_steps: usize,
     /// Solutions counted by the last solve, to say why they are not listed on big boards.
     counted: Option<u64>,
 }
@@ -33,6 +35,9 @@ pub enum Action {
     Browse(isize),
 }
 
+/// Queens as [row, col].
+type Queens = Vec<[u32; 2]>;
+
 fn queens_of(value: &serde_json::Value) -> Option<Vec<[u32; 2]>> {
     serde_json::from_value(value.clone()).ok()
 }
@@ -40,13 +45,16 @@ fn queens_of(value: &serde_json::Value) -> Option<Vec<[u32; 2]>> {
 impl PuzzlePage for QueensPage {
     type Params = QueensParams;
     type Algo = Algo;
-    crate::without_moves!();
+    /// The best placement before and after an improvement: replaying a run steps through them.
+    type State = (Queens, Queens);
+    /// An improvement: the new best placement.
+    type Move = Queens;
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
     const GUIDE: Guide = Guide {
-        steps: "Backtracking: place one queen per row, in a column no placed queen attacks;\n  when a row has no such column, take back the last queen and try its next column.\nPermutations: try every order of columns, one queen per row, keep those with no diagonal attack.\nGenetic: start from random boards; change one queen at a time;\n  keep a change when it leaves fewer attacking pairs; restart a line that stops improving.",
-        terms: &[("nodes expanded", "queens placed (backtracking) or boards tried"), ("fitness", "attacking pairs: 0 = solved"), ("attempt", "one changed board tried by the genetic algorithm")],
+        steps: "Backtracking: place one queen per row, in a column no placed queen attacks;\n  when a row has no such column, take back the last queen and try its next column.\nPermutations: try every order of columns, one queen per row, keep those with no diagonal attack.\nGenetic: start from random boards; change one queen at a time;\n  keep a change when it puts queens on more distinct lines; restart a line that stops improving.",
+        terms: &[("nodes expanded", "queens placed (backtracking) or boards tried"), ("fitness", "rows, columns and diagonals (both ways) holding a queen: 4n = solved, no two queens share a line"), ("attempt", "one changed board tried by the genetic algorithm")],
         source: "slides \"Easy AI with Python\" (eight queens by permutations); \"Genetic Algorithms with Python\" part 2 (8 queens by a GA); Takaken's symmetry method for counting.",
     };
     const COMPARE_COLUMNS: &'static [Column] =
@@ -55,7 +63,7 @@ impl PuzzlePage for QueensPage {
         &[("a", "show or hide attacked squares"), ("← →", "previous / next solution")];
 
     fn new(params: QueensParams) -> Self {
-        Self { params, queens: Vec::new(), listed: Listing::default(), counted: None }
+        Self { params, queens: Vec::new(), listed: Listing::default(), replay_steps: 0, counted: None }
     }
 
     fn params(&self) -> &QueensParams {
@@ -101,8 +109,33 @@ impl PuzzlePage for QueensPage {
             .then_some(SeedUse { seed: Some(self.params.seed), action: "Run this seed" })
     }
 
-    fn view_board(&self, _: &(), _act: &Callback<Action>) -> Html {
-        html! { <Chessboard n={self.params.n} queens={self.queens.clone()} show_attacks={self.params.attacks} /> }
+    fn position(&self) -> (Queens, Queens) {
+        (Vec::new(), Vec::new())
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Queens, String> {
+        serde_json::from_str(text).map_err(|e| format!("'{text}' is not a placement: {e}"))
+    }
+
+    fn apply(&self, (_, best): &(Queens, Queens), next: &Queens) -> Result<(Queens, Queens), String> {
+        Ok((best.clone(), next.clone()))
+    }
+
+    /// A genetic run plays back as its improvements: each new best placement.
+    fn replay_moves(&self, report: &Report) -> Option<Vec<String>> {
+        let improvements = report.improvements.as_ref()?;
+        Some(improvements.iter().map(|i| i.genome.to_string()).collect())
+    }
+
+    fn view_board(&self, (before, shown): &(Queens, Queens), _act: &Callback<Action>) -> Html {
+        let (queens, moved) = if self.replay_steps > 0 {
+            // A replayed improvement, the queens it moved marked (none at the start).
+            let moved = shown.iter().filter(|q| !before.is_empty() && !before.contains(q)).copied().collect();
+            (shown.clone(), moved)
+        } else {
+            (self.queens.clone(), Vec::new())
+        };
+        html! { <Chessboard n={self.params.n} {queens} {moved} show_attacks={self.params.attacks} /> }
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Action>) -> Html {
@@ -127,7 +160,7 @@ impl PuzzlePage for QueensPage {
         }
     }
 
-    fn act(&mut self, action: Action, _: &(), _: &mut Notices) -> Effect<()> {
+    fn act(&mut self, action: Action, _: &(Queens, Queens), _: &mut Notices) -> Effect<Queens> {
         match action {
             Action::ToggleAttacks => self.params.attacks = !self.params.attacks,
             Action::Browse(delta) => {
@@ -181,6 +214,7 @@ impl PuzzlePage for QueensPage {
             self.queens = queens.clone();
         }
         self.counted = report.count;
+        self.replay_steps = if report.solved { report.improvements.as_ref().map_or(0, Vec::len) } else { 0 };
         let listed = Listing::new(report.solutions.iter().flatten().filter_map(queens_of).collect());
         self.listed = listed.at(self.params.shown.saturating_sub(1));
         if let (Some((_, queens)), true) = (self.listed.shown(), self.params.shown > 0) {
@@ -191,6 +225,7 @@ impl PuzzlePage for QueensPage {
     fn clear_results(&mut self) {
         self.queens.clear();
         self.listed = Listing::default();
+        self.replay_steps = 0;
         self.counted = None;
     }
 

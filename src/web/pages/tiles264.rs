@@ -27,6 +27,8 @@ pub struct TilesPage {
     shown: Layout,
     /// Solutions listed by the exact search, one per symmetry class.
     listed: Listing<Layout>,
+    /// Improvements of the last genetic run, replayed by the playback (0: nothing to replay).
+    replay_steps: usize,
     /// Outcomes of the last "many seeds" run.
     runs: Vec<SeedRun>,
     /// The last run's state every 100 generations (the article's printout).
@@ -44,7 +46,10 @@ fn layout_of(value: &serde_json::Value) -> Option<Layout> {
 impl PuzzlePage for TilesPage {
     type Params = TilesParams;
     type Algo = Algo;
-    crate::without_moves!();
+    /// The best layout before and after an improvement: replaying a run steps through them.
+    type State = (Layout, Layout);
+    /// An improvement: the new best layout.
+    type Move = Layout;
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
@@ -62,6 +67,7 @@ impl PuzzlePage for TilesPage {
             params,
             shown: ALL_TILES,
             listed: Listing::default(),
+            replay_steps: 0,
             runs: Vec::new(),
             checkpoints: Vec::new(),
         }
@@ -105,8 +111,36 @@ impl PuzzlePage for TilesPage {
             .then_some(SeedUse { seed: Some(self.params.seed), action: "Run this seed" })
     }
 
-    fn view_board(&self, _: &(), _: &Callback<Action>) -> Html {
-        html! { <Square layout={self.shown} /> }
+    fn position(&self) -> (Layout, Layout) {
+        (ALL_TILES, ALL_TILES)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Layout, String> {
+        let values: Result<Vec<u8>, _> = text.split(',').map(str::parse).collect();
+        values
+            .ok()
+            .and_then(|v| v.try_into().ok())
+            .ok_or_else(|| format!("'{text}' is not a layout of 16 values"))
+    }
+
+    fn apply(&self, (_, best): &(Layout, Layout), next: &Layout) -> Result<(Layout, Layout), String> {
+        Ok((*best, *next))
+    }
+
+    /// A genetic run plays back as its improvements: each generation that beat every earlier one.
+    fn replay_moves(&self, report: &Report) -> Option<Vec<String>> {
+        let improvements = report.improvements.as_ref()?;
+        let text = |layout: Layout| layout.map(|v| v.to_string()).join(",");
+        Some(improvements.iter().filter_map(|i| layout_of(&i.genome)).map(text).collect())
+    }
+
+    fn view_board(&self, (before, shown): &(Layout, Layout), _: &Callback<Action>) -> Html {
+        if self.replay_steps == 0 {
+            return html! { <Square layout={self.shown} /> };
+        }
+        // A replayed improvement, the cells it changed marked (none at the start).
+        let changed: Vec<usize> = (0..16).filter(|&c| before != shown && before[c] != shown[c]).collect();
+        html! { <Square layout={*shown} {changed} /> }
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, _: &Callback<Action>) -> Html {
@@ -165,7 +199,7 @@ impl PuzzlePage for TilesPage {
         ("generation", "score (0 = solved)")
     }
 
-    fn act(&mut self, action: Action, _: &(), _: &mut Notices) -> Effect<()> {
+    fn act(&mut self, action: Action, _: &(Layout, Layout), _: &mut Notices) -> Effect<Layout> {
         let Action::Browse(delta) = action;
         if let Some(item) = self.listed.step(delta) {
             self.shown = *item;
@@ -210,6 +244,7 @@ impl PuzzlePage for TilesPage {
             self.shown = *layout;
         }
         self.checkpoints = report.checkpoints.clone().unwrap_or_default();
+        self.replay_steps = if report.solved { report.improvements.as_ref().map_or(0, Vec::len) } else { 0 };
         if let Some(runs) = &report.runs {
             self.runs = runs.clone();
             notices.status = format!("{}.", report.message.clone().unwrap_or_default());
@@ -220,6 +255,7 @@ impl PuzzlePage for TilesPage {
 
     fn clear_results(&mut self) {
         self.listed = Listing::default();
+        self.replay_steps = 0;
         self.runs.clear();
         self.checkpoints.clear();
     }
