@@ -100,10 +100,11 @@ pub trait PuzzlePage: Sized + 'static {
             .collect()
     }
 
-    /// The steps a finished run plays back, when they are not its `moves` (a genetic run's
-    /// improvements, say).
-    fn replay_moves(&self, _report: &Report) -> Option<Vec<String>> {
-        None
+    /// The steps a finished run plays back instead of its `moves`: a genetic run's
+    /// improvements, each new best as JSON (its `Move` reads them back).
+    fn replay_moves(&self, report: &Report) -> Option<Vec<String>> {
+        let improvements = report.improvements.as_ref()?;
+        Some(improvements.iter().map(|i| i.genome.to_string()).collect())
     }
 
     /// Whether a link opening the page asks for a solve at once (it names something only a

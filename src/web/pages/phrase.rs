@@ -73,17 +73,11 @@ impl PuzzlePage for PhrasePage {
     }
 
     fn parse_move(&self, text: &str) -> Result<String, String> {
-        Ok(text.to_string())
+        serde_json::from_str(text).map_err(|e| format!("'{text}' is not a text in quotes: {e}"))
     }
 
     fn apply(&self, (_, best): &(String, String), next: &String) -> Result<(String, String), String> {
         Ok((best.clone(), next.clone()))
-    }
-
-    /// A run plays back as its improvements, one per step.
-    fn replay_moves(&self, report: &Report) -> Option<Vec<String>> {
-        let improvements = report.improvements.as_ref()?;
-        Some(improvements.iter().filter_map(|i| i.genome.as_str().map(str::to_string)).collect())
     }
 
     fn seed(&self) -> Option<SeedUse> {

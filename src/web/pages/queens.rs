@@ -21,9 +21,9 @@ const MAX_WORKERS: usize = 8;
 pub struct QueensPage {
     params: QueensParams,
     /// The queens on the board: a found placement, or the genetic run's best so far.
-    queens: Vec<[u32; 2]>,
+    queens: Queens,
     /// Every solution of a small board, and which one is shown (`params.shown` in the link).
-    listed: Listing<Vec<[u32; 2]>>,
+    listed: Listing<Queens>,
     /// Improvements of the last genetic run, replayed by the playback (0: nothing to replay).
     replay_steps: usize,
     /// Solutions counted by the last solve, to say why they are not listed on big boards.
@@ -38,7 +38,7 @@ pub enum Action {
 /// Queens as [row, col].
 type Queens = Vec<[u32; 2]>;
 
-fn queens_of(value: &serde_json::Value) -> Option<Vec<[u32; 2]>> {
+fn queens_of(value: &serde_json::Value) -> Option<Queens> {
     serde_json::from_value(value.clone()).ok()
 }
 
@@ -119,12 +119,6 @@ impl PuzzlePage for QueensPage {
 
     fn apply(&self, (_, best): &(Queens, Queens), next: &Queens) -> Result<(Queens, Queens), String> {
         Ok((best.clone(), next.clone()))
-    }
-
-    /// A genetic run plays back as its improvements: each new best placement.
-    fn replay_moves(&self, report: &Report) -> Option<Vec<String>> {
-        let improvements = report.improvements.as_ref()?;
-        Some(improvements.iter().map(|i| i.genome.to_string()).collect())
     }
 
     fn view_board(&self, (before, shown): &(Queens, Queens), _act: &Callback<Action>) -> Html {

@@ -116,22 +116,11 @@ impl PuzzlePage for TilesPage {
     }
 
     fn parse_move(&self, text: &str) -> Result<Layout, String> {
-        let values: Result<Vec<u8>, _> = text.split(',').map(str::parse).collect();
-        values
-            .ok()
-            .and_then(|v| v.try_into().ok())
-            .ok_or_else(|| format!("'{text}' is not a layout of 16 values"))
+        serde_json::from_str(text).map_err(|e| format!("'{text}' is not a layout of 16 values: {e}"))
     }
 
     fn apply(&self, (_, best): &(Layout, Layout), next: &Layout) -> Result<(Layout, Layout), String> {
         Ok((*best, *next))
-    }
-
-    /// A genetic run plays back as its improvements: each generation that beat every earlier one.
-    fn replay_moves(&self, report: &Report) -> Option<Vec<String>> {
-        let improvements = report.improvements.as_ref()?;
-        let text = |layout: Layout| layout.map(|v| v.to_string()).join(",");
-        Some(improvements.iter().filter_map(|i| layout_of(&i.genome)).map(text).collect())
     }
 
     fn view_board(&self, (before, shown): &(Layout, Layout), _: &Callback<Action>) -> Html {
