@@ -24,6 +24,10 @@ const USAGE: &str = "usage: puzzlelab solve LINK   solve one share link (full UR
                               the same LINK N times for a puzzle without randomness)
                               after one warm-up run; print mean and median cost (an N-queens
                               count also times the plain C counter's method, as 'reference')
+       puzzlelab bench [--count N] korf100
+                              solve the first N (default all) of Korf's 100 15-puzzles with
+                              algo=pdb after one warm-up run that builds the tables; print
+                              cost, nodes per second and how many match the published lengths
        puzzlelab list         the puzzles and their link names";
 
 fn main() -> ExitCode {
@@ -37,6 +41,7 @@ fn main() -> ExitCode {
             exit_code(ok)
         }
         ["bench", ref rest @ ..] => match bench::parse_args(rest) {
+            Ok((bench::KORF_100, count, _)) => bench::run_korf_100(count),
             Ok((link, count, seed)) => bench::run(link, count, seed),
             Err(error) => {
                 say!("{}", serde_json::json!({ "error": format!("{error}\n{USAGE}") }));
@@ -81,10 +86,15 @@ fn solve_to_json(link: &str) -> (String, bool) {
 /// `puzzlelab bench`: the same link over a range of seeds.
 mod bench {
     use super::*;
-    use puzzlelab::core::link::Link;
+    use puzzlelab::core::link::{Link, LinkParams};
+    use puzzlelab::puzzles::sliding::{benchmarks, params::SlidingParams, solvers::Algo};
+
+    /// The name of the benchmark set of Korf's 100 15-puzzles.
+    pub const KORF_100: &str = "korf100";
 
     pub fn parse_args<'a>(args: &[&'a str]) -> Result<(&'a str, u64, u64), String> {
-        let (mut count, mut seed, mut link) = (20, 1, None);
+        let mut count = if args.contains(&KORF_100) { 100 } else { 20 };
+        let (mut seed, mut link) = (1, None);
         let mut args = args.iter();
         while let Some(&arg) = args.next() {
             let mut number = |name: &str| {
@@ -126,6 +136,55 @@ mod bench {
             n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
         };
         serde_json::json!({ "mean": mean, "median": median, "max": values.last().copied().unwrap_or(0.0) })
+    }
+
+    /// Korf's 100 (or the first `count`) with the pattern databases, each checked against its
+    /// published optimal length.
+    pub fn run_korf_100(count: u64) -> ExitCode {
+        let link_of = |instance: &benchmarks::Instance| {
+            let params =
+                SlidingParams { start: instance.board.clone(), algo: Algo::Pdb, ..SlidingParams::default() };
+            params.to_link().to_hash()
+        };
+        let instances: Vec<benchmarks::Instance> =
+            benchmarks::korf_100().into_iter().take(count as usize).collect();
+        let warmup = match solve(&link_of(&instances[0])) {
+            Ok(report) => report.elapsed_ms,
+            Err(error) => {
+                say!("{}", serde_json::json!({ "error": error }));
+                return ExitCode::from(2);
+            }
+        };
+        let mut reports = Vec::new();
+        let mut mismatched = Vec::new();
+        for instance in &instances {
+            match solve(&link_of(instance)) {
+                Ok(report) if report.solved && report.length as u32 == instance.optimal => {
+                    reports.push(report)
+                }
+                _ => mismatched.push(instance.number),
+            }
+        }
+        let seconds = reports.iter().map(|r| r.elapsed_ms).sum::<f64>() / 1000.0;
+        let expanded = reports.iter().map(|r| r.expanded).sum::<u64>();
+        let out = serde_json::json!({
+            "set": KORF_100,
+            "algo": "pdb",
+            "runs": instances.len(),
+            "matches_published": reports.len(),
+            "mismatched": mismatched,
+            "warmup_ms": warmup,
+            "length": summary(reports.iter().map(|r| r.length as f64).collect()),
+            "expanded": summary(reports.iter().map(|r| r.expanded as f64).collect()),
+            "elapsed_ms": summary(reports.iter().map(|r| r.elapsed_ms).collect()),
+            "nodes_per_s": expanded as f64 / seconds.max(1e-9),
+        });
+        say!("{out}");
+        if mismatched.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        }
     }
 
     pub fn run(text: &str, count: u64, first_seed: u64) -> ExitCode {

@@ -158,7 +158,7 @@ impl<'a> Control<'a> {
     }
 
     /// Final report so the monitor sees the closing counters.
-    fn finish<M>(&mut self, outcome: Outcome<M>, stats: Stats) -> SearchResult<M> {
+    pub fn finish<M>(&mut self, outcome: Outcome<M>, stats: Stats) -> SearchResult<M> {
         (self.monitor)(&stats);
         SearchResult { outcome, stats }
     }

@@ -1,11 +1,13 @@
 //! Sliding-tile puzzles (the 8-, 15- and 24-puzzle and friends), after the Swift talk in
 //! seed 002 and the n-puzzle notebook in seed 003.
 
+pub mod benchmarks;
 pub mod domain;
 pub mod gif;
 pub mod packed;
 pub mod params;
 pub mod pdb;
+mod pdb_search;
 pub mod solvers;
 
 use crate::core::choice::Named;

@@ -62,7 +62,7 @@ impl RegionTable {
 /// 16·15·…·(16−k+1) placements of `k` tiles: a mixed-radix number whose i-th digit is the
 /// tile's cell counted among the cells still free. Dense numbering keeps tables small
 /// (5.8 MB for a group of six) and their accesses cache-friendly.
-fn rank(index: u32, k: usize) -> usize {
+pub(super) fn rank(index: u32, k: usize) -> usize {
     let mut used = 0u16;
     let mut rank = 0usize;
     for i in 0..k {
@@ -78,6 +78,13 @@ fn rank(index: u32, k: usize) -> usize {
 pub struct PatternTable {
     tiles: Vec<u8>,
     moves: Vec<u8>,
+}
+
+impl PatternTable {
+    /// The group's moves for a placement (each group tile's cell in four bits, in group order).
+    pub(super) fn moves_for(&self, placement: u32) -> u8 {
+        self.moves[rank(placement, self.tiles.len())]
+    }
 }
 
 impl PatternTable {
@@ -149,7 +156,7 @@ impl PatternTable {
             .iter()
             .enumerate()
             .fold(0u32, |index, (i, &t)| index | (u32::from(cell_of[usize::from(t)]) << (4 * i)));
-        u32::from(self.moves[rank(index, self.tiles.len())])
+        u32::from(self.moves_for(index))
     }
 }
 
@@ -164,7 +171,7 @@ pub struct PatternDatabase {
 }
 
 /// Cell `(r, c)` mirrored in the main diagonal is `(c, r)`.
-fn mirror_cell(cell: u8) -> u8 {
+pub(super) fn mirror_cell(cell: u8) -> u8 {
     (cell % 4) * 4 + cell / 4
 }
 
@@ -222,6 +229,16 @@ impl PatternDatabase {
             })
             .collect();
         Ok(Self::from_tables(tables))
+    }
+
+    /// The tables, in [`PARTITION`] order.
+    pub(super) fn tables(&self) -> &[PatternTable] {
+        &self.tables
+    }
+
+    /// Tile `tile` mirrored in the main diagonal.
+    pub(super) fn mirror_tile(&self, tile: u8) -> u8 {
+        self.mirror_tile[usize::from(tile)]
     }
 
     /// The lower bound for a packed 4×4 board.

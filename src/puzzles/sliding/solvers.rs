@@ -4,6 +4,7 @@
 use super::domain::{Board, Dir};
 use super::packed::{Estimate, Packed, SlidingProblem};
 use super::pdb::PatternDatabase;
+use super::pdb_search;
 use crate::core::search::{self, Control, Outcome, Problem, SearchResult, Stats, StopReason};
 use std::sync::OnceLock;
 
@@ -62,29 +63,6 @@ pub fn install_pattern_database(bytes: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-/// IDA* on the pattern databases (4×4 only).
-struct PdbProblem<'a> {
-    rules: SlidingProblem,
-    database: &'a PatternDatabase,
-}
-
-impl Problem for PdbProblem<'_> {
-    type State = Packed;
-    type Move = Dir;
-
-    fn is_goal(&self, state: &Packed) -> bool {
-        self.rules.is_goal(state)
-    }
-
-    fn successors(&self, state: &Packed, out: &mut Vec<(Dir, Packed)>) {
-        self.rules.successors(state, out)
-    }
-
-    fn heuristic(&self, state: &Packed) -> u32 {
-        self.database.estimate(*state)
-    }
-}
-
 /// Whether `algo` on a board of `size` uses the pattern databases.
 pub fn needs_database(algo: Algo, size: u8) -> bool {
     matches!(algo, Algo::Pdb) || (algo == Algo::Auto && size == 4)
@@ -118,8 +96,7 @@ pub fn solve(
         Algo::IdaStar => Solved::exact(search::idastar(&problem(Estimate::ManhattanConflicts), start, ctl)),
         Algo::Pdb => {
             let database = database.expect("the caller builds the databases for pdb");
-            let pdb = PdbProblem { rules: problem(Estimate::Zero), database };
-            Solved::exact(search::idastar(&pdb, start, ctl))
+            Solved::exact(pdb_search::idastar(database, start, ctl))
         }
         Algo::Auto => auto(board, start, database, ctl),
     }
@@ -309,6 +286,25 @@ mod tests {
             let manhattan = SlidingProblem::new(4, Estimate::Manhattan).manhattan(packed);
             assert!(database.estimate(packed) >= manhattan.min(ida as u32) / 2, "a useful bound");
             assert!(database.estimate(packed) <= ida as u32, "admissible");
+        }
+    }
+
+    #[test]
+    fn pattern_databases_solve_korf_instances_in_their_published_lengths() {
+        let database = pattern_database(&mut |_, _| {});
+        // The quickest of Korf's 100 (41 to 46 moves), so the test stays short.
+        for instance in super::super::benchmarks::korf_100()
+            .iter()
+            .filter(|i| [9, 12, 42, 55, 79, 97].contains(&i.number))
+        {
+            let solved = run(Algo::Pdb, &instance.board, Some(database));
+            assert!(solved.optimal);
+            assert_eq!(
+                replayed_length(&instance.board, &solved),
+                Some(instance.optimal as usize),
+                "#{}",
+                instance.number
+            );
         }
     }
 

@@ -1,0 +1,75 @@
+//! Published benchmark boards with their optimal solution lengths, for `puzzlelab bench` and
+//! the tests: Korf's 100 random 15-puzzles (1985).
+
+use super::domain::Board;
+
+/// One published board.
+#[derive(Debug, Clone)]
+pub struct Instance {
+    /// Its number in the publication (from 1).
+    pub number: u32,
+    /// The published optimal number of moves.
+    pub optimal: u32,
+    pub board: Board,
+}
+
+/// Korf's 100, in his layout (blank goal top left); see the file's header.
+const KORF_100: &str = include_str!("korf100.txt");
+
+/// Korf's 100 random 15-puzzles, turned into this app's layout.
+pub fn korf_100() -> Vec<Instance> {
+    parse(KORF_100, 4).expect("the bundled Korf 100 file is well formed")
+}
+
+/// Reads lines `number optimal cell…` (cells in the publication's layout, goal `0 1 2 …`,
+/// blank first) and turns each board half a turn: cell `c` goes to `n² − 1 − c` and tile `t`
+/// becomes `n² − t`, which maps that goal onto this app's (`1 2 … 0`, blank last) and keeps
+/// every distance, so the published lengths hold.
+fn parse(text: &str, size: u8) -> Result<Vec<Instance>, String> {
+    let cells = usize::from(size) * usize::from(size);
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let numbers: Vec<u32> = line
+                .split_whitespace()
+                .map(|word| word.parse().map_err(|_| format!("'{word}' is not a number in '{line}'")))
+                .collect::<Result<_, _>>()?;
+            let [number, optimal, published @ ..] = &numbers[..] else {
+                return Err(format!("'{line}' is too short"));
+            };
+            if published.len() != cells {
+                return Err(format!("instance {number}: {} cells, expected {cells}", published.len()));
+            }
+            let mut tiles = vec![0u8; cells];
+            for (cell, &tile) in published.iter().enumerate() {
+                tiles[cells - 1 - cell] = if tile == 0 { 0 } else { (cells as u32 - tile) as u8 };
+            }
+            let board = Board::from_tiles(size, tiles).map_err(|e| format!("instance {number}: {e}"))?;
+            Ok(Instance { number: *number, optimal: *optimal, board })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn korf_100_reads_as_solvable_boards_with_the_published_total() {
+        let instances = korf_100();
+        assert_eq!(instances.len(), 100);
+        assert!(instances.iter().enumerate().all(|(i, inst)| inst.number == i as u32 + 1));
+        assert!(instances.iter().all(|inst| inst.board.check_solvable().is_ok()));
+        // Korf's optimal lengths average 53.05 moves.
+        assert_eq!(instances.iter().map(|inst| inst.optimal).sum::<u32>(), 5305);
+    }
+
+    #[test]
+    fn half_turn_maps_the_publications_goal_onto_ours() {
+        let goal = "1 0 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+        let instances = parse(goal, 4).ok().unwrap();
+        assert!(instances[0].board.is_goal());
+        assert!(parse("1 2 3", 4).err().unwrap().contains("1 cells, expected 16"));
+        assert!(parse("1 2 x", 4).err().unwrap().contains("'x'"));
+    }
+}
