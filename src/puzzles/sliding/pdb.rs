@@ -5,6 +5,10 @@
 //! Each move is counted in one table only, so the three values add up to a lower bound. The
 //! bound used is the larger of the sum for the board and for its mirror image in the main
 //! diagonal (the goal is symmetric), as Felner, Korf & Hanan (2004) describe.
+//!
+//! A group's moves are its tiles' Manhattan distance plus an even number of detours (each move
+//! changes that distance by one), so a table stores only half the detours, in four bits: half
+//! the bytes, and the search's random reads stay in the processor's caches more often.
 
 use super::domain::Dir;
 use super::packed::Packed;
@@ -14,7 +18,9 @@ pub const PARTITION: [&[u8]; 3] = [&[1, 5, 6, 9, 10, 13], &[7, 8, 11, 12, 14, 15
 
 const N: usize = 4;
 const CELLS: usize = 16;
-const UNSEEN: u8 = u8::MAX;
+/// Largest half-detour count a table holds (four bits); larger ones are stored as this, which
+/// only lowers the estimate (none occurs in the 6-6-3 tables).
+const MAX_HALF_DETOURS: u8 = 15;
 const BLANK_HOME: usize = 15;
 
 /// Cells next to any cell of `cells` (a 16-bit set of cells).
@@ -74,16 +80,48 @@ pub(super) fn rank(index: u32, k: usize) -> usize {
     rank
 }
 
-/// One group's table, indexed by the rank of the group's placement.
+/// Manhattan distance of tile `t` in cell `c` from its home, at `[t][c]`.
+pub(super) const DISTANCE: [[u8; CELLS]; CELLS] = {
+    let mut table = [[0u8; CELLS]; CELLS];
+    let mut tile = 1;
+    while tile < CELLS {
+        let mut cell = 0;
+        while cell < CELLS {
+            let home = tile - 1;
+            table[tile][cell] = ((home / N).abs_diff(cell / N) + (home % N).abs_diff(cell % N)) as u8;
+            cell += 1;
+        }
+        tile += 1;
+    }
+    table
+};
+
+/// Bytes holding `count` four-bit entries.
+fn nibble_bytes(count: usize) -> usize {
+    count.div_ceil(2)
+}
+
+/// One group's table: half the detours beyond the Manhattan distance, four bits per placement
+/// indexed by rank.
 pub struct PatternTable {
     tiles: Vec<u8>,
-    moves: Vec<u8>,
+    half_detours: Vec<u8>,
 }
 
 impl PatternTable {
-    /// The group's moves for a placement (each group tile's cell in four bits, in group order).
-    pub(super) fn moves_for(&self, placement: u32) -> u8 {
-        self.moves[rank(placement, self.tiles.len())]
+    /// Half the group's detours for a placement (each group tile's cell in four bits, in group
+    /// order): its moves are its Manhattan distance plus twice this.
+    pub(super) fn half_detours(&self, placement: u32) -> u8 {
+        let rank = rank(placement, self.tiles.len());
+        self.half_detours[rank / 2] >> (4 * (rank % 2)) & 15
+    }
+
+    /// The group's moves for a placement.
+    fn moves_for(&self, placement: u32) -> u8 {
+        let manhattan: u8 = (self.tiles.iter().enumerate())
+            .map(|(i, &t)| DISTANCE[usize::from(t)][((placement >> (4 * i)) & 15) as usize])
+            .sum();
+        manhattan + 2 * self.half_detours(placement)
     }
 }
 
@@ -94,7 +132,14 @@ impl PatternTable {
     pub fn build(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) -> Self {
         let k = tiles.len();
         let expected: u64 = (0..k as u64).map(|i| CELLS as u64 - i).product();
-        let mut moves = vec![UNSEEN; expected as usize];
+        let mut half_detours = vec![0u8; nibble_bytes(expected as usize)];
+        let manhattan = |index: u32| -> u8 {
+            tiles
+                .iter()
+                .enumerate()
+                .map(|(i, &t)| DISTANCE[usize::from(t)][((index >> (4 * i)) & 15) as usize])
+                .sum()
+        };
         // For each placement (by its sparse index, which is quicker than ranking every time),
         // the blank regions already reached, by their lowest cell.
         let mut seen_regions = vec![0u16; 1 << (4 * k)];
@@ -103,7 +148,6 @@ impl PatternTable {
         let goal =
             tiles.iter().enumerate().fold(0u32, |index, (i, &t)| index | (u32::from(t - 1) << (4 * i)));
         let goal_region = blank_region(BLANK_HOME, !placement_cells(goal));
-        moves[rank(goal, k)] = 0;
         seen_regions[goal as usize] = 1 << goal_region.trailing_zeros();
         // Queue entries: placement index, then four bits for the blank region's lowest cell.
         let mut queue: Vec<u32> = vec![goal << 4 | goal_region.trailing_zeros()];
@@ -138,7 +182,11 @@ impl PatternTable {
                     }
                     if *seen == 0 {
                         // Levels only grow: the first region to reach a placement sets its value.
-                        moves[rank(next, k)] = level + 1;
+                        let detours = level + 1 - manhattan(next);
+                        debug_assert!(detours % 2 == 0, "each move changes the distance by one");
+                        let half = (detours / 2).min(MAX_HALF_DETOURS);
+                        let next_rank = rank(next, k);
+                        half_detours[next_rank / 2] |= half << (4 * (next_rank % 2));
                     }
                     *seen |= 1 << next_lowest;
                     queue.push(next << 4 | next_lowest);
@@ -146,7 +194,7 @@ impl PatternTable {
             }
         }
         progress(expected, expected);
-        Self { tiles: tiles.to_vec(), moves }
+        Self { tiles: tiles.to_vec(), half_detours }
     }
 
     /// The group's moves for a board given as `cell_of[tile]`.
@@ -161,7 +209,7 @@ impl PatternTable {
 }
 
 /// Marks the byte form (and its layout: the partition's tables in order, dense ranks).
-const BYTES_MAGIC: &[u8] = b"puzzlelab-pdb-663-v1";
+const BYTES_MAGIC: &[u8] = b"puzzlelab-pdb-663-v2";
 
 /// The three tables and the mirror map.
 pub struct PatternDatabase {
@@ -202,7 +250,7 @@ impl PatternDatabase {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = BYTES_MAGIC.to_vec();
         for table in &self.tables {
-            bytes.extend_from_slice(&table.moves);
+            bytes.extend_from_slice(&table.half_detours);
         }
         bytes
     }
@@ -210,7 +258,8 @@ impl PatternDatabase {
     /// Reads what [`PatternDatabase::to_bytes`] wrote.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
         let body = bytes.strip_prefix(BYTES_MAGIC).ok_or("not pattern databases of this version")?;
-        let sizes: Vec<usize> = PARTITION.iter().map(|g| (0..g.len()).map(|i| CELLS - i).product()).collect();
+        let sizes: Vec<usize> =
+            PARTITION.iter().map(|g| nibble_bytes((0..g.len()).map(|i| CELLS - i).product())).collect();
         if body.len() != sizes.iter().sum::<usize>() {
             return Err(format!(
                 "pattern databases of {} bytes, expected {}",
@@ -223,9 +272,9 @@ impl PatternDatabase {
             .iter()
             .zip(sizes)
             .map(|(group, size)| {
-                let (moves, tail) = rest.split_at(size);
+                let (half_detours, tail) = rest.split_at(size);
                 rest = tail;
-                PatternTable { tiles: group.to_vec(), moves: moves.to_vec() }
+                PatternTable { tiles: group.to_vec(), half_detours: half_detours.to_vec() }
             })
             .collect();
         Ok(Self::from_tables(tables))
@@ -278,15 +327,15 @@ mod tests {
         // Every placement of 3 tiles on 16 cells is reachable, and ranks number them densely.
         assert_eq!(rank(0x210, 3), 0);
         assert_eq!(rank(0xDEF, 3), 16 * 15 * 14 - 1);
-        assert_eq!(table.moves.iter().filter(|&&m| m != UNSEEN).count(), 16 * 15 * 14);
     }
 
     #[test]
     fn byte_form_round_trips_and_refuses_other_data() {
         let table = PatternTable::build(&[2, 3, 4], &mut |_, _| {});
-        let sizes: Vec<usize> = PARTITION.iter().map(|g| (0..g.len()).map(|i| CELLS - i).product()).collect();
+        let sizes: Vec<usize> =
+            PARTITION.iter().map(|g| nibble_bytes((0..g.len()).map(|i| CELLS - i).product())).collect();
         // Stand-in tables of the right sizes (building the real ones takes seconds).
-        let fake = |size: usize, value: u8| PatternTable { tiles: vec![], moves: vec![value; size] };
+        let fake = |size: usize, value: u8| PatternTable { tiles: vec![], half_detours: vec![value; size] };
         let db = PatternDatabase::from_tables(vec![fake(sizes[0], 1), fake(sizes[1], 2), table]);
         let bytes = db.to_bytes();
         let back = PatternDatabase::from_bytes(&bytes).ok().unwrap();
@@ -294,6 +343,16 @@ mod tests {
         assert_eq!(back.tables[2].tiles, [2, 3, 4]);
         assert!(PatternDatabase::from_bytes(&bytes[..bytes.len() - 1]).err().unwrap().contains("expected"));
         assert!(PatternDatabase::from_bytes(b"GIF89a").is_err());
+    }
+
+    #[test]
+    fn no_table_entry_is_saturated() {
+        let database = super::super::solvers::pattern_database(&mut |_, _| {});
+        for table in &database.tables {
+            let nibbles = table.half_detours.iter().flat_map(|&byte| [byte & 15, byte >> 4]);
+            assert!(nibbles.clone().all(|half| half < MAX_HALF_DETOURS), "{:?}", table.tiles);
+            assert!(nibbles.clone().any(|half| half > 0), "some placements need detours");
+        }
     }
 
     #[test]

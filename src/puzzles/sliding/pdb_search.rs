@@ -1,12 +1,13 @@
-//! IDA* on the 4×4 board with the pattern databases, written for speed. A position carries,
-//! besides its cells, each group's placement twice (on the board and on its mirror image)
-//! and the six table values; a move changes one tile, so it re-reads only the two entries
-//! that tile belongs to. Nothing is allocated per position: positions are small copies on the
-//! call stack, and the bound is checked before a child is entered.
+//! IDA* on the 4×4 board with the pattern databases, written for speed. A position carries
+//! the Manhattan distance and each group's placement twice (on the board and on its mirror
+//! image) with its half-detour count; a move changes one tile, so it re-reads only the two
+//! entries that tile belongs to. Nothing is allocated per position: positions are small
+//! copies on the call stack, the cells one array changed in place, and the bound is checked
+//! before a child is entered.
 
 use super::domain::Dir;
 use super::packed::Packed;
-use super::pdb::{mirror_cell, PatternDatabase, PARTITION};
+use super::pdb::{mirror_cell, PatternDatabase, DISTANCE, PARTITION};
 use crate::core::search::{Control, Outcome, SearchResult, Stats, StopReason};
 
 const CELLS: usize = 16;
@@ -45,17 +46,33 @@ struct Slot {
     shift: u8,
 }
 
-/// A position: cells, blank, and the placement and table value of every entry.
+/// A position: the blank's cell, the tiles' Manhattan distance, and each entry's placement
+/// and half-detour count. Its estimate is the distance plus twice the larger detour sum.
 #[derive(Clone, Copy)]
 struct Position {
-    tiles: [u8; CELLS],
     blank: u8,
+    manhattan: u8,
     placements: [u32; ENTRIES],
-    values: [u8; ENTRIES],
+    half_detours: [u8; ENTRIES],
+}
+
+impl Position {
+    /// The board's own lower bound.
+    fn direct_estimate(&self) -> u32 {
+        u32::from(self.manhattan) + 2 * self.half_detours[..GROUPS].iter().map(|&h| u32::from(h)).sum::<u32>()
+    }
+
+    /// The lower bound: the larger of the board's and its mirror image's.
+    fn estimate(&self) -> u32 {
+        let mirror = self.half_detours[GROUPS..].iter().map(|&h| u32::from(h)).sum::<u32>();
+        self.direct_estimate().max(u32::from(self.manhattan) + 2 * mirror)
+    }
 }
 
 struct Search<'d, 'c, 'm> {
     database: &'d PatternDatabase,
+    /// The tile in each cell, for the position being expanded.
+    board: [u8; CELLS],
     /// For each tile, its slot on the board and its slot (as its mirror tile) on the mirror.
     slots: [[Slot; 2]; CELLS],
     moves: Vec<Dir>,
@@ -69,45 +86,39 @@ enum Step {
     Next(u32),
 }
 
-impl Search<'_, '_, '_> {
-    fn value(&self, entry: usize, placement: u32) -> u8 {
-        self.database.tables()[entry % GROUPS].moves_for(placement)
+impl<'d, 'c, 'm> Search<'d, 'c, 'm> {
+    fn new(database: &'d PatternDatabase, ctl: &'c mut Control<'m>) -> Self {
+        let slots = tile_slots(database);
+        Search { database, board: [0; CELLS], slots, moves: Vec::new(), stats: Stats::default(), ctl }
     }
 
-    /// The board's lower bound (the sum over the groups).
-    fn direct_estimate(position: &Position) -> u32 {
-        position.values[..GROUPS].iter().map(|&v| u32::from(v)).sum()
+    /// Reads `entry`'s half-detour count for its current placement.
+    fn read(&self, position: &mut Position, entry: usize) {
+        let table = &self.database.tables()[entry % GROUPS];
+        position.half_detours[entry] = table.half_detours(position.placements[entry]);
     }
 
-    /// The mirror image's lower bound.
-    fn mirror_estimate(position: &Position) -> u32 {
-        position.values[GROUPS..].iter().map(|&v| u32::from(v)).sum()
-    }
-
-    /// The lower bound: the larger of the board's and the mirror's.
-    fn estimate(position: &Position) -> u32 {
-        Self::direct_estimate(position).max(Self::mirror_estimate(position))
-    }
-
-    fn position(&self, start: Packed) -> Position {
+    /// Sets the board to `start` and returns its position.
+    fn start(&mut self, start: Packed) -> Position {
         let mut position =
-            Position { tiles: [0; CELLS], blank: 0, placements: [0; ENTRIES], values: [0; ENTRIES] };
+            Position { blank: 0, manhattan: 0, placements: [0; ENTRIES], half_detours: [0; ENTRIES] };
         for cell in 0..CELLS {
             let tile = start.tile(cell);
-            position.tiles[cell] = tile;
+            self.board[cell] = tile;
             if tile == 0 {
                 position.blank = cell as u8;
             } else {
                 self.record(&mut position, tile, cell as u8);
+                position.manhattan += DISTANCE[usize::from(tile)][cell];
             }
         }
         for entry in 0..ENTRIES {
-            position.values[entry] = self.value(entry, position.placements[entry]);
+            self.read(&mut position, entry);
         }
         position
     }
 
-    /// Writes `tile`'s new cell into its two entries (their values are left to the caller).
+    /// Writes `tile`'s new cell into its two entries (their counts are left to the caller).
     fn record(&self, position: &mut Position, tile: u8, cell: u8) {
         for (slot, cell) in self.slots[usize::from(tile)].iter().zip([cell, mirror_cell(cell)]) {
             let placement = &mut position.placements[usize::from(slot.entry)];
@@ -115,25 +126,41 @@ impl Search<'_, '_, '_> {
         }
     }
 
-    /// The position after the blank moves to `target`, with the board's values read; the
-    /// mirror's value is read by [`Search::read_mirror`] only if the board's does not already
-    /// put the position beyond the bound (most children are cut off that way).
-    fn slide(&self, position: &Position, target: u8) -> Position {
-        let mut next = *position;
-        let tile = position.tiles[usize::from(target)];
-        next.tiles[usize::from(position.blank)] = tile;
-        next.tiles[usize::from(target)] = 0;
-        next.blank = target;
-        self.record(&mut next, tile, position.blank);
-        let entry = usize::from(self.slots[usize::from(tile)][0].entry);
-        next.values[entry] = self.value(entry, next.placements[entry]);
-        next
+    /// A first look at moving the blank to `target`: the moved tile's new board entry and
+    /// the board's estimate, enough to cut most children off without building them.
+    fn look(&self, position: &Position, dir: Dir, target: u8) -> Child {
+        let tile = self.board[usize::from(target)];
+        let slot = self.slots[usize::from(tile)][0];
+        let entry = usize::from(slot.entry);
+        let placement =
+            (position.placements[entry] & !(15 << slot.shift)) | u32::from(position.blank) << slot.shift;
+        let half_detours = self.database.tables()[entry].half_detours(placement);
+        let distance = &DISTANCE[usize::from(tile)];
+        let manhattan =
+            position.manhattan + distance[usize::from(position.blank)] - distance[usize::from(target)];
+        let detours: u32 = position.half_detours[..GROUPS].iter().map(|&h| u32::from(h)).sum::<u32>()
+            + u32::from(half_detours)
+            - u32::from(position.half_detours[entry]);
+        Child {
+            dir,
+            target,
+            tile,
+            entry: slot.entry,
+            half_detours,
+            manhattan,
+            estimate: u32::from(manhattan) + 2 * detours,
+        }
     }
 
-    /// Reads the mirror's value that the last move changed (the tile that moved, `moved`).
-    fn read_mirror(&self, position: &mut Position, moved: u8) {
-        let entry = usize::from(self.slots[usize::from(moved)][1].entry);
-        position.values[entry] = self.value(entry, position.placements[entry]);
+    /// The child `look` described, complete with its mirror entry.
+    fn build(&self, position: &Position, child: &Child) -> Position {
+        let mut next = *position;
+        next.blank = child.target;
+        next.manhattan = child.manhattan;
+        self.record(&mut next, child.tile, position.blank);
+        next.half_detours[usize::from(child.entry)] = child.half_detours;
+        self.read(&mut next, usize::from(self.slots[usize::from(child.tile)][1].entry));
+        next
     }
 
     /// Searches below `position` (reached in `g` moves, within `bound`), never moving the blank
@@ -145,42 +172,63 @@ impl Search<'_, '_, '_> {
         self.stats.stored = self.stats.stored.max(u64::from(g) + 1);
         // All children first: their table reads are independent, so the processor overlaps
         // their cache misses instead of waiting for each in turn.
-        let mut children = [(Dir::Up, *position); 4];
+        let mut children = [Child::default(); 4];
         let mut count = 0;
         for (&dir, &target) in Dir::ALL.iter().zip(&NEIGHBOURS[usize::from(position.blank)]) {
             if target != NO_CELL && target != came_from {
-                children[count] = (dir, self.slide(position, target));
+                children[count] = self.look(position, dir, target);
                 count += 1;
             }
         }
         self.stats.generated += count as u64;
         let mut next_bound = u32::MAX;
-        for (dir, child) in &mut children[..count] {
+        for child in &children[..count] {
             // A cut-off child's f (its board estimate alone) may fall short of its full one:
             // the next bound can only come out lower, never skipping a solution.
-            let direct = Self::direct_estimate(child);
-            if g + 1 + direct > bound {
-                next_bound = next_bound.min(g + 1 + direct);
+            if g + 1 + child.estimate > bound {
+                next_bound = next_bound.min(g + 1 + child.estimate);
                 continue;
             }
-            self.read_mirror(child, position.tiles[usize::from(child.blank)]);
-            let h = direct.max(Self::mirror_estimate(child));
+            let next = self.build(position, child);
+            let h = next.estimate();
             let f = g + 1 + h;
             if f > bound {
                 next_bound = next_bound.min(f);
                 continue;
             }
-            self.moves.push(*dir);
+            self.moves.push(child.dir);
             if h == 0 {
                 return Ok(Step::Found);
             }
-            match self.expand(child, position.blank, g + 1, bound)? {
+            self.board.swap(usize::from(position.blank), usize::from(child.target));
+            match self.expand(&next, position.blank, g + 1, bound)? {
                 Step::Found => return Ok(Step::Found),
                 Step::Next(f) => next_bound = next_bound.min(f),
             }
+            self.board.swap(usize::from(position.blank), usize::from(child.target));
             self.moves.pop();
         }
         Ok(Step::Next(next_bound))
+    }
+}
+
+/// What [`Search::look`] learns about a child.
+#[derive(Clone, Copy)]
+struct Child {
+    dir: Dir,
+    target: u8,
+    tile: u8,
+    /// The moved tile's board entry and its new count.
+    entry: u8,
+    half_detours: u8,
+    manhattan: u8,
+    /// The board's estimate (without the mirror).
+    estimate: u32,
+}
+
+impl Default for Child {
+    fn default() -> Self {
+        Child { dir: Dir::Up, target: 0, tile: 0, entry: 0, half_detours: 0, manhattan: 0, estimate: 0 }
     }
 }
 
@@ -200,10 +248,9 @@ fn tile_slots(database: &PatternDatabase) -> [[Slot; 2]; CELLS] {
 
 /// Solves a solvable 4×4 board optimally.
 pub fn idastar(database: &PatternDatabase, start: Packed, ctl: &mut Control) -> SearchResult<Dir> {
-    let mut search =
-        Search { database, slots: tile_slots(database), moves: Vec::new(), stats: Stats::default(), ctl };
-    let root = search.position(start);
-    let mut bound = Search::estimate(&root);
+    let mut search = Search::new(database, ctl);
+    let root = search.start(start);
+    let mut bound = root.estimate();
     let outcome = loop {
         if bound == 0 {
             break Outcome::Found(Vec::new());
@@ -234,28 +281,19 @@ mod tests {
         let database = pattern_database(&mut |_, _| {});
         let mut monitor = |_: &Stats| true;
         let mut ctl = Control::new(Limits::default(), &mut monitor);
-        let search = Search {
-            database,
-            slots: tile_slots(database),
-            moves: Vec::new(),
-            stats: Stats::default(),
-            ctl: &mut ctl,
-        };
+        let mut search = Search::new(database, &mut ctl);
         let mut board = Board::shuffled(4, 0, 1);
-        let mut position = search.position(Packed::from_board(&board));
+        let mut position = search.start(Packed::from_board(&board));
         for step in 0..400u32 {
             let dir = Dir::ALL[(step.wrapping_mul(2_654_435_761) >> 7) as usize % 4];
             let Some(target) = dir.step(usize::from(position.blank), 4) else { continue };
-            let moved = position.tiles[target];
-            let mut next = search.slide(&position, target as u8);
-            search.read_mirror(&mut next, moved);
+            let child = search.look(&position, dir, target as u8);
+            let next = search.build(&position, &child);
+            assert_eq!(child.estimate, next.direct_estimate());
+            search.board.swap(usize::from(position.blank), target);
             board = board.apply(dir).expect("a move on the board");
             position = next;
-            assert_eq!(
-                Search::estimate(&position),
-                database.estimate(Packed::from_board(&board)),
-                "step {step}"
-            );
+            assert_eq!(position.estimate(), database.estimate(Packed::from_board(&board)), "step {step}");
         }
     }
 }
