@@ -8,7 +8,11 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Cache, Request, Response};
 
-const STORE: &str = "puzzlelab-tables-v1";
+const STORE: &str = "puzzlelab-tables-v2";
+
+/// Stores of earlier versions, deleted when tables are loaded (v1: the 15-puzzle tables in
+/// whole bytes).
+const OLD_STORES: &[&str] = &["puzzlelab-tables-v1"];
 
 /// The address a table is stored under.
 fn key(name: &str) -> String {
@@ -23,6 +27,11 @@ async fn open() -> Option<Cache> {
 /// Every saved table, by name (none where the browser keeps no cache, e.g. private windows).
 pub async fn load_all() -> Vec<(String, js_sys::Uint8Array)> {
     let mut tables = Vec::new();
+    if let Some(caches) = web_sys::window().and_then(|w| w.caches().ok()) {
+        for old in OLD_STORES {
+            let _ = JsFuture::from(caches.delete(old)).await;
+        }
+    }
     let Some(cache) = open().await else { return tables };
     let Ok(keys) = JsFuture::from(cache.keys()).await else { return tables };
     for request in js_sys::Array::from(&keys).iter().filter_map(|r| r.dyn_into::<Request>().ok()) {

@@ -42,25 +42,26 @@ fn blank_region(blank: usize, free: u16) -> u16 {
     }
 }
 
-/// The blank's region for every set of free cells and start cell, computed once per build:
-/// looking it up is much faster than flooding for each of the millions of positions.
-struct RegionTable {
-    region: Vec<u16>,
+/// The lowest cell of the blank's region for every set of free cells and start cell, which
+/// names the region: computed once per build (1 MB), looking it up is much faster than
+/// flooding for each of the hundreds of millions of moves a build tries.
+struct LowestCells {
+    lowest: Vec<u8>,
 }
 
-impl RegionTable {
+impl LowestCells {
     fn new() -> Self {
-        let mut region = vec![0u16; (1 << CELLS) * CELLS];
+        let mut lowest = vec![0u8; (1 << CELLS) * CELLS];
         for free in 0..1usize << CELLS {
             for cell in 0..CELLS {
-                region[free * CELLS + cell] = blank_region(cell, free as u16 | 1 << cell);
+                lowest[free * CELLS + cell] = blank_region(cell, free as u16 | 1 << cell).trailing_zeros() as u8;
             }
         }
-        Self { region }
+        Self { lowest }
     }
 
-    fn region(&self, blank: usize, free: u16) -> u16 {
-        self.region[usize::from(free) * CELLS + blank]
+    fn lowest(&self, blank: usize, free: u16) -> u32 {
+        u32::from(self.lowest[usize::from(free) * CELLS + blank])
     }
 }
 
@@ -78,6 +79,32 @@ pub(super) fn rank(index: u32, k: usize) -> usize {
         used |= 1 << cell;
     }
     rank
+}
+
+/// The placement (each tile's cell in four bits) numbered `rank` by [`rank`].
+fn unrank(mut rank: usize, k: usize) -> u32 {
+    let mut digits = [0usize; CELLS];
+    for i in (0..k).rev() {
+        digits[i] = rank % (CELLS - i);
+        rank /= CELLS - i;
+    }
+    let mut used = 0u16;
+    let mut index = 0u32;
+    for (i, &digit) in digits[..k].iter().enumerate() {
+        let mut free = !used;
+        for _ in 0..digit {
+            free &= free - 1;
+        }
+        let cell = free.trailing_zeros();
+        index |= cell << (4 * i);
+        used |= 1 << cell;
+    }
+    index
+}
+
+/// How many placements `k` tiles have: 16·15·…·(16−k+1).
+fn placements(k: usize) -> usize {
+    (0..k).map(|i| CELLS - i).product()
 }
 
 /// Manhattan distance of tile `t` in cell `c` from its home, at `[t][c]`.
@@ -127,12 +154,22 @@ impl PatternTable {
 
 impl PatternTable {
     /// Breadth-first from the goal over (placement of the group, region of the blank); every
-    /// step moves one group tile into the blank's region. `progress(done, total)` is called
-    /// now and then, counting positions expanded against an estimate of their number.
+    /// step moves one group tile into the blank's region. Each level is a set of regions per
+    /// placement, swept in rank order: a tile's move changes the rank by an amount that
+    /// depends on little else, so the sweep's reads and writes run in streams the processor's
+    /// caches follow, where a queue would jump about. `progress(done, total)` is called once
+    /// per level with the placements reached.
     pub fn build(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) -> Self {
         let k = tiles.len();
-        let expected: u64 = (0..k as u64).map(|i| CELLS as u64 - i).product();
-        let mut half_detours = vec![0u8; nibble_bytes(expected as usize)];
+        let size = placements(k);
+        let mut half_detours = vec![0u8; nibble_bytes(size)];
+        // Per placement, the blank regions (by their lowest cell) at the level being expanded;
+        // and in one word (one memory access) those reached so far (low half) and those
+        // reached for the next level (high half).
+        let mut level_regions = vec![0u16; size];
+        let mut reached_regions = vec![0u32; size];
+        let lowest_cells_of = LowestCells::new();
+        let placement_cells = |index: u32| (0..k).fold(0u16, |mask, i| mask | 1 << ((index >> (4 * i)) & 15));
         let manhattan = |index: u32| -> u8 {
             tiles
                 .iter()
@@ -140,60 +177,65 @@ impl PatternTable {
                 .map(|(i, &t)| DISTANCE[usize::from(t)][((index >> (4 * i)) & 15) as usize])
                 .sum()
         };
-        // For each placement (by its sparse index, which is quicker than ranking every time),
-        // the blank regions already reached, by their lowest cell.
-        let mut seen_regions = vec![0u16; 1 << (4 * k)];
-        let regions = RegionTable::new();
-        let placement_cells = |index: u32| (0..k).fold(0u16, |mask, i| mask | 1 << ((index >> (4 * i)) & 15));
         let goal =
             tiles.iter().enumerate().fold(0u32, |index, (i, &t)| index | (u32::from(t - 1) << (4 * i)));
-        let goal_region = blank_region(BLANK_HOME, !placement_cells(goal));
-        seen_regions[goal as usize] = 1 << goal_region.trailing_zeros();
-        // Queue entries: placement index, then four bits for the blank region's lowest cell.
-        let mut queue: Vec<u32> = vec![goal << 4 | goal_region.trailing_zeros()];
-        let mut level_end = queue.len();
-        let mut level = 0u8;
-        let mut head = 0;
-        while head < queue.len() {
-            if head == level_end {
-                level += 1;
-                level_end = queue.len();
-            }
-            let (index, lowest) = (queue[head] >> 4, queue[head] & 15);
-            head += 1;
-            if head % (1 << 18) == 0 {
-                progress((head as u64).min(expected), expected);
-            }
-            let occupied = placement_cells(index);
-            let region = regions.region(lowest as usize, !occupied);
-            for i in 0..k {
-                let cell = ((index >> (4 * i)) & 15) as usize;
-                if neighbours(1 << cell) & region == 0 {
+        let goal_bit = 1 << blank_region(BLANK_HOME, !placement_cells(goal)).trailing_zeros();
+        reached_regions[rank(goal, k)] = u32::from(goal_bit);
+        level_regions[rank(goal, k)] = goal_bit;
+        let mut reached = 1u64;
+        for level in 0u8.. {
+            let mut any_next = false;
+            for placement_rank in 0..size {
+                let mut lowest_cells = std::mem::take(&mut level_regions[placement_rank]);
+                if lowest_cells == 0 {
                     continue;
                 }
-                for dir in Dir::ALL {
-                    let Some(to) = dir.step(cell, N).filter(|&to| region & (1 << to) != 0) else { continue };
-                    let next = (index & !(15 << (4 * i))) | ((to as u32) << (4 * i));
-                    let free = !(occupied & !(1 << cell) | (1 << to));
-                    let next_lowest = regions.region(cell, free).trailing_zeros();
-                    let seen = &mut seen_regions[next as usize];
-                    if *seen & (1 << next_lowest) != 0 {
-                        continue;
+                let index = unrank(placement_rank, k);
+                let occupied = placement_cells(index);
+                while lowest_cells != 0 {
+                    let region = blank_region(lowest_cells.trailing_zeros() as usize, !occupied);
+                    lowest_cells &= lowest_cells - 1;
+                    for i in 0..k {
+                        let cell = ((index >> (4 * i)) & 15) as usize;
+                        if neighbours(1 << cell) & region == 0 {
+                            continue;
+                        }
+                        for dir in Dir::ALL {
+                            let Some(to) = dir.step(cell, N).filter(|&to| region & (1 << to) != 0) else {
+                                continue;
+                            };
+                            let next = (index & !(15 << (4 * i))) | ((to as u32) << (4 * i));
+                            let free = !(occupied & !(1 << cell) | (1 << to));
+                            let next_bit = 1u32 << lowest_cells_of.lowest(cell, free);
+                            let next_rank = rank(next, k);
+                            let seen_regions = &mut reached_regions[next_rank];
+                            if *seen_regions & next_bit != 0 {
+                                continue;
+                            }
+                            if *seen_regions == 0 {
+                                // Levels only grow: the first region to reach a placement sets its value.
+                                let detours = level + 1 - manhattan(next);
+                                debug_assert!(detours % 2 == 0, "each move changes the distance by one");
+                                let half = (detours / 2).min(MAX_HALF_DETOURS);
+                                half_detours[next_rank / 2] |= half << (4 * (next_rank % 2));
+                                reached += 1;
+                            }
+                            *seen_regions |= next_bit | next_bit << 16;
+                            any_next = true;
+                        }
                     }
-                    if *seen == 0 {
-                        // Levels only grow: the first region to reach a placement sets its value.
-                        let detours = level + 1 - manhattan(next);
-                        debug_assert!(detours % 2 == 0, "each move changes the distance by one");
-                        let half = (detours / 2).min(MAX_HALF_DETOURS);
-                        let next_rank = rank(next, k);
-                        half_detours[next_rank / 2] |= half << (4 * (next_rank % 2));
-                    }
-                    *seen |= 1 << next_lowest;
-                    queue.push(next << 4 | next_lowest);
                 }
             }
+            progress(reached, size as u64);
+            if !any_next {
+                break;
+            }
+            for (level, reached) in level_regions.iter_mut().zip(&mut reached_regions) {
+                *level = (*reached >> 16) as u16;
+                *reached &= 0xFFFF;
+            }
         }
-        progress(expected, expected);
+        debug_assert_eq!(reached, size as u64, "every placement is reachable");
         Self { tiles: tiles.to_vec(), half_detours }
     }
 
@@ -327,6 +369,8 @@ mod tests {
         // Every placement of 3 tiles on 16 cells is reachable, and ranks number them densely.
         assert_eq!(rank(0x210, 3), 0);
         assert_eq!(rank(0xDEF, 3), 16 * 15 * 14 - 1);
+        assert!((0..placements(3)).all(|r| rank(unrank(r, 3), 3) == r));
+        assert_eq!(unrank(rank(0xF3A80C, 6), 6), 0xF3A80C);
     }
 
     #[test]
