@@ -5,9 +5,12 @@
 #![cfg(target_arch = "wasm32")]
 
 use gloo_timers::future::TimeoutFuture;
-use puzzlelab::core::link::Link;
+use puzzlelab::core::link::{Link, LinkParams};
 use puzzlelab::core::seed::{SeededRng, Stream};
 use puzzlelab::puzzles::hanoi::domain::{Move, Tower};
+use puzzlelab::puzzles::sliding::benchmarks::korf_100;
+use puzzlelab::puzzles::sliding::params::SlidingParams;
+use puzzlelab::puzzles::sliding::solvers::Algo;
 use puzzlelab::web::components::towers::{Towers, TowersProps};
 use puzzlelab::web::page::{erase, MakePuzzle, Page, PageProps};
 use puzzlelab::web::pages::hanoi::HanoiPage;
@@ -288,8 +291,9 @@ async fn sliding_page_solves_a_3x3_through_the_worker() {
 }
 
 #[wasm_bindgen_test]
-async fn worker_builds_pattern_databases_with_progress() {
+async fn worker_builds_pattern_databases_once_and_solves_korf_100() {
     let (mut client, events) = recording_client(WORKER);
+    let started = js_sys::Date::now();
     client.solve("#/sliding?size=4&tiles=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&algo=pdb", None);
     let building = || {
         events.borrow().iter().any(|e| {
@@ -300,6 +304,7 @@ async fn worker_builds_pattern_databases_with_progress() {
     assert!(wait_for(30_000, || !done_reports(&events).is_empty()).await);
     let report = done_reports(&events).remove(0);
     assert_eq!((report.length, report.optimal), (1, true));
+    let build_ms = js_sys::Date::now() - started;
 
     // A fresh worker (as after a cancel) takes the databases over instead of building them.
     TimeoutFuture::new(200).await;
@@ -309,6 +314,25 @@ async fn worker_builds_pattern_databases_with_progress() {
     assert!(wait_for(30_000, || !done_reports(&events).is_empty()).await);
     assert!(!building(), "the second worker must not build again: {:?}", events.borrow());
     assert!(done_reports(&events)[0].message.is_none(), "no build time in the report");
+
+    // Korf's 100 in the worker, each in its published optimal length. The times are printed
+    // for the benchmark table in the README (`puzzlelab bench korf100` is the native side).
+    let (mut solve_ms, mut expanded) = (0.0, 0u64);
+    for instance in korf_100() {
+        let params = SlidingParams { start: instance.board.clone(), algo: Algo::Pdb, ..SlidingParams::default() };
+        events.borrow_mut().clear();
+        client.solve(&params.to_link().to_hash(), None);
+        assert!(wait_for(60_000, || !done_reports(&events).is_empty()).await, "Korf #{}", instance.number);
+        let report = done_reports(&events).remove(0);
+        assert_eq!((report.length, report.optimal), (instance.optimal as usize, true), "Korf #{}", instance.number);
+        solve_ms += report.elapsed_ms;
+        expanded += report.expanded;
+    }
+    console_log!(
+        "first solve (worker start, pattern databases built) {build_ms:.0} ms; Korf's 100 in the worker: {:.1} ms per board, {:.1} M nodes/s",
+        solve_ms / 100.0,
+        expanded as f64 / solve_ms / 1000.0
+    );
 }
 
 #[wasm_bindgen_test]
