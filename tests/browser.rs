@@ -319,12 +319,18 @@ async fn worker_builds_pattern_databases_once_and_solves_korf_100() {
     // for the benchmark table in the README (`puzzlelab bench korf100` is the native side).
     let (mut solve_ms, mut expanded) = (0.0, 0u64);
     for instance in korf_100() {
-        let params = SlidingParams { start: instance.board.clone(), algo: Algo::Pdb, ..SlidingParams::default() };
+        let params =
+            SlidingParams { start: instance.board.clone(), algo: Algo::Pdb, ..SlidingParams::default() };
         events.borrow_mut().clear();
         client.solve(&params.to_link().to_hash(), None);
         assert!(wait_for(60_000, || !done_reports(&events).is_empty()).await, "Korf #{}", instance.number);
         let report = done_reports(&events).remove(0);
-        assert_eq!((report.length, report.optimal), (instance.optimal as usize, true), "Korf #{}", instance.number);
+        assert_eq!(
+            (report.length, report.optimal),
+            (instance.optimal as usize, true),
+            "Korf #{}",
+            instance.number
+        );
         solve_ms += report.elapsed_ms;
         expanded += report.expanded;
     }

@@ -293,3 +293,20 @@ fn queens_links_count_and_place() {
     let refused = puzzlelab(&["solve", "#/queens?n=14&algo=permutations"], None);
     assert_eq!(refused.status.code(), Some(2));
 }
+
+#[test]
+fn bench_runs_published_sets_against_their_optimal_lengths() {
+    let out = puzzlelab(&["bench", "--count", "2", "korf100"], None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    let summary = &json_lines(&out)[0];
+    assert_eq!((summary["set"].as_str(), summary["algo"].as_str()), (Some("korf100"), Some("pdb")));
+    assert_eq!((summary["runs"].as_u64(), summary["matches_published"].as_u64()), (Some(2), Some(2)));
+    assert_eq!(summary["length"]["max"], 57.0, "Korf's first two take 57 and 55 moves");
+    assert_eq!(summary["length_ratio"]["max"], 1.0);
+    assert!(summary["nodes_per_s"].as_f64().unwrap() > 0.0);
+
+    let out = puzzlelab(&["bench", "--count", "1", "korf-felner50"], None);
+    let summary = &json_lines(&out)[0];
+    assert_eq!(summary["unsolved"].as_array().map(Vec::len), Some(0), "{summary}");
+    assert!(summary["length_ratio"]["mean"].as_f64().unwrap() >= 1.0, "never below the optimal length");
+}

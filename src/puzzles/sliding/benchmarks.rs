@@ -1,5 +1,6 @@
 //! Published benchmark boards with their optimal solution lengths, for `puzzlelab bench` and
-//! the tests: Korf's 100 random 15-puzzles (1985).
+//! the tests: Korf's 100 random 15-puzzles (1985) and Korf & Felner's 50 random 24-puzzles
+//! (2002).
 
 use super::domain::Board;
 
@@ -16,9 +17,17 @@ pub struct Instance {
 /// Korf's 100, in his layout (blank goal top left); see the file's header.
 const KORF_100: &str = include_str!("korf100.txt");
 
+/// Korf & Felner's 50, in the same layout as Korf's 100.
+const KORF_FELNER_50: &str = include_str!("korf_felner50.txt");
+
 /// Korf's 100 random 15-puzzles, turned into this app's layout.
 pub fn korf_100() -> Vec<Instance> {
     parse(KORF_100, 4).expect("the bundled Korf 100 file is well formed")
+}
+
+/// Korf & Felner's 50 random 24-puzzles, turned into this app's layout.
+pub fn korf_felner_50() -> Vec<Instance> {
+    parse(KORF_FELNER_50, 5).expect("the bundled Korf & Felner 50 file is well formed")
 }
 
 /// Reads lines `number optimal cell…` (cells in the publication's layout, goal `0 1 2 …`,
@@ -62,6 +71,15 @@ mod tests {
         assert!(instances.iter().all(|inst| inst.board.check_solvable().is_ok()));
         // Korf's optimal lengths average 53.05 moves.
         assert_eq!(instances.iter().map(|inst| inst.optimal).sum::<u32>(), 5305);
+    }
+
+    #[test]
+    fn korf_felner_50_reads_as_solvable_boards_with_the_published_total() {
+        let instances = korf_felner_50();
+        assert_eq!(instances.len(), 50);
+        assert!(instances.iter().all(|inst| inst.board.size() == 5 && inst.board.check_solvable().is_ok()));
+        // Their optimal lengths average 100.78 moves.
+        assert_eq!(instances.iter().map(|inst| inst.optimal).sum::<u32>(), 5039);
     }
 
     #[test]

@@ -54,7 +54,8 @@ impl LowestCells {
         let mut lowest = vec![0u8; (1 << CELLS) * CELLS];
         for free in 0..1usize << CELLS {
             for cell in 0..CELLS {
-                lowest[free * CELLS + cell] = blank_region(cell, free as u16 | 1 << cell).trailing_zeros() as u8;
+                lowest[free * CELLS + cell] =
+                    blank_region(cell, free as u16 | 1 << cell).trailing_zeros() as u8;
             }
         }
         Self { lowest }
