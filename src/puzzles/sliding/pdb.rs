@@ -186,8 +186,8 @@ impl PatternTable {
         let mut reached = 1u64;
         for level in 0u8.. {
             let mut any_next = false;
-            for placement_rank in 0..size {
-                let mut lowest_cells = std::mem::take(&mut level_regions[placement_rank]);
+            for (placement_rank, level_cells) in level_regions.iter_mut().enumerate() {
+                let mut lowest_cells = std::mem::take(level_cells);
                 if lowest_cells == 0 {
                     continue;
                 }

@@ -102,14 +102,19 @@ impl<'d, 'c, 'm> Search<'d, 'c, 'm> {
     fn start(&mut self, start: Packed) -> Position {
         let mut position =
             Position { blank: 0, manhattan: 0, placements: [0; ENTRIES], half_detours: [0; ENTRIES] };
-        for cell in 0..CELLS {
+        for (cell, slot) in self.board.iter_mut().enumerate() {
             let tile = start.tile(cell);
-            self.board[cell] = tile;
+            *slot = tile;
             if tile == 0 {
                 position.blank = cell as u8;
             } else {
-                self.record(&mut position, tile, cell as u8);
                 position.manhattan += DISTANCE[usize::from(tile)][cell];
+            }
+        }
+        for cell in 0..CELLS {
+            let tile = self.board[cell];
+            if tile != 0 {
+                self.record(&mut position, tile, cell as u8);
             }
         }
         for entry in 0..ENTRIES {
