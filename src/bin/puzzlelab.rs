@@ -227,8 +227,16 @@ mod bench {
                 return ExitCode::from(2);
             }
         };
-        let reports: Vec<Report> =
-            (first_seed..first_seed + count).filter_map(|seed| solve(&with_seed(&link, seed)).ok()).collect();
+        // A reference method, if there is one, runs after each of ours, so that both see the
+        // same moments of a machine whose speed drifts.
+        let mut reference = super::reference::for_link(&link);
+        let mut reports = Vec::new();
+        for seed in first_seed..first_seed + count {
+            reports.extend(solve(&with_seed(&link, seed)).ok());
+            if let Some(reference) = &mut reference {
+                reference.run();
+            }
+        }
         let solved: Vec<&Report> = reports.iter().filter(|r| r.solved).collect();
         let mut out = serde_json::json!({
             "link": link.to_hash(),
@@ -242,7 +250,7 @@ mod bench {
             "elapsed_ms": summary(reports.iter().map(|r| r.elapsed_ms).collect()),
             "generations": summary(reports.iter().filter_map(|r| r.generations).map(|g| g as f64).collect()),
         });
-        if let Some(reference) = super::reference::for_link(&link, count) {
+        if let Some(reference) = reference {
             let mean_ms = out["elapsed_ms"]["mean"].as_f64().unwrap_or(0.0);
             out["reference"] = reference.json(mean_ms);
         }
@@ -260,36 +268,42 @@ mod reference {
 
     pub struct Reference {
         name: &'static str,
+        n: usize,
         result: u64,
-        mean_ms: f64,
+        runs: u32,
+        total_ms: f64,
     }
 
     impl Reference {
+        /// Runs the reference method once more.
+        pub fn run(&mut self) {
+            let started = Instant::now();
+            self.result = mirror_count(std::hint::black_box(self.n));
+            self.total_ms += started.elapsed().as_secs_f64() * 1000.0;
+            self.runs += 1;
+        }
+
         /// The reference's result, its mean time and our time as a fraction of it.
         pub fn json(&self, our_mean_ms: f64) -> serde_json::Value {
+            let mean_ms = self.total_ms / f64::from(self.runs.max(1));
             serde_json::json!({
                 "method": self.name,
                 "result": self.result,
-                "mean_ms": self.mean_ms,
-                "ratio": our_mean_ms / self.mean_ms,
+                "mean_ms": mean_ms,
+                "ratio": our_mean_ms / mean_ms,
             })
         }
     }
 
-    /// The reference for what `link` solves, timed over `runs` runs, if there is one.
-    pub fn for_link(link: &Link, runs: u64) -> Option<Reference> {
+    /// The reference for what `link` solves, if there is one (not yet run).
+    pub fn for_link(link: &Link) -> Option<Reference> {
         let (params, errors) = QueensParams::from_link(link);
         let whole = params.first == (0..=params.n - 1) && params.parts == 1;
         if link.puzzle != "queens" || !errors.is_empty() || params.algo != Algo::Backtracking || !whole {
             return None;
         }
-        let started = Instant::now();
-        let mut result = 0;
-        for _ in 0..runs.max(1) {
-            result = mirror_count(std::hint::black_box(params.n));
-        }
-        let mean_ms = started.elapsed().as_secs_f64() * 1000.0 / runs.max(1) as f64;
-        Some(Reference { name: "plain C counter: recursive bitboards, first-row mirror", result, mean_ms })
+        let name = "plain C counter: recursive bitboards, first-row mirror";
+        Some(Reference { name, n: params.n, result: 0, runs: 0, total_ms: 0.0 })
     }
 
     /// The plain C counter's method: every solution by recursive bitboard backtracking, the

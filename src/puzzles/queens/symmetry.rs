@@ -46,6 +46,7 @@ pub fn count_families(
         count4: 0,
         count8: 0,
         nodes: 0,
+        next_report: 1 << 20,
         progress,
         cancelled: false,
     };
@@ -111,29 +112,38 @@ struct Search<'a> {
     count4: u64,
     count8: u64,
     nodes: u64,
+    /// The node count at which `progress` is told next: every 2^20 nodes, and at once (0)
+    /// after a cancel, so one comparison per node covers both.
+    next_report: u64,
     progress: &'a mut dyn FnMut(u64) -> bool,
     cancelled: bool,
 }
 
 impl Search<'_> {
-    /// Counts a placement as a new node; false once the search is cancelled.
+    /// Counts the `placements` about to be tried below a node (one instruction for a whole
+    /// row instead of one per queen); false once the search is cancelled.
     #[inline(always)]
-    fn visit(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(1 << 20) {
-            return self.report_progress();
-        }
-        !self.cancelled
+    fn visit(&mut self, placements: u32) -> bool {
+        self.nodes += u64::from(placements);
+        self.nodes < self.next_report || self.report_progress(placements)
     }
 
-    /// Every 2^20 nodes: tells `progress`, which may cancel.
+    /// Every 2^20 nodes: tells `progress`, which may cancel. After a cancel, nodes the
+    /// branches still on the stack would try are not counted: they are not tried.
     #[cold]
     #[inline(never)]
-    fn report_progress(&mut self) -> bool {
-        if !self.cancelled && !(self.progress)(self.nodes) {
-            self.cancelled = true;
+    fn report_progress(&mut self, placements: u32) -> bool {
+        if self.cancelled {
+            self.nodes -= u64::from(placements);
+            return false;
         }
-        !self.cancelled
+        if !(self.progress)(self.nodes) {
+            self.cancelled = true;
+            self.next_report = 0;
+            return false;
+        }
+        self.next_report = ((self.nodes >> 20) + 1) << 20;
+        true
     }
 
     /// Rows below a top-left corner queen: every solution found is the representative of a
@@ -144,18 +154,17 @@ impl Search<'_> {
             free &= !2;
         }
         let next_is_last = row + 1 == self.last;
+        if !self.visit(free.count_ones()) {
+            return;
+        }
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
-            self.board[row] = bit;
-            if !self.visit() {
-                return;
-            }
             let (left, down, right) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
             if next_is_last {
                 // The last row takes the one free column, if any: a family of 8.
                 self.count8 += u64::from(self.mask & !(left | down | right) != 0);
-            } else {
+            } else if self.mask & !(left | down | right) != 0 {
                 self.corner(row + 1, left, down, right);
             }
         }
@@ -176,13 +185,13 @@ impl Search<'_> {
             }
         }
         let next_is_last = row + 1 == self.last;
+        if !self.visit(free.count_ones()) {
+            return;
+        }
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
             self.board[row] = bit;
-            if !self.visit() {
-                return;
-            }
             let (left, down, right) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
             if next_is_last {
                 let last_queen = self.mask & !(left | down | right);
@@ -195,7 +204,8 @@ impl Search<'_> {
                         _ => {}
                     }
                 }
-            } else {
+            } else if self.mask & !(left | down | right) != 0 {
+                // (A row with no free column is a dead end: no call needed.)
                 self.edge(row + 1, left, down, right);
             }
         }
@@ -203,6 +213,9 @@ impl Search<'_> {
 
     /// The size of the complete board's family (2, 4 or 8), or 0 when a turn of it comes
     /// first in the search's order (that turn is the representative, counted elsewhere).
+    /// Kept out of line: complete boards are rare, and inlined it would make every call of
+    /// the recursion save more registers.
+    #[inline(never)]
     fn family_size(&self) -> u8 {
         let (board, last, top) = (&self.board, self.last, self.top_bit);
         // A quarter turn: compare row by row with the board turned 90°.
@@ -317,7 +330,7 @@ mod tests {
             calls < 3
         });
         assert_eq!(calls, 3);
-        // Only the branches in progress may place one more queen each on their way out.
+        // Counted a row at a time: the count may pass the third report's mark by one row.
         let nodes = stopped.unwrap_err();
         assert!((3 << 20..(3 << 20) + 64).contains(&nodes), "{nodes} nodes");
     }
