@@ -353,6 +353,23 @@ fn genetic_run_matches_the_native_run() {
     assert_eq!(result.best, [11, 88, 99, 66, 96, 69, 18, 81, 68, 91, 86, 19, 89, 16, 61, 98]);
 }
 
+/// The worker's genetic runs are the native ones; the cost per generation is printed to be
+/// compared with `puzzlelab bench '#/tiles264?rng=…'` (issue: within 1.3× of native).
+#[wasm_bindgen_test]
+async fn worker_runs_the_264_genetic_algorithm_as_natively() {
+    let (mut client, events) = recording_client(WORKER);
+    let mut costs = Vec::new();
+    for (link, generations) in [("#/tiles264?seed=2", 1921), ("#/tiles264?rng=python&seed=1669426298", 3916)] {
+        events.borrow_mut().clear();
+        client.solve(link, None);
+        assert!(wait_for(60_000, || !done_reports(&events).is_empty()).await, "{link}");
+        let report = done_reports(&events).remove(0);
+        assert_eq!(report.generations, Some(generations), "{link}");
+        costs.push(format!("{link}: {:.0} µs per generation", report.elapsed_ms * 1000.0 / generations as f64));
+    }
+    console_log!("264 genetic algorithm in the worker: {}", costs.join("; "));
+}
+
 #[wasm_bindgen_test]
 fn python_stream_replays_the_articles_runs_in_the_browser() {
     use puzzlelab::core::evolve::{evolve_population, PopulationConfig};
