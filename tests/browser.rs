@@ -359,13 +359,17 @@ fn genetic_run_matches_the_native_run() {
 async fn worker_runs_the_264_genetic_algorithm_as_natively() {
     let (mut client, events) = recording_client(WORKER);
     let mut costs = Vec::new();
-    for (link, generations) in [("#/tiles264?seed=2", 1921), ("#/tiles264?rng=python&seed=1669426298", 3916)] {
+    for (link, generations) in [("#/tiles264?seed=2", 1921), ("#/tiles264?rng=python&seed=1669426298", 3916)]
+    {
         events.borrow_mut().clear();
         client.solve(link, None);
         assert!(wait_for(60_000, || !done_reports(&events).is_empty()).await, "{link}");
         let report = done_reports(&events).remove(0);
         assert_eq!(report.generations, Some(generations), "{link}");
-        costs.push(format!("{link}: {:.0} µs per generation", report.elapsed_ms * 1000.0 / generations as f64));
+        costs.push(format!(
+            "{link}: {:.0} µs per generation",
+            report.elapsed_ms * 1000.0 / generations as f64
+        ));
     }
     console_log!("264 genetic algorithm in the worker: {}", costs.join("; "));
 }

@@ -69,7 +69,8 @@ impl LowestCells {
 /// The number of a placement (`index` holds each group tile's cell in four bits) among all
 /// 16·15·…·(16−k+1) placements of `k` tiles: a mixed-radix number whose i-th digit is the
 /// tile's cell counted among the cells still free. Dense numbering keeps tables small
-/// (5.8 MB for a group of six) and their accesses cache-friendly.
+/// (5.8 million placements for a group of six, 2.9 MB at four bits each) and their accesses
+/// cache-friendly.
 pub(super) fn rank(index: u32, k: usize) -> usize {
     // The group sizes in use get their own unrolled copies: the search ranks millions.
     match k {
