@@ -10,7 +10,6 @@
 //! changes that distance by one), so a table stores only half the detours, in four bits: half
 //! the bytes, and the search's random reads stay in the processor's caches more often.
 
-use super::domain::Dir;
 use super::packed::Packed;
 
 /// The tiles of each group (goal: 1..15 row-major, blank last).
@@ -208,13 +207,11 @@ impl PatternTable {
                     lowest_cells &= lowest_cells - 1;
                     for i in 0..k {
                         let cell = ((index >> (4 * i)) & 15) as usize;
-                        if neighbours(1 << cell) & region == 0 {
-                            continue;
-                        }
-                        for dir in Dir::ALL {
-                            let Some(to) = dir.step(cell, N).filter(|&to| region & (1 << to) != 0) else {
-                                continue;
-                            };
+                        // The tile moves into any cell of the region next to it.
+                        let mut targets = neighbours(1 << cell) & region;
+                        while targets != 0 {
+                            let to = targets.trailing_zeros() as usize;
+                            targets &= targets - 1;
                             let next = (index & !(15 << (4 * i))) | ((to as u32) << (4 * i));
                             let free = !(occupied & !(1 << cell) | (1 << to));
                             let next_bit = 1u32 << lowest_cells_of.lowest(cell, free);
