@@ -397,20 +397,6 @@ pub fn astar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Sea
     best_first(problem, start, |g, s, _| i64::from(g) + i64::from(problem.heuristic(s)), true, ctl)
 }
 
-/// Weighted A*: best-first on `g + weight·h`. Faster than A* for weights above 1, and its
-/// solutions are at most `weight` times the optimum when `h` is admissible.
-pub fn weighted_astar<P: Problem>(
-    problem: &P,
-    start: P::State,
-    weight: f64,
-    ctl: &mut Control,
-) -> SearchResult<P::Move> {
-    // Priorities are integers: keep three decimals of the weighted estimate.
-    let priority =
-        |g: u32, s: &P::State, _| ((f64::from(g) + weight * f64::from(problem.heuristic(s))) * 1000.0) as i64;
-    best_first(problem, start, priority, true, ctl)
-}
-
 /// Greedy best-first: always expands the position that `score` (lower = better) likes most,
 /// ignoring the path length so far. Fast, with no promise about solution length.
 pub fn greedy<P, F>(problem: &P, start: P::State, score: F, ctl: &mut Control) -> SearchResult<P::Move>

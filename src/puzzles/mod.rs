@@ -87,11 +87,18 @@ struct SessionData {
     import: fn(&[u8]) -> Result<(), String>,
 }
 
-const SESSION_DATA: &[SessionData] = &[SessionData {
-    name: "sliding-pdb",
-    export: || sliding::solvers::built_pattern_database().map(|db| db.to_bytes()),
-    import: sliding::solvers::install_pattern_database,
-}];
+const SESSION_DATA: &[SessionData] = &[
+    SessionData {
+        name: "sliding-pdb",
+        export: || sliding::solvers::built_pattern_database().map(|db| db.to_bytes()),
+        import: sliding::solvers::install_pattern_database,
+    },
+    SessionData {
+        name: "sliding-pdb-5x5",
+        export: || sliding::solvers::built_pattern_database_5x5().map(|db| db.to_bytes()),
+        import: sliding::solvers::install_pattern_database_5x5,
+    },
+];
 
 /// Draws a solution (moves played from a link's position) as an animated GIF: file name and
 /// bytes.

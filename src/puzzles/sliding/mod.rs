@@ -17,7 +17,7 @@ use crate::core::solution::Solution;
 use domain::{Board, Dir};
 use packed::MAX_SOLVER_SIZE;
 use params::SlidingParams;
-use solvers::{needs_database, pattern_database, Algo};
+use solvers::{databases_for, Algo};
 
 pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
@@ -63,13 +63,11 @@ pub fn solve(params: &SlidingParams, ctx: &mut JobContext) -> Result<Report, Str
         return Err(why);
     }
     let before_build = ctx.elapsed_ms();
-    let database = needs_database(params.algo, board.size()).then(|| {
-        pattern_database(&mut |done, total| {
-            ctx.progress(Progress::Build { label: "Building pattern databases".into(), done, total });
-        })
+    let databases = databases_for(params.algo, board.size(), &mut |done, total| {
+        ctx.progress(Progress::Build { label: "Building pattern databases".into(), done, total });
     });
     let build_ms = ctx.elapsed_ms() - before_build;
-    let solved = ctx.search(|ctl| solvers::solve(params.algo, &board, params.depth, database, ctl));
+    let solved = ctx.search(|ctl| solvers::solve(params.algo, &board, params.depth, databases, ctl));
     let link = SlidingParams { step: 0, ..params.clone() }.to_link().to_hash();
     let mut report =
         Report::from_search(params::PUZZLE, params.algo.name(), link, &solved.result, Dir::to_string);

@@ -1,10 +1,10 @@
-//! Additive disjoint pattern databases for the 4×4 puzzle (Korf & Felner 2002): the tiles are
-//! split into groups of 6, 6 and 3; each table holds, for every placement of its group, the
-//! fewest moves of that group's tiles needed to bring them home, where moves of the other
-//! tiles are free (the blank travels through cells the group does not occupy at no cost).
-//! Each move is counted in one table only, so the three values add up to a lower bound. The
-//! bound used is the larger of the sum for the board and for its mirror image in the main
-//! diagonal (the goal is symmetric), as Felner, Korf & Hanan (2004) describe.
+//! Additive disjoint pattern databases (Korf & Felner 2002) for the 4×4 and 5×5 boards: the
+//! tiles are split into groups (6-6-3 on 4×4, 5-5-5-5-4 on 5×5); each table holds, for every
+//! placement of its group, the fewest moves of that group's tiles needed to bring them home,
+//! where moves of the other tiles are free. Each move is counted in one table only, so the
+//! values add up to a lower bound. The bound used is the larger of the sum for the board and
+//! for its mirror image in the main diagonal (the goal is symmetric), as Felner, Korf &
+//! Hanan (2004) describe.
 //!
 //! A group's moves are its tiles' Manhattan distance plus an even number of detours (each move
 //! changes that distance by one), so a table stores only half the detours, in four bits: half
@@ -12,28 +12,208 @@
 
 use super::packed::Packed;
 
-/// The tiles of each group (goal: 1..15 row-major, blank last).
-pub const PARTITION: [&[u8]; 3] = [&[1, 5, 6, 9, 10, 13], &[7, 8, 11, 12, 14, 15], &[2, 3, 4]];
-
-const N: usize = 4;
-const CELLS: usize = 16;
+/// Cells of the largest board with databases; per-cell arrays have this length on both sizes.
+pub(super) const MAX_CELLS: usize = 25;
+/// A placement holds each group tile's cell in this many bits, the first tile lowest.
+pub(super) const CELL_BITS: u32 = 5;
+const CELL_MASK: u32 = (1 << CELL_BITS) - 1;
 /// Largest half-detour count a table holds (four bits); larger ones are stored as this, which
-/// only lowers the estimate (none occurs in the 6-6-3 tables).
+/// only lowers the estimate (none occurs in the tables in use).
 const MAX_HALF_DETOURS: u8 = 15;
-const BLANK_HOME: usize = 15;
 
-/// Cells next to any cell of `cells` (a 16-bit set of cells).
-fn neighbours(cells: u16) -> u16 {
-    const NOT_LEFT_COLUMN: u16 = 0xEEEE;
-    const NOT_RIGHT_COLUMN: u16 = 0x7777;
-    (cells << 4) | (cells >> 4) | ((cells << 1) & NOT_LEFT_COLUMN) | ((cells >> 1) & NOT_RIGHT_COLUMN)
+/// The 4×4 groups (goal: 1..15 row-major, blank last).
+const PARTITION_4: [&[u8]; 3] = [&[1, 5, 6, 9, 10, 13], &[7, 8, 11, 12, 14, 15], &[2, 3, 4]];
+/// The 5×5 groups: four of five tiles and the four around the blank's home corner.
+const PARTITION_5: [&[u8]; 5] =
+    [&[1, 2, 3, 6, 7], &[4, 5, 8, 9, 10], &[11, 12, 16, 17, 21], &[13, 14, 18, 22, 23], &[15, 19, 20, 24]];
+
+/// What the databases of an `N`×`N` board are made of.
+pub(super) struct Layout<const N: usize>;
+
+impl<const N: usize> Layout<N> {
+    pub const CELLS: usize = N * N;
+    pub const PARTITION: &'static [&'static [u8]] = if N == 4 { &PARTITION_4 } else { &PARTITION_5 };
+    pub const GROUPS: usize = Self::PARTITION.len();
+    /// Manhattan distance of tile `t` in cell `c` from its home, at `[t][c]`.
+    pub const DISTANCE: [[u8; MAX_CELLS]; MAX_CELLS] = distances(N);
+    /// Marks the byte form (and its layout: the partition's tables in order, dense ranks).
+    const BYTES_MAGIC: &'static [u8] =
+        if N == 4 { b"puzzlelab-pdb-663-v2" } else { b"puzzlelab-pdb-55554-v1" };
+
+    const ALL_CELLS: u32 = (1 << Self::CELLS) - 1;
+    const LEFT_COLUMN: u32 = left_column(N);
+    const RIGHT_COLUMN: u32 = Self::LEFT_COLUMN << (N - 1);
+
+    /// Cells next to any cell of `cells` (a set of cells, one bit each).
+    fn neighbours(cells: u32) -> u32 {
+        let vertical = (cells << N) | (cells >> N);
+        let horizontal = ((cells << 1) & !Self::LEFT_COLUMN) | ((cells >> 1) & !Self::RIGHT_COLUMN);
+        (vertical | horizontal) & Self::ALL_CELLS
+    }
+
+    /// How many placements `k` tiles have: CELLS·(CELLS−1)·…·(CELLS−k+1).
+    fn placements(k: usize) -> usize {
+        (0..k).map(|i| Self::CELLS - i).product()
+    }
+
+    /// The number of a placement (each group tile's cell in [`CELL_BITS`] bits) among all
+    /// placements of `k` tiles: a mixed-radix number whose i-th digit is the tile's cell
+    /// counted among the cells still free. Dense numbering keeps tables small (5.8 million
+    /// placements for six tiles on 4×4, 2.9 MB at four bits each) and their accesses
+    /// cache-friendly.
+    pub(super) fn rank(index: u32, k: usize) -> usize {
+        // The group sizes in use get their own unrolled copies: the search ranks millions.
+        match k {
+            6 => Self::rank_of::<6>(index),
+            5 => Self::rank_of::<5>(index),
+            4 => Self::rank_of::<4>(index),
+            3 => Self::rank_of::<3>(index),
+            _ => (0..k).fold((0, 0), |(rank, used), i| Self::rank_step(rank, used, index, i)).0,
+        }
+    }
+
+    fn rank_of<const K: usize>(index: u32) -> usize {
+        (0..K).fold((0, 0), |(rank, used), i| Self::rank_step(rank, used, index, i)).0
+    }
+
+    /// Adds the `i`-th tile's digit to a rank; `used` holds the cells of the tiles before it.
+    #[inline(always)]
+    fn rank_step(rank: usize, used: u32, index: u32, i: usize) -> (usize, u32) {
+        let cell = (index >> (CELL_BITS as usize * i)) & CELL_MASK;
+        let smaller_used = (used & ((1 << cell) - 1)).count_ones();
+        (rank * (Self::CELLS - i) + (cell - smaller_used) as usize, used | 1 << cell)
+    }
+
+    /// The placement numbered `rank` by [`Layout::rank`].
+    fn unrank(mut rank: usize, k: usize) -> u32 {
+        let mut digits = [0usize; MAX_CELLS];
+        for i in (0..k).rev() {
+            digits[i] = rank % (Self::CELLS - i);
+            rank /= Self::CELLS - i;
+        }
+        let mut used = 0u32;
+        let mut index = 0u32;
+        for (i, &digit) in digits[..k].iter().enumerate() {
+            let mut free = !used;
+            for _ in 0..digit {
+                free &= free - 1;
+            }
+            let cell = free.trailing_zeros();
+            index |= cell << (CELL_BITS as usize * i);
+            used |= 1 << cell;
+        }
+        index
+    }
+
+    /// The cells a placement of `k` tiles occupies.
+    fn occupied(index: u32, k: usize) -> u32 {
+        (0..k).fold(0, |mask, i| mask | 1 << ((index >> (CELL_BITS as usize * i)) & CELL_MASK))
+    }
+
+    /// The Manhattan distance of `tiles` placed at `index`.
+    fn manhattan(tiles: &[u8], index: u32) -> u8 {
+        (tiles.iter().enumerate())
+            .map(|(i, &t)| {
+                Self::DISTANCE[usize::from(t)][((index >> (CELL_BITS as usize * i)) & CELL_MASK) as usize]
+            })
+            .sum()
+    }
+
+    /// The placement of `tiles` at home.
+    fn goal(tiles: &[u8]) -> u32 {
+        tiles
+            .iter()
+            .enumerate()
+            .fold(0, |index, (i, &t)| index | u32::from(t - 1) << (CELL_BITS as usize * i))
+    }
+
+    /// Cell `(r, c)` mirrored in the main diagonal is `(c, r)`.
+    pub(super) fn mirror_cell(cell: u8) -> u8 {
+        (cell % N as u8) * N as u8 + cell / N as u8
+    }
 }
 
-/// The cells the blank can reach from `blank` without moving a tile of the group.
-fn blank_region(blank: usize, free: u16) -> u16 {
-    let mut region = 1u16 << blank;
+/// The cells of an `n`×`n` board's first column.
+const fn left_column(n: usize) -> u32 {
+    let mut mask = 0;
+    let mut row = 0;
+    while row < n {
+        mask |= 1 << (row * n);
+        row += 1;
+    }
+    mask
+}
+
+const fn distances(n: usize) -> [[u8; MAX_CELLS]; MAX_CELLS] {
+    let mut table = [[0u8; MAX_CELLS]; MAX_CELLS];
+    let mut tile = 1;
+    while tile < n * n {
+        let mut cell = 0;
+        while cell < n * n {
+            let home = tile - 1;
+            table[tile][cell] = ((home / n).abs_diff(cell / n) + (home % n).abs_diff(cell % n)) as u8;
+            cell += 1;
+        }
+        tile += 1;
+    }
+    table
+}
+
+/// Bytes holding `count` four-bit entries.
+fn nibble_bytes(count: usize) -> usize {
+    count.div_ceil(2)
+}
+
+/// Sets entry `rank` (zero so far) of a four-bit table.
+fn set_nibble(nibbles: &mut [u8], rank: usize, value: u8) {
+    nibbles[rank / 2] |= value.min(MAX_HALF_DETOURS) << (4 * (rank % 2));
+}
+
+/// One group's table: half the detours beyond the Manhattan distance, four bits per placement
+/// indexed by rank.
+pub struct PatternTable<const N: usize> {
+    tiles: Vec<u8>,
+    half_detours: Vec<u8>,
+}
+
+impl<const N: usize> PatternTable<N> {
+    /// Half the group's detours for a placement (each group tile's cell in [`CELL_BITS`]
+    /// bits, in group order): its moves are its Manhattan distance plus twice this.
+    pub(super) fn half_detours(&self, placement: u32) -> u8 {
+        let rank = Layout::<N>::rank(placement, self.tiles.len());
+        self.half_detours[rank / 2] >> (4 * (rank % 2)) & 15
+    }
+
+    /// The group's moves for a placement.
+    fn moves_for(&self, placement: u32) -> u8 {
+        Layout::<N>::manhattan(&self.tiles, placement) + 2 * self.half_detours(placement)
+    }
+
+    /// The group's moves for a board given as `cell_of[tile]`.
+    fn lookup(&self, cell_of: &[u8; MAX_CELLS]) -> u32 {
+        let index = (self.tiles.iter().enumerate()).fold(0u32, |index, (i, &t)| {
+            index | u32::from(cell_of[usize::from(t)]) << (CELL_BITS as usize * i)
+        });
+        u32::from(self.moves_for(index))
+    }
+
+    /// Builds the table of `tiles`; `progress(done, total)` is called once per breadth-first
+    /// level with the placements reached.
+    pub fn build(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) -> Self {
+        let half_detours = if N == 4 {
+            build_with_blank_regions(tiles, progress)
+        } else {
+            build_with_free_blank::<N>(tiles, progress)
+        };
+        Self { tiles: tiles.to_vec(), half_detours }
+    }
+}
+
+/// The cells the blank can reach from `blank` without moving a tile of the group (4×4).
+fn blank_region(blank: usize, free: u32) -> u32 {
+    let mut region = 1u32 << blank;
     loop {
-        let grown = region | (neighbours(region) & free);
+        let grown = region | (Layout::<4>::neighbours(region) & free);
         if grown == region {
             return region;
         }
@@ -41,264 +221,198 @@ fn blank_region(blank: usize, free: u16) -> u16 {
     }
 }
 
-/// The lowest cell of the blank's region for every set of free cells and start cell, which
-/// names the region: computed once per build (1 MB), looking it up is much faster than
+/// The lowest cell of the blank's region for every set of free cells and start cell on 4×4,
+/// which names the region: computed once per build (1 MB), looking it up is much faster than
 /// flooding for each of the hundreds of millions of moves a build tries.
 struct LowestCells {
     lowest: Vec<u8>,
 }
 
 impl LowestCells {
+    const CELLS: usize = 16;
+
     fn new() -> Self {
-        let mut lowest = vec![0u8; (1 << CELLS) * CELLS];
-        for free in 0..1usize << CELLS {
-            for cell in 0..CELLS {
-                lowest[free * CELLS + cell] =
-                    blank_region(cell, free as u16 | 1 << cell).trailing_zeros() as u8;
+        let mut lowest = vec![0u8; (1 << Self::CELLS) * Self::CELLS];
+        for free in 0..1usize << Self::CELLS {
+            for cell in 0..Self::CELLS {
+                lowest[free * Self::CELLS + cell] =
+                    blank_region(cell, free as u32 | 1 << cell).trailing_zeros() as u8;
             }
         }
         Self { lowest }
     }
 
-    fn lowest(&self, blank: usize, free: u16) -> u32 {
-        u32::from(self.lowest[usize::from(free) * CELLS + blank])
+    fn lowest(&self, blank: usize, free: u32) -> u32 {
+        u32::from(self.lowest[(free & 0xFFFF) as usize * Self::CELLS + blank])
     }
 }
 
-/// The number of a placement (`index` holds each group tile's cell in four bits) among all
-/// 16·15·…·(16−k+1) placements of `k` tiles: a mixed-radix number whose i-th digit is the
-/// tile's cell counted among the cells still free. Dense numbering keeps tables small
-/// (5.8 million placements for a group of six, 2.9 MB at four bits each) and their accesses
-/// cache-friendly.
-pub(super) fn rank(index: u32, k: usize) -> usize {
-    // The group sizes in use get their own unrolled copies: the search ranks millions.
-    match k {
-        6 => rank_of::<6>(index),
-        3 => rank_of::<3>(index),
-        _ => (0..k).fold((0, 0), |(rank, used), i| rank_step(rank, used, index, i)).0,
-    }
-}
-
-fn rank_of<const K: usize>(index: u32) -> usize {
-    (0..K).fold((0, 0), |(rank, used), i| rank_step(rank, used, index, i)).0
-}
-
-/// Adds the `i`-th tile's digit to a rank; `used` holds the cells of the tiles before it.
-#[inline(always)]
-fn rank_step(rank: usize, used: u16, index: u32, i: usize) -> (usize, u16) {
-    let cell = (index >> (4 * i)) & 15;
-    let smaller_used = (used & ((1 << cell) - 1)).count_ones();
-    (rank * (CELLS - i) + (cell - smaller_used) as usize, used | 1 << cell)
-}
-
-/// The placement (each tile's cell in four bits) numbered `rank` by [`rank`].
-fn unrank(mut rank: usize, k: usize) -> u32 {
-    let mut digits = [0usize; CELLS];
-    for i in (0..k).rev() {
-        digits[i] = rank % (CELLS - i);
-        rank /= CELLS - i;
-    }
-    let mut used = 0u16;
-    let mut index = 0u32;
-    for (i, &digit) in digits[..k].iter().enumerate() {
-        let mut free = !used;
-        for _ in 0..digit {
-            free &= free - 1;
-        }
-        let cell = free.trailing_zeros();
-        index |= cell << (4 * i);
-        used |= 1 << cell;
-    }
-    index
-}
-
-/// How many placements `k` tiles have: 16·15·…·(16−k+1).
-fn placements(k: usize) -> usize {
-    (0..k).map(|i| CELLS - i).product()
-}
-
-/// Manhattan distance of tile `t` in cell `c` from its home, at `[t][c]`.
-pub(super) const DISTANCE: [[u8; CELLS]; CELLS] = {
-    let mut table = [[0u8; CELLS]; CELLS];
-    let mut tile = 1;
-    while tile < CELLS {
-        let mut cell = 0;
-        while cell < CELLS {
-            let home = tile - 1;
-            table[tile][cell] = ((home / N).abs_diff(cell / N) + (home % N).abs_diff(cell % N)) as u8;
-            cell += 1;
-        }
-        tile += 1;
-    }
-    table
-};
-
-/// Bytes holding `count` four-bit entries.
-fn nibble_bytes(count: usize) -> usize {
-    count.div_ceil(2)
-}
-
-/// One group's table: half the detours beyond the Manhattan distance, four bits per placement
-/// indexed by rank.
-pub struct PatternTable {
-    tiles: Vec<u8>,
-    half_detours: Vec<u8>,
-}
-
-impl PatternTable {
-    /// Half the group's detours for a placement (each group tile's cell in four bits, in group
-    /// order): its moves are its Manhattan distance plus twice this.
-    pub(super) fn half_detours(&self, placement: u32) -> u8 {
-        let rank = rank(placement, self.tiles.len());
-        self.half_detours[rank / 2] >> (4 * (rank % 2)) & 15
-    }
-
-    /// The group's moves for a placement.
-    fn moves_for(&self, placement: u32) -> u8 {
-        let manhattan: u8 = (self.tiles.iter().enumerate())
-            .map(|(i, &t)| DISTANCE[usize::from(t)][((placement >> (4 * i)) & 15) as usize])
-            .sum();
-        manhattan + 2 * self.half_detours(placement)
-    }
-}
-
-impl PatternTable {
-    /// Breadth-first from the goal over (placement of the group, region of the blank); every
-    /// step moves one group tile into the blank's region. Each level is a set of regions per
-    /// placement, swept in rank order: a tile's move changes the rank by an amount that
-    /// depends on little else, so the sweep's reads and writes run in streams the processor's
-    /// caches follow, where a queue would jump about. `progress(done, total)` is called once
-    /// per level with the placements reached.
-    pub fn build(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) -> Self {
-        let k = tiles.len();
-        let size = placements(k);
-        let mut half_detours = vec![0u8; nibble_bytes(size)];
-        // Per placement, the blank regions (by their lowest cell) at the level being expanded;
-        // and in one word (one memory access) those reached so far (low half) and those
-        // reached for the next level (high half).
-        let mut level_regions = vec![0u16; size];
-        let mut reached_regions = vec![0u32; size];
-        let lowest_cells_of = LowestCells::new();
-        let placement_cells = |index: u32| (0..k).fold(0u16, |mask, i| mask | 1 << ((index >> (4 * i)) & 15));
-        let manhattan = |index: u32| -> u8 {
-            tiles
-                .iter()
-                .enumerate()
-                .map(|(i, &t)| DISTANCE[usize::from(t)][((index >> (4 * i)) & 15) as usize])
-                .sum()
-        };
-        let goal =
-            tiles.iter().enumerate().fold(0u32, |index, (i, &t)| index | (u32::from(t - 1) << (4 * i)));
-        let goal_bit = 1 << blank_region(BLANK_HOME, !placement_cells(goal)).trailing_zeros();
-        reached_regions[rank(goal, k)] = u32::from(goal_bit);
-        level_regions[rank(goal, k)] = goal_bit;
-        let mut reached = 1u64;
-        for level in 0u8.. {
-            let mut any_next = false;
-            for (placement_rank, level_cells) in level_regions.iter_mut().enumerate() {
-                let mut lowest_cells = std::mem::take(level_cells);
-                if lowest_cells == 0 {
-                    continue;
-                }
-                let index = unrank(placement_rank, k);
-                let occupied = placement_cells(index);
-                while lowest_cells != 0 {
-                    let region = blank_region(lowest_cells.trailing_zeros() as usize, !occupied);
-                    lowest_cells &= lowest_cells - 1;
-                    for i in 0..k {
-                        let cell = ((index >> (4 * i)) & 15) as usize;
-                        // The tile moves into any cell of the region next to it.
-                        let mut targets = neighbours(1 << cell) & region;
-                        while targets != 0 {
-                            let to = targets.trailing_zeros() as usize;
-                            targets &= targets - 1;
-                            let next = (index & !(15 << (4 * i))) | ((to as u32) << (4 * i));
-                            let free = !(occupied & !(1 << cell) | (1 << to));
-                            let next_bit = 1u32 << lowest_cells_of.lowest(cell, free);
-                            let next_rank = rank(next, k);
-                            let seen_regions = &mut reached_regions[next_rank];
-                            if *seen_regions & next_bit != 0 {
-                                continue;
-                            }
-                            if *seen_regions == 0 {
-                                // Levels only grow: the first region to reach a placement sets its value.
-                                let detours = level + 1 - manhattan(next);
-                                debug_assert!(detours % 2 == 0, "each move changes the distance by one");
-                                let half = (detours / 2).min(MAX_HALF_DETOURS);
-                                half_detours[next_rank / 2] |= half << (4 * (next_rank % 2));
-                                reached += 1;
-                            }
-                            *seen_regions |= next_bit | next_bit << 16;
-                            any_next = true;
+/// The 4×4 build, exact about the blank: breadth-first from the goal over (placement of the
+/// group, region of the blank); every step moves one group tile into the blank's region.
+/// Each level is a set of regions per placement, swept in rank order: a tile's move changes
+/// the rank by an amount that depends on little else, so the sweep's reads and writes run in
+/// streams the processor's caches follow, where a queue would jump about.
+fn build_with_blank_regions(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) -> Vec<u8> {
+    type L = Layout<4>;
+    const BLANK_HOME: usize = 15;
+    let k = tiles.len();
+    let size = L::placements(k);
+    let mut half_detours = vec![0u8; nibble_bytes(size)];
+    // Per placement, the blank regions (by their lowest cell) at the level being expanded;
+    // and in one word (one memory access) those reached so far (low half) and those reached
+    // for the next level (high half).
+    let mut level_regions = vec![0u16; size];
+    let mut reached_regions = vec![0u32; size];
+    let lowest_cells_of = LowestCells::new();
+    let goal = L::goal(tiles);
+    let goal_bit = 1 << blank_region(BLANK_HOME, !L::occupied(goal, k)).trailing_zeros();
+    reached_regions[L::rank(goal, k)] = u32::from(goal_bit);
+    level_regions[L::rank(goal, k)] = goal_bit;
+    let mut reached = 1u64;
+    for level in 0u8.. {
+        let mut any_next = false;
+        for (placement_rank, level_cells) in level_regions.iter_mut().enumerate() {
+            let mut lowest_cells = std::mem::take(level_cells);
+            if lowest_cells == 0 {
+                continue;
+            }
+            let index = L::unrank(placement_rank, k);
+            let occupied = L::occupied(index, k);
+            while lowest_cells != 0 {
+                let region = blank_region(lowest_cells.trailing_zeros() as usize, !occupied);
+                lowest_cells &= lowest_cells - 1;
+                for i in 0..k {
+                    let shift = CELL_BITS as usize * i;
+                    let cell = ((index >> shift) & CELL_MASK) as usize;
+                    // The tile moves into any cell of the region next to it.
+                    let mut targets = L::neighbours(1 << cell) & region;
+                    while targets != 0 {
+                        let to = targets.trailing_zeros();
+                        targets &= targets - 1;
+                        let next = (index & !(CELL_MASK << shift)) | to << shift;
+                        let free = !(occupied & !(1 << cell) | (1 << to));
+                        let next_bit = 1u32 << lowest_cells_of.lowest(cell, free);
+                        let next_rank = L::rank(next, k);
+                        let seen_regions = &mut reached_regions[next_rank];
+                        if *seen_regions & next_bit != 0 {
+                            continue;
                         }
+                        if *seen_regions == 0 {
+                            // Levels only grow: the first region to reach a placement sets its value.
+                            let detours = level + 1 - L::manhattan(tiles, next);
+                            debug_assert!(detours.is_multiple_of(2), "each move changes the distance by one");
+                            set_nibble(&mut half_detours, next_rank, detours / 2);
+                            reached += 1;
+                        }
+                        *seen_regions |= next_bit | next_bit << 16;
+                        any_next = true;
                     }
                 }
             }
-            progress(reached, size as u64);
-            if !any_next {
-                break;
+        }
+        progress(reached, size as u64);
+        if !any_next {
+            break;
+        }
+        for (level, reached) in level_regions.iter_mut().zip(&mut reached_regions) {
+            *level = (*reached >> 16) as u16;
+            *reached &= 0xFFFF;
+        }
+    }
+    debug_assert_eq!(reached, size as u64, "every placement is reachable");
+    half_detours
+}
+
+/// The 5×5 build, where tracking the blank's regions would cost a flood fill per move:
+/// breadth-first over placements alone, a group tile stepping to any neighbouring cell no
+/// other group tile holds, as if the blank were always there. That only lowers some counts,
+/// so the sum stays a lower bound. Levels are swept in rank order, as in the 4×4 build.
+fn build_with_free_blank<const N: usize>(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) -> Vec<u8> {
+    type Level = u8;
+    const UNSEEN: Level = Level::MAX;
+    let k = tiles.len();
+    let size = Layout::<N>::placements(k);
+    let mut levels = vec![UNSEEN; size];
+    let goal = Layout::<N>::goal(tiles);
+    levels[Layout::<N>::rank(goal, k)] = 0;
+    let mut reached = 1u64;
+    for level in 0..UNSEEN - 1 {
+        let mut any_next = false;
+        for placement_rank in 0..size {
+            if levels[placement_rank] != level {
+                continue;
             }
-            for (level, reached) in level_regions.iter_mut().zip(&mut reached_regions) {
-                *level = (*reached >> 16) as u16;
-                *reached &= 0xFFFF;
+            let index = Layout::<N>::unrank(placement_rank, k);
+            let occupied = Layout::<N>::occupied(index, k);
+            for i in 0..k {
+                let shift = CELL_BITS as usize * i;
+                let cell = (index >> shift) & CELL_MASK;
+                let mut targets = Layout::<N>::neighbours(1 << cell) & !occupied;
+                while targets != 0 {
+                    let to = targets.trailing_zeros();
+                    targets &= targets - 1;
+                    let next_rank = Layout::<N>::rank((index & !(CELL_MASK << shift)) | to << shift, k);
+                    if levels[next_rank] == UNSEEN {
+                        levels[next_rank] = level + 1;
+                        reached += 1;
+                        any_next = true;
+                    }
+                }
             }
         }
-        debug_assert_eq!(reached, size as u64, "every placement is reachable");
-        Self { tiles: tiles.to_vec(), half_detours }
+        progress(reached, size as u64);
+        if !any_next {
+            break;
+        }
     }
-
-    /// The group's moves for a board given as `cell_of[tile]`.
-    fn lookup(&self, cell_of: &[u8; CELLS]) -> u32 {
-        let index = self
-            .tiles
-            .iter()
-            .enumerate()
-            .fold(0u32, |index, (i, &t)| index | (u32::from(cell_of[usize::from(t)]) << (4 * i)));
-        u32::from(self.moves_for(index))
+    debug_assert_eq!(reached, size as u64, "every placement is reachable");
+    let mut half_detours = vec![0u8; nibble_bytes(size)];
+    for (placement_rank, &moves) in levels.iter().enumerate() {
+        let detours = moves - Layout::<N>::manhattan(tiles, Layout::<N>::unrank(placement_rank, k));
+        debug_assert!(detours.is_multiple_of(2), "each move changes the distance by one");
+        set_nibble(&mut half_detours, placement_rank, detours / 2);
     }
+    half_detours
 }
 
-/// Marks the byte form (and its layout: the partition's tables in order, dense ranks).
-const BYTES_MAGIC: &[u8] = b"puzzlelab-pdb-663-v2";
-
-/// The three tables and the mirror map.
-pub struct PatternDatabase {
-    tables: Vec<PatternTable>,
+/// The tables of an `N`×`N` board and its mirror map.
+pub struct PatternDatabase<const N: usize> {
+    tables: Vec<PatternTable<N>>,
     /// Tile `t` mirrored in the main diagonal is tile `mirror_tile[t]`.
-    mirror_tile: [u8; CELLS],
+    mirror_tile: [u8; MAX_CELLS],
 }
 
-/// Cell `(r, c)` mirrored in the main diagonal is `(c, r)`.
-pub(super) fn mirror_cell(cell: u8) -> u8 {
-    (cell % 4) * 4 + cell / 4
-}
-
-impl PatternDatabase {
+impl<const N: usize> PatternDatabase<N> {
     /// Builds all tables; `progress(done, total)` counts placements over all groups.
     pub fn build(progress: &mut dyn FnMut(u64, u64)) -> Self {
         let sizes: Vec<u64> =
-            PARTITION.iter().map(|g| (0..g.len() as u64).map(|i| CELLS as u64 - i).product()).collect();
+            Layout::<N>::PARTITION.iter().map(|g| Layout::<N>::placements(g.len()) as u64).collect();
         let total: u64 = sizes.iter().sum();
         let mut before = 0;
         let mut tables = Vec::new();
-        for (group, size) in PARTITION.iter().zip(&sizes) {
+        for (group, size) in Layout::<N>::PARTITION.iter().zip(&sizes) {
             tables.push(PatternTable::build(group, &mut |done, _| progress(before + done, total)));
             before += size;
         }
         Self::from_tables(tables)
     }
 
-    fn from_tables(tables: Vec<PatternTable>) -> Self {
-        let mut mirror_tile = [0u8; CELLS];
-        for tile in 1..CELLS as u8 {
-            mirror_tile[tile as usize] = mirror_cell(tile - 1) + 1;
+    fn from_tables(tables: Vec<PatternTable<N>>) -> Self {
+        let mut mirror_tile = [0u8; MAX_CELLS];
+        for tile in 1..Layout::<N>::CELLS as u8 {
+            mirror_tile[usize::from(tile)] = Layout::<N>::mirror_cell(tile - 1) + 1;
         }
         Self { tables, mirror_tile }
     }
 
+    /// The size of each table in bytes, in partition order.
+    fn table_bytes() -> Vec<usize> {
+        Layout::<N>::PARTITION.iter().map(|g| nibble_bytes(Layout::<N>::placements(g.len()))).collect()
+    }
+
     /// The tables as bytes, to hand them to another worker instead of building them again.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = BYTES_MAGIC.to_vec();
+        let mut bytes = Layout::<N>::BYTES_MAGIC.to_vec();
         for table in &self.tables {
             bytes.extend_from_slice(&table.half_detours);
         }
@@ -307,20 +421,15 @@ impl PatternDatabase {
 
     /// Reads what [`PatternDatabase::to_bytes`] wrote.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
-        let body = bytes.strip_prefix(BYTES_MAGIC).ok_or("not pattern databases of this version")?;
-        let sizes: Vec<usize> =
-            PARTITION.iter().map(|g| nibble_bytes((0..g.len()).map(|i| CELLS - i).product())).collect();
-        if body.len() != sizes.iter().sum::<usize>() {
-            return Err(format!(
-                "pattern databases of {} bytes, expected {}",
-                body.len(),
-                sizes.iter().sum::<usize>()
-            ));
+        let body =
+            bytes.strip_prefix(Layout::<N>::BYTES_MAGIC).ok_or("not pattern databases of this version")?;
+        let sizes = Self::table_bytes();
+        let expected: usize = sizes.iter().sum();
+        if body.len() != expected {
+            return Err(format!("pattern databases of {} bytes, expected {expected}", body.len()));
         }
         let mut rest = body;
-        let tables = PARTITION
-            .iter()
-            .zip(sizes)
+        let tables = (Layout::<N>::PARTITION.iter().zip(sizes))
             .map(|(group, size)| {
                 let (half_detours, tail) = rest.split_at(size);
                 rest = tail;
@@ -330,8 +439,8 @@ impl PatternDatabase {
         Ok(Self::from_tables(tables))
     }
 
-    /// The tables, in [`PARTITION`] order.
-    pub(super) fn tables(&self) -> &[PatternTable] {
+    /// The tables, in partition order.
+    pub(super) fn tables(&self) -> &[PatternTable<N>] {
         &self.tables
     }
 
@@ -340,14 +449,14 @@ impl PatternDatabase {
         self.mirror_tile[usize::from(tile)]
     }
 
-    /// The lower bound for a packed 4×4 board.
+    /// The lower bound for a packed `N`×`N` board.
     pub fn estimate(&self, state: Packed) -> u32 {
-        let mut cell_of = [0u8; CELLS];
-        let mut mirrored = [0u8; CELLS];
-        for cell in 0..CELLS as u8 {
-            let tile = state.tile(cell as usize);
-            cell_of[tile as usize] = cell;
-            mirrored[self.mirror_tile[tile as usize] as usize] = mirror_cell(cell);
+        let mut cell_of = [0u8; MAX_CELLS];
+        let mut mirrored = [0u8; MAX_CELLS];
+        for cell in 0..Layout::<N>::CELLS as u8 {
+            let tile = state.tile(usize::from(cell));
+            cell_of[usize::from(tile)] = cell;
+            mirrored[usize::from(self.mirror_tile[usize::from(tile)])] = Layout::<N>::mirror_cell(cell);
         }
         let direct: u32 = self.tables.iter().map(|t| t.lookup(&cell_of)).sum();
         let mirror: u32 = self.tables.iter().map(|t| t.lookup(&mirrored)).sum();
@@ -359,13 +468,18 @@ impl PatternDatabase {
 mod tests {
     use super::*;
 
+    fn home_cells<const N: usize>() -> [u8; MAX_CELLS] {
+        let mut cell_of = [0u8; MAX_CELLS];
+        for (tile, cell) in cell_of.iter_mut().enumerate().take(Layout::<N>::CELLS).skip(1) {
+            *cell = tile as u8 - 1;
+        }
+        cell_of
+    }
+
     #[test]
     fn small_group_table_counts_group_moves() {
-        let table = PatternTable::build(&[2, 3, 4], &mut |_, _| {});
-        let mut cell_of = [0u8; CELLS];
-        for t in 1..16u8 {
-            cell_of[t as usize] = t - 1;
-        }
+        let table = PatternTable::<4>::build(&[2, 3, 4], &mut |_, _| {});
+        let mut cell_of = home_cells::<4>();
         assert_eq!(table.lookup(&cell_of), 0);
         cell_of[2] = 0;
         assert_eq!(table.lookup(&cell_of), 1, "tile 2 one cell left");
@@ -374,32 +488,54 @@ mod tests {
         // tiles 3 and 4, so tile 3 must step aside and back: 4 group moves, not 2.
         cell_of[4] = 11;
         assert_eq!(table.lookup(&cell_of), 4);
-        // Every placement of 3 tiles on 16 cells is reachable, and ranks number them densely.
-        assert_eq!(rank(0x210, 3), 0);
-        assert_eq!(rank(0xDEF, 3), 16 * 15 * 14 - 1);
-        assert!((0..placements(3)).all(|r| rank(unrank(r, 3), 3) == r));
-        assert_eq!(unrank(rank(0xF3A80C, 6), 6), 0xF3A80C);
+    }
+
+    #[test]
+    fn five_by_five_table_counts_detours_around_group_tiles() {
+        let table = PatternTable::<5>::build(&[1, 2, 3], &mut |_, _| {});
+        let mut cell_of = home_cells::<5>();
+        assert_eq!(table.lookup(&cell_of), 0);
+        // Tiles 1 and 2 swapped in the top row: one must step out of the row and back.
+        (cell_of[1], cell_of[2]) = (1, 0);
+        assert_eq!(table.lookup(&cell_of), 4);
+        cell_of = home_cells::<5>();
+        cell_of[3] = 24;
+        assert_eq!(table.lookup(&cell_of), 6, "tile 3 from the far corner: its Manhattan distance");
+    }
+
+    #[test]
+    fn ranks_number_placements_densely() {
+        assert_eq!(Layout::<4>::rank(2 << 10 | 1 << 5, 3), 0, "cells 0, 1, 2");
+        assert!((0..Layout::<4>::placements(3)).all(|r| Layout::<4>::rank(Layout::<4>::unrank(r, 3), 3) == r));
+        assert!((0..Layout::<5>::placements(3)).all(|r| Layout::<5>::rank(Layout::<5>::unrank(r, 3), 3) == r));
+        let six = (15 << 25) | (3 << 20) | (10 << 15) | (8 << 10) | (1 << 5) | 12;
+        assert_eq!(Layout::<4>::unrank(Layout::<4>::rank(six, 6), 6), six);
+        assert_eq!(
+            Layout::<5>::rank(Layout::<5>::goal(&[25, 24, 23, 22, 21]), 5),
+            Layout::<5>::placements(5) - 1
+        );
     }
 
     #[test]
     fn byte_form_round_trips_and_refuses_other_data() {
-        let table = PatternTable::build(&[2, 3, 4], &mut |_, _| {});
-        let sizes: Vec<usize> =
-            PARTITION.iter().map(|g| nibble_bytes((0..g.len()).map(|i| CELLS - i).product())).collect();
+        let table = PatternTable::<4>::build(&[2, 3, 4], &mut |_, _| {});
+        let sizes = PatternDatabase::<4>::table_bytes();
         // Stand-in tables of the right sizes (building the real ones takes seconds).
         let fake = |size: usize, value: u8| PatternTable { tiles: vec![], half_detours: vec![value; size] };
         let db = PatternDatabase::from_tables(vec![fake(sizes[0], 1), fake(sizes[1], 2), table]);
         let bytes = db.to_bytes();
-        let back = PatternDatabase::from_bytes(&bytes).ok().unwrap();
+        let back = PatternDatabase::<4>::from_bytes(&bytes).ok().unwrap();
         assert_eq!(back.to_bytes(), bytes);
         assert_eq!(back.tables[2].tiles, [2, 3, 4]);
-        assert!(PatternDatabase::from_bytes(&bytes[..bytes.len() - 1]).err().unwrap().contains("expected"));
-        assert!(PatternDatabase::from_bytes(b"GIF89a").is_err());
+        assert!(PatternDatabase::<4>::from_bytes(&bytes[..bytes.len() - 1])
+            .err()
+            .unwrap()
+            .contains("expected"));
+        assert!(PatternDatabase::<4>::from_bytes(b"GIF89a").is_err());
+        assert!(PatternDatabase::<5>::from_bytes(&bytes).is_err(), "4×4 tables are not 5×5 ones");
     }
 
-    #[test]
-    fn no_table_entry_is_saturated() {
-        let database = super::super::solvers::pattern_database(&mut |_, _| {});
+    fn assert_unsaturated<const N: usize>(database: &PatternDatabase<N>) {
         for table in &database.tables {
             let nibbles = table.half_detours.iter().flat_map(|&byte| [byte & 15, byte >> 4]);
             assert!(nibbles.clone().all(|half| half < MAX_HALF_DETOURS), "{:?}", table.tiles);
@@ -408,11 +544,19 @@ mod tests {
     }
 
     #[test]
+    fn no_table_entry_is_saturated() {
+        assert_unsaturated(super::super::solvers::pattern_database(&mut |_, _| {}));
+        assert_unsaturated(super::super::solvers::pattern_database_5x5(&mut |_, _| {}));
+    }
+
+    #[test]
     fn blank_regions_stop_at_group_tiles() {
         // Group tiles fill the second column: the blank in the first column is walled in.
-        let wall: u16 = (1 << 1) | (1 << 5) | (1 << 9) | (1 << 13);
-        let region = blank_region(0, !wall);
+        let wall = (1 << 1) | (1 << 5) | (1 << 9) | (1 << 13);
+        let region = blank_region(0, !wall & 0xFFFF);
         assert_eq!(region, (1 << 0) | (1 << 4) | (1 << 8) | (1 << 12));
-        assert_eq!(neighbours(1 << 3), (1 << 2) | (1 << 7), "no wrap-around between rows");
+        assert_eq!(Layout::<4>::neighbours(1 << 3), (1 << 2) | (1 << 7), "no wrap-around between rows");
+        assert_eq!(Layout::<5>::neighbours(1 << 4), (1 << 3) | (1 << 9));
+        assert_eq!(Layout::<5>::neighbours(1 << 24), (1 << 23) | (1 << 19), "nothing beyond the board");
     }
 }

@@ -1,4 +1,5 @@
-//! IDA* on the 4×4 board with the pattern databases, written for speed. A position carries
+//! IDA* on the 4×4 and 5×5 boards with the pattern databases, written for speed: optimal,
+//! or weighted (bound on `g + w·h`) for 5×5 boards, whose optimal searches take hours. A position carries
 //! the Manhattan distance and each group's placement twice (on the board and on its mirror
 //! image) with its half-detour count; a move changes one tile, so it re-reads only the two
 //! entries that tile belongs to. Nothing is allocated per position: positions are small
@@ -7,39 +8,43 @@
 
 use super::domain::Dir;
 use super::packed::Packed;
-use super::pdb::{mirror_cell, PatternDatabase, DISTANCE, PARTITION};
+use super::pdb::{Layout, PatternDatabase, CELL_BITS, MAX_CELLS};
 use crate::core::search::{Control, Outcome, SearchResult, Stats, StopReason};
 
-const CELLS: usize = 16;
-const GROUPS: usize = PARTITION.len();
-/// Entries `0..GROUPS` describe the board, `GROUPS..2·GROUPS` its mirror image.
-const ENTRIES: usize = 2 * GROUPS;
+/// Entries `0..GROUPS` describe the board, `GROUPS..2·GROUPS` its mirror image (at most
+/// five groups).
+const MAX_ENTRIES: usize = 10;
 const NO_CELL: u8 = u8::MAX;
 
-/// Where the blank goes from each cell, in [`Dir::ALL`] order (`NO_CELL` off the board).
-const NEIGHBOURS: [[u8; 4]; CELLS] = {
-    let mut table = [[NO_CELL; 4]; CELLS];
+/// Where the blank goes from each cell of an `n`×`n` board, in [`Dir::ALL`] order (`NO_CELL`
+/// off the board).
+const fn neighbour_cells(n: usize) -> [[u8; 4]; MAX_CELLS] {
+    let mut table = [[NO_CELL; 4]; MAX_CELLS];
     let mut cell = 0;
-    while cell < CELLS {
-        let (row, col) = (cell / 4, cell % 4);
+    while cell < n * n {
+        let (row, col) = (cell / n, cell % n);
         if row > 0 {
-            table[cell][0] = (cell - 4) as u8;
+            table[cell][0] = (cell - n) as u8;
         }
-        if row < 3 {
-            table[cell][1] = (cell + 4) as u8;
+        if row < n - 1 {
+            table[cell][1] = (cell + n) as u8;
         }
         if col > 0 {
             table[cell][2] = (cell - 1) as u8;
         }
-        if col < 3 {
+        if col < n - 1 {
             table[cell][3] = (cell + 1) as u8;
         }
         cell += 1;
     }
     table
-};
+}
 
-/// Where one tile is recorded: an entry and the bit offset of its four-bit cell there.
+impl<const N: usize> Layout<N> {
+    const NEIGHBOURS: [[u8; 4]; MAX_CELLS] = neighbour_cells(N);
+}
+
+/// Where one tile is recorded: an entry and the bit offset of its cell there.
 #[derive(Clone, Copy, Default)]
 struct Slot {
     entry: u8,
@@ -52,29 +57,30 @@ struct Slot {
 struct Position {
     blank: u8,
     manhattan: u8,
-    placements: [u32; ENTRIES],
-    half_detours: [u8; ENTRIES],
+    placements: [u32; MAX_ENTRIES],
+    half_detours: [u8; MAX_ENTRIES],
 }
 
-impl Position {
-    /// The board's own lower bound.
-    fn direct_estimate(&self) -> u32 {
-        u32::from(self.manhattan) + 2 * self.half_detours[..GROUPS].iter().map(|&h| u32::from(h)).sum::<u32>()
-    }
-
-    /// The lower bound: the larger of the board's and its mirror image's.
-    fn estimate(&self) -> u32 {
-        let mirror = self.half_detours[GROUPS..].iter().map(|&h| u32::from(h)).sum::<u32>();
-        self.direct_estimate().max(u32::from(self.manhattan) + 2 * mirror)
-    }
+/// How a search weighs the moves made (`g`) against the estimate of those left (`h`): it
+/// bounds `g·g_weight + h·h_weight`. Equal weights keep IDA* optimal; a heavier estimate
+/// finds a solution at most `h_weight / g_weight` times the optimal length, much sooner.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    pub g_weight: u32,
+    pub h_weight: u32,
 }
 
-struct Search<'d, 'c, 'm> {
-    database: &'d PatternDatabase,
+impl Weights {
+    pub const OPTIMAL: Weights = Weights { g_weight: 1, h_weight: 1 };
+}
+
+struct Search<'d, 'c, 'm, const N: usize> {
+    database: &'d PatternDatabase<N>,
+    weights: Weights,
     /// The tile in each cell, for the position being expanded.
-    board: [u8; CELLS],
+    board: [u8; MAX_CELLS],
     /// For each tile, its slot on the board and its slot (as its mirror tile) on the mirror.
-    slots: [[Slot; 2]; CELLS],
+    slots: [[Slot; 2]; MAX_CELLS],
     moves: Vec<Dir>,
     stats: Stats,
     ctl: &'c mut Control<'m>,
@@ -86,38 +92,49 @@ enum Step {
     Next(u32),
 }
 
-impl<'d, 'c, 'm> Search<'d, 'c, 'm> {
-    fn new(database: &'d PatternDatabase, ctl: &'c mut Control<'m>) -> Self {
+impl<'d, 'c, 'm, const N: usize> Search<'d, 'c, 'm, N> {
+    const GROUPS: usize = Layout::<N>::GROUPS;
+
+    fn new(database: &'d PatternDatabase<N>, weights: Weights, ctl: &'c mut Control<'m>) -> Self {
         let slots = tile_slots(database);
-        Search { database, board: [0; CELLS], slots, moves: Vec::new(), stats: Stats::default(), ctl }
+        let board = [0; MAX_CELLS];
+        Search { database, weights, board, slots, moves: Vec::new(), stats: Stats::default(), ctl }
+    }
+
+    /// The board's own lower bound.
+    fn direct_estimate(position: &Position) -> u32 {
+        let detours = position.half_detours[..Self::GROUPS].iter().map(|&h| u32::from(h)).sum::<u32>();
+        u32::from(position.manhattan) + 2 * detours
+    }
+
+    /// The lower bound: the larger of the board's and its mirror image's.
+    fn estimate(position: &Position) -> u32 {
+        let mirror =
+            position.half_detours[Self::GROUPS..2 * Self::GROUPS].iter().map(|&h| u32::from(h)).sum::<u32>();
+        Self::direct_estimate(position).max(u32::from(position.manhattan) + 2 * mirror)
     }
 
     /// Reads `entry`'s half-detour count for its current placement.
     fn read(&self, position: &mut Position, entry: usize) {
-        let table = &self.database.tables()[entry % GROUPS];
+        let table = &self.database.tables()[entry % Self::GROUPS];
         position.half_detours[entry] = table.half_detours(position.placements[entry]);
     }
 
     /// Sets the board to `start` and returns its position.
     fn start(&mut self, start: Packed) -> Position {
         let mut position =
-            Position { blank: 0, manhattan: 0, placements: [0; ENTRIES], half_detours: [0; ENTRIES] };
-        for (cell, slot) in self.board.iter_mut().enumerate() {
+            Position { blank: 0, manhattan: 0, placements: [0; MAX_ENTRIES], half_detours: [0; MAX_ENTRIES] };
+        for cell in 0..Layout::<N>::CELLS {
             let tile = start.tile(cell);
-            *slot = tile;
+            self.board[cell] = tile;
             if tile == 0 {
                 position.blank = cell as u8;
             } else {
-                position.manhattan += DISTANCE[usize::from(tile)][cell];
-            }
-        }
-        for cell in 0..CELLS {
-            let tile = self.board[cell];
-            if tile != 0 {
+                position.manhattan += Layout::<N>::DISTANCE[usize::from(tile)][cell];
                 self.record(&mut position, tile, cell as u8);
             }
         }
-        for entry in 0..ENTRIES {
+        for entry in 0..2 * Self::GROUPS {
             self.read(&mut position, entry);
         }
         position
@@ -125,9 +142,10 @@ impl<'d, 'c, 'm> Search<'d, 'c, 'm> {
 
     /// Writes `tile`'s new cell into its two entries (their counts are left to the caller).
     fn record(&self, position: &mut Position, tile: u8, cell: u8) {
-        for (slot, cell) in self.slots[usize::from(tile)].iter().zip([cell, mirror_cell(cell)]) {
+        for (slot, cell) in self.slots[usize::from(tile)].iter().zip([cell, Layout::<N>::mirror_cell(cell)]) {
             let placement = &mut position.placements[usize::from(slot.entry)];
-            *placement = (*placement & !(15 << slot.shift)) | u32::from(cell) << slot.shift;
+            let mask = (1 << CELL_BITS) - 1;
+            *placement = (*placement & !(mask << slot.shift)) | u32::from(cell) << slot.shift;
         }
     }
 
@@ -137,13 +155,14 @@ impl<'d, 'c, 'm> Search<'d, 'c, 'm> {
         let tile = self.board[usize::from(target)];
         let slot = self.slots[usize::from(tile)][0];
         let entry = usize::from(slot.entry);
+        let mask = (1 << CELL_BITS) - 1;
         let placement =
-            (position.placements[entry] & !(15 << slot.shift)) | u32::from(position.blank) << slot.shift;
+            (position.placements[entry] & !(mask << slot.shift)) | u32::from(position.blank) << slot.shift;
         let half_detours = self.database.tables()[entry].half_detours(placement);
-        let distance = &DISTANCE[usize::from(tile)];
+        let distance = &Layout::<N>::DISTANCE[usize::from(tile)];
         let manhattan =
             position.manhattan + distance[usize::from(position.blank)] - distance[usize::from(target)];
-        let detours: u32 = position.half_detours[..GROUPS].iter().map(|&h| u32::from(h)).sum::<u32>()
+        let detours: u32 = position.half_detours[..Self::GROUPS].iter().map(|&h| u32::from(h)).sum::<u32>()
             + u32::from(half_detours)
             - u32::from(position.half_detours[entry]);
         Child {
@@ -168,8 +187,13 @@ impl<'d, 'c, 'm> Search<'d, 'c, 'm> {
         next
     }
 
-    /// Searches below `position` (reached in `g` moves, within `bound`), never moving the blank
-    /// straight back to `came_from`.
+    /// The weighted cost `f` of a position reached in `g` moves with estimate `h`.
+    fn cost(&self, g: u32, h: u32) -> u32 {
+        g * self.weights.g_weight + h * self.weights.h_weight
+    }
+
+    /// Searches below `position` (reached in `g` moves, within `bound` on the cost), never
+    /// moving the blank straight back to `came_from`.
     fn expand(&mut self, position: &Position, came_from: u8, g: u32, bound: u32) -> Result<Step, StopReason> {
         self.ctl.check(&self.stats)?;
         self.stats.expanded += 1;
@@ -179,7 +203,7 @@ impl<'d, 'c, 'm> Search<'d, 'c, 'm> {
         // their cache misses instead of waiting for each in turn.
         let mut children = [Child::default(); 4];
         let mut count = 0;
-        for (&dir, &target) in Dir::ALL.iter().zip(&NEIGHBOURS[usize::from(position.blank)]) {
+        for (&dir, &target) in Dir::ALL.iter().zip(&Layout::<N>::NEIGHBOURS[usize::from(position.blank)]) {
             if target != NO_CELL && target != came_from {
                 children[count] = self.look(position, dir, target);
                 count += 1;
@@ -190,13 +214,14 @@ impl<'d, 'c, 'm> Search<'d, 'c, 'm> {
         for child in &children[..count] {
             // A cut-off child's f (its board estimate alone) may fall short of its full one:
             // the next bound can only come out lower, never skipping a solution.
-            if g + 1 + child.estimate > bound {
-                next_bound = next_bound.min(g + 1 + child.estimate);
+            let first_f = self.cost(g + 1, child.estimate);
+            if first_f > bound {
+                next_bound = next_bound.min(first_f);
                 continue;
             }
             let next = self.build(position, child);
-            let h = next.estimate();
-            let f = g + 1 + h;
+            let h = Self::estimate(&next);
+            let f = self.cost(g + 1, h);
             if f > bound {
                 next_bound = next_bound.min(f);
                 continue;
@@ -237,27 +262,35 @@ impl Default for Child {
     }
 }
 
-/// The tile slots of every tile: its group and order in [`PARTITION`], on the board and as
+/// The tile slots of every tile: its group and order in the partition, on the board and as
 /// the mirror image of `mirror_tile(tile)`.
-fn tile_slots(database: &PatternDatabase) -> [[Slot; 2]; CELLS] {
-    let mut slots = [[Slot::default(); 2]; CELLS];
-    for (group, tiles) in PARTITION.iter().enumerate() {
+fn tile_slots<const N: usize>(database: &PatternDatabase<N>) -> [[Slot; 2]; MAX_CELLS] {
+    let mut slots = [[Slot::default(); 2]; MAX_CELLS];
+    let groups = Layout::<N>::GROUPS;
+    for (group, tiles) in Layout::<N>::PARTITION.iter().enumerate() {
         for (order, &tile) in tiles.iter().enumerate() {
-            let shift = 4 * order as u8;
+            let shift = CELL_BITS as u8 * order as u8;
             slots[usize::from(tile)][0] = Slot { entry: group as u8, shift };
-            slots[usize::from(database.mirror_tile(tile))][1] = Slot { entry: (GROUPS + group) as u8, shift };
+            slots[usize::from(database.mirror_tile(tile))][1] = Slot { entry: (groups + group) as u8, shift };
         }
     }
     slots
 }
 
-/// Solves a solvable 4×4 board optimally.
-pub fn idastar(database: &PatternDatabase, start: Packed, ctl: &mut Control) -> SearchResult<Dir> {
-    let mut search = Search::new(database, ctl);
+/// Solves a solvable `N`×`N` board: optimally with [`Weights::OPTIMAL`], else within the
+/// weights' ratio of the optimal length.
+pub fn idastar<const N: usize>(
+    database: &PatternDatabase<N>,
+    weights: Weights,
+    start: Packed,
+    ctl: &mut Control,
+) -> SearchResult<Dir> {
+    let mut search = Search::new(database, weights, ctl);
     let root = search.start(start);
-    let mut bound = root.estimate();
+    let root_estimate = Search::<N>::estimate(&root);
+    let mut bound = search.cost(0, root_estimate);
     let outcome = loop {
-        if bound == 0 {
+        if root_estimate == 0 {
             break Outcome::Found(Vec::new());
         }
         match search.expand(&root, NO_CELL, 0, bound) {
@@ -277,28 +310,33 @@ pub fn idastar(database: &PatternDatabase, start: Packed, ctl: &mut Control) -> 
 #[cfg(test)]
 mod tests {
     use super::super::domain::Board;
-    use super::super::solvers::pattern_database;
+    use super::super::solvers::{pattern_database, pattern_database_5x5};
     use super::*;
     use crate::core::search::Limits;
 
-    #[test]
-    fn values_kept_move_by_move_match_a_fresh_lookup() {
-        let database = pattern_database(&mut |_, _| {});
+    fn values_kept_move_by_move_match_a_fresh_lookup<const N: usize>(database: &PatternDatabase<N>) {
         let mut monitor = |_: &Stats| true;
         let mut ctl = Control::new(Limits::default(), &mut monitor);
-        let mut search = Search::new(database, &mut ctl);
-        let mut board = Board::shuffled(4, 0, 1);
+        let mut search = Search::new(database, Weights::OPTIMAL, &mut ctl);
+        let mut board = Board::shuffled(N as u8, 0, 1);
         let mut position = search.start(Packed::from_board(&board));
         for step in 0..400u32 {
             let dir = Dir::ALL[(step.wrapping_mul(2_654_435_761) >> 7) as usize % 4];
-            let Some(target) = dir.step(usize::from(position.blank), 4) else { continue };
+            let Some(target) = dir.step(usize::from(position.blank), N) else { continue };
             let child = search.look(&position, dir, target as u8);
             let next = search.build(&position, &child);
-            assert_eq!(child.estimate, next.direct_estimate());
+            assert_eq!(child.estimate, Search::<N>::direct_estimate(&next));
             search.board.swap(usize::from(position.blank), target);
             board = board.apply(dir).expect("a move on the board");
             position = next;
-            assert_eq!(position.estimate(), database.estimate(Packed::from_board(&board)), "step {step}");
+            let estimate = database.estimate(Packed::from_board(&board));
+            assert_eq!(Search::<N>::estimate(&position), estimate, "step {step}");
         }
+    }
+
+    #[test]
+    fn values_kept_move_by_move_match_a_fresh_lookup_on_both_sizes() {
+        values_kept_move_by_move_match_a_fresh_lookup(pattern_database(&mut |_, _| {}));
+        values_kept_move_by_move_match_a_fresh_lookup(pattern_database_5x5(&mut |_, _| {}));
     }
 }

@@ -4,7 +4,7 @@
 use super::domain::{Board, Dir};
 use super::packed::{Estimate, Packed, SlidingProblem};
 use super::pdb::PatternDatabase;
-use super::pdb_search;
+use super::pdb_search::{self, Weights};
 use crate::core::search::{self, Control, Outcome, Problem, SearchResult, Stats, StopReason};
 use std::sync::OnceLock;
 
@@ -28,7 +28,7 @@ pub struct Solved {
     pub result: SearchResult<Dir>,
     /// The length is the shortest possible.
     pub optimal: bool,
-    /// How the run was done, for the report ("weighted A*, at most 1.5× optimal").
+    /// How the run was done, for the report ("weighted IDA* (w = 1.40): at most 1.40× the optimal length").
     pub note: Option<String>,
 }
 
@@ -43,38 +43,66 @@ impl Solved {
     }
 }
 
-/// The pattern databases, built once per session (per worker) on first use.
-static PATTERN_DATABASE: OnceLock<PatternDatabase> = OnceLock::new();
+/// The 4×4 and 5×5 pattern databases, each built once per session (per worker) on first use.
+static PATTERN_DATABASE: OnceLock<PatternDatabase<4>> = OnceLock::new();
+static PATTERN_DATABASE_5X5: OnceLock<PatternDatabase<5>> = OnceLock::new();
 
-/// The databases, building them first (reporting `progress(done, total)`) if needed.
-pub fn pattern_database(progress: &mut dyn FnMut(u64, u64)) -> &'static PatternDatabase {
+/// The 4×4 databases, building them first (reporting `progress(done, total)`) if needed.
+pub fn pattern_database(progress: &mut dyn FnMut(u64, u64)) -> &'static PatternDatabase<4> {
     PATTERN_DATABASE.get_or_init(|| PatternDatabase::build(progress))
 }
 
-/// The databases if this session has them already.
-pub fn built_pattern_database() -> Option<&'static PatternDatabase> {
+/// The 5×5 databases, building them first if needed.
+pub fn pattern_database_5x5(progress: &mut dyn FnMut(u64, u64)) -> &'static PatternDatabase<5> {
+    PATTERN_DATABASE_5X5.get_or_init(|| PatternDatabase::build(progress))
+}
+
+/// The 4×4 databases if this session has them already.
+pub fn built_pattern_database() -> Option<&'static PatternDatabase<4>> {
     PATTERN_DATABASE.get()
 }
 
-/// Installs databases built elsewhere (another worker of the same session).
+/// The 5×5 databases if this session has them already.
+pub fn built_pattern_database_5x5() -> Option<&'static PatternDatabase<5>> {
+    PATTERN_DATABASE_5X5.get()
+}
+
+/// Installs 4×4 databases built elsewhere (another worker of the same session).
 pub fn install_pattern_database(bytes: &[u8]) -> Result<(), String> {
-    let database = PatternDatabase::from_bytes(bytes)?;
-    let _already_built = PATTERN_DATABASE.set(database);
+    let _already_built = PATTERN_DATABASE.set(PatternDatabase::from_bytes(bytes)?);
     Ok(())
 }
 
-/// Whether `algo` on a board of `size` uses the pattern databases.
-pub fn needs_database(algo: Algo, size: u8) -> bool {
-    matches!(algo, Algo::Pdb) || (algo == Algo::Auto && size == 4)
+/// Installs 5×5 databases built elsewhere.
+pub fn install_pattern_database_5x5(bytes: &[u8]) -> Result<(), String> {
+    let _already_built = PATTERN_DATABASE_5X5.set(PatternDatabase::from_bytes(bytes)?);
+    Ok(())
 }
 
-/// Solves `board` (solvable, at most 5×5; 4×4 for `pdb`) with `algo`. `database` must be
-/// given when [`needs_database`] says so.
+/// The pattern databases a solve uses, if any.
+#[derive(Clone, Copy, Default)]
+pub struct Databases {
+    pub four: Option<&'static PatternDatabase<4>>,
+    pub five: Option<&'static PatternDatabase<5>>,
+}
+
+/// The databases `algo` uses on a board of `size`, built first if this session has not
+/// (reporting `progress(done, total)`).
+pub fn databases_for(algo: Algo, size: u8, progress: &mut dyn FnMut(u64, u64)) -> Databases {
+    match (algo, size) {
+        (Algo::Pdb | Algo::Auto, 4) => Databases { four: Some(pattern_database(progress)), five: None },
+        (Algo::Auto, 5) => Databases { four: None, five: Some(pattern_database_5x5(progress)) },
+        _ => Databases::default(),
+    }
+}
+
+/// Solves `board` (solvable, at most 5×5; 4×4 for `pdb`) with `algo`, given the databases
+/// [`databases_for`] returns.
 pub fn solve(
     algo: Algo,
     board: &Board,
     dfs_depth: Option<u32>,
-    database: Option<&PatternDatabase>,
+    databases: Databases,
     ctl: &mut Control,
 ) -> Solved {
     let size = board.size();
@@ -95,45 +123,58 @@ pub fn solve(
         Algo::AStarDynamic => Solved::heuristic(astar_dynamic(&problem(Estimate::Manhattan), start, ctl)),
         Algo::IdaStar => Solved::exact(search::idastar(&problem(Estimate::ManhattanConflicts), start, ctl)),
         Algo::Pdb => {
-            let database = database.expect("the caller builds the databases for pdb");
-            Solved::exact(pdb_search::idastar(database, start, ctl))
+            let database = databases.four.expect("the caller builds the databases for pdb");
+            Solved::exact(pdb_search::idastar(database, Weights::OPTIMAL, start, ctl))
         }
-        Algo::Auto => auto(board, start, database, ctl),
+        Algo::Auto => auto(board, start, databases, ctl),
     }
 }
 
-/// Optimal where that is quick (pattern databases on 4×4, IDA* below), weighted A* with a
-/// stated bound on larger boards.
-fn auto(board: &Board, start: Packed, database: Option<&PatternDatabase>, ctl: &mut Control) -> Solved {
+/// Optimal where that is quick (pattern databases on 4×4, IDA* below); on 5×5, whose optimal
+/// searches take hours, weighted IDA* with the 5×5 databases and a stated bound.
+fn auto(board: &Board, start: Packed, databases: Databases, ctl: &mut Control) -> Solved {
     match board.size() {
-        0..=3 => solve(Algo::IdaStar, board, None, database, ctl),
-        4 => solve(Algo::Pdb, board, None, database, ctl),
-        size => {
-            let problem = SlidingProblem::new(size, Estimate::ManhattanConflicts);
-            let mut total = Stats::default();
-            let mut last = None;
-            // Tighter bounds first; a weight that runs out of memory hands over to the next.
-            for weight in AUTO_WEIGHTS {
-                let result = search::weighted_astar(&problem, start, weight, ctl);
-                total = add_stats(total, result.stats);
-                let stop = matches!(result.outcome, Outcome::Stopped(StopReason::MemoryLimit(_)));
-                let result = SearchResult { outcome: result.outcome, stats: total };
-                if !stop {
-                    let note = format!("weighted A* (w = {weight}): at most {weight}× the optimal length");
-                    return Solved { result, optimal: false, note: Some(note) };
-                }
-                last = Some(result);
-            }
-            Solved::heuristic(last.expect("at least one weight was tried"))
+        0..=3 => solve(Algo::IdaStar, board, None, databases, ctl),
+        4 => solve(Algo::Pdb, board, None, databases, ctl),
+        _ => {
+            let database = databases.five.expect("the caller builds the 5×5 databases for auto");
+            weighted_5x5(database, start, ctl)
         }
     }
 }
 
-/// The greedy rule gives up after this many moves.
-const GREEDY_MAX_MOVES: u64 = 100_000;
+/// The weights `auto` tries on 5×5, tightest first, each with a budget of expanded positions
+/// (counted, not timed, so every machine gives the same answer). The last has no budget of
+/// its own: it always finds a solution quickly.
+const AUTO_5X5_STAGES: [(Weights, u64); 3] = [
+    (Weights { g_weight: 5, h_weight: 7 }, 4_000_000),
+    (Weights { g_weight: 2, h_weight: 3 }, 8_000_000),
+    (Weights { g_weight: 4, h_weight: 7 }, u64::MAX),
+];
 
-/// Weights `auto` tries on boards larger than 4×4, in order.
-const AUTO_WEIGHTS: [f64; 4] = [1.5, 2.0, 3.0, 5.0];
+/// Weighted IDA* on 5×5: the tightest weight of [`AUTO_5X5_STAGES`] that finishes within its
+/// budget; the work of stages given up counts in the statistics.
+fn weighted_5x5(database: &PatternDatabase<5>, start: Packed, ctl: &mut Control) -> Solved {
+    let max_expanded = ctl.limits.max_expanded;
+    let mut total = Stats::default();
+    let mut result = None;
+    for (weights, budget) in AUTO_5X5_STAGES {
+        ctl.limits.max_expanded = max_expanded.saturating_sub(total.expanded).min(budget);
+        let stage = pdb_search::idastar(database, weights, start, ctl);
+        total = add_stats(total, stage.stats);
+        let over_budget = matches!(stage.outcome, Outcome::Stopped(StopReason::ExpansionLimit(_)))
+            && total.expanded < max_expanded;
+        let weight = f64::from(weights.h_weight) / f64::from(weights.g_weight);
+        result = Some((weight, stage.outcome));
+        if !over_budget {
+            break;
+        }
+    }
+    ctl.limits.max_expanded = max_expanded;
+    let (weight, outcome) = result.expect("at least one stage ran");
+    let note = format!("weighted IDA* (w = {weight:.2}): at most {weight:.2}× the optimal length");
+    Solved { result: SearchResult { outcome, stats: total }, optimal: false, note: Some(note) }
+}
 
 fn add_stats(a: Stats, b: Stats) -> Stats {
     Stats {
@@ -144,6 +185,9 @@ fn add_stats(a: Stats, b: Stats) -> Stats {
         depth: b.depth,
     }
 }
+
+/// The greedy rule gives up after this many moves.
+const GREEDY_MAX_MOVES: u64 = 100_000;
 
 /// The notebook's A*: Manhattan distance raised to `0.05·ln(0.01·F·steps + 1) + 1`, where
 /// `steps` counts expansions and `F = n³/4³`. Early on it is Manhattan; later it overestimates
@@ -208,10 +252,11 @@ mod tests {
     use super::*;
     use crate::core::search::Limits;
 
-    fn run(algo: Algo, board: &Board, database: Option<&PatternDatabase>) -> Solved {
+    fn run(algo: Algo, board: &Board) -> Solved {
         let mut monitor = |_: &Stats| true;
         let mut ctl = Control::new(Limits::default(), &mut monitor);
-        solve(algo, board, Some(40), database, &mut ctl)
+        let databases = databases_for(algo, board.size(), &mut |_, _| {});
+        solve(algo, board, Some(40), databases, &mut ctl)
     }
 
     /// Replays the moves through the board's own rules; returns the length if they solve it.
@@ -226,14 +271,14 @@ mod tests {
     fn optimal_algorithms_agree_with_bfs_on_random_3x3_boards() {
         for seed in 0..25 {
             let board = Board::random_solvable(3, seed);
-            let shortest = replayed_length(&board, &run(Algo::Bfs, &board, None)).unwrap();
+            let shortest = replayed_length(&board, &run(Algo::Bfs, &board)).unwrap();
             for algo in [Algo::AStar, Algo::AStarMisplaced, Algo::IdaStar, Algo::Auto] {
-                let solved = run(algo, &board, None);
+                let solved = run(algo, &board);
                 assert!(solved.optimal, "{algo:?}");
                 assert_eq!(replayed_length(&board, &solved), Some(shortest), "{algo:?} seed {seed}");
             }
             // Heuristic searches find valid, possibly longer, solutions.
-            let dynamic = replayed_length(&board, &run(Algo::AStarDynamic, &board, None)).unwrap();
+            let dynamic = replayed_length(&board, &run(Algo::AStarDynamic, &board)).unwrap();
             assert!(dynamic >= shortest);
         }
     }
@@ -241,21 +286,20 @@ mod tests {
     #[test]
     fn dfs_respects_its_depth_limit_and_finds_long_paths_without_one() {
         let board = Board::shuffled(3, 12, 4);
-        let limited = run(Algo::Dfs, &board, None);
+        let limited = run(Algo::Dfs, &board);
         assert!(replayed_length(&board, &limited).is_none_or(|len| len <= 40));
         let mut monitor = |_: &Stats| true;
         let mut ctl = Control::new(Limits::default(), &mut monitor);
-        let unlimited = solve(Algo::Dfs, &board, None, None, &mut ctl);
+        let unlimited = solve(Algo::Dfs, &board, None, Databases::default(), &mut ctl);
         assert!(replayed_length(&board, &unlimited).unwrap() > 100, "depth-first wanders");
     }
 
     #[test]
     fn greedy_solves_easy_boards_and_admits_when_it_loops() {
         let easy = Board::shuffled(3, 3, 1);
-        assert_eq!(replayed_length(&easy, &run(Algo::Greedy, &easy, None)), Some(3));
-        let outcomes: Vec<Outcome<Dir>> = (0..20)
-            .map(|seed| run(Algo::Greedy, &Board::random_solvable(4, seed), None).result.outcome)
-            .collect();
+        assert_eq!(replayed_length(&easy, &run(Algo::Greedy, &easy)), Some(3));
+        let outcomes: Vec<Outcome<Dir>> =
+            (0..20).map(|seed| run(Algo::Greedy, &Board::random_solvable(4, seed)).result.outcome).collect();
         assert!(
             outcomes.iter().any(|o| matches!(o, Outcome::Stopped(StopReason::Looping(_)))),
             "on hard boards the greedy rule circles"
@@ -268,7 +312,7 @@ mod tests {
         let mut monitor = |_: &Stats| true;
         let limits = Limits { max_stored: 50_000, ..Limits::default() };
         let mut ctl = Control::new(limits, &mut monitor);
-        let solved = solve(Algo::Bfs, &board, None, None, &mut ctl);
+        let solved = solve(Algo::Bfs, &board, None, Databases::default(), &mut ctl);
         assert_eq!(solved.result.outcome, Outcome::Stopped(StopReason::MemoryLimit(50_000)));
         assert!(!solved.optimal);
     }
@@ -278,8 +322,8 @@ mod tests {
         let database = pattern_database(&mut |_, _| {});
         for seed in 0..8 {
             let board = Board::shuffled(4, 40, seed);
-            let ida = replayed_length(&board, &run(Algo::IdaStar, &board, None)).unwrap();
-            let pdb = run(Algo::Pdb, &board, Some(database));
+            let ida = replayed_length(&board, &run(Algo::IdaStar, &board)).unwrap();
+            let pdb = run(Algo::Pdb, &board);
             assert!(pdb.optimal);
             assert_eq!(replayed_length(&board, &pdb), Some(ida), "seed {seed}");
             let packed = Packed::from_board(&board);
@@ -291,13 +335,12 @@ mod tests {
 
     #[test]
     fn pattern_databases_solve_korf_instances_in_their_published_lengths() {
-        let database = pattern_database(&mut |_, _| {});
         // The quickest of Korf's 100 (41 to 46 moves), so the test stays short.
         for instance in super::super::benchmarks::korf_100()
             .iter()
             .filter(|i| [9, 12, 42, 55, 79, 97].contains(&i.number))
         {
-            let solved = run(Algo::Pdb, &instance.board, Some(database));
+            let solved = run(Algo::Pdb, &instance.board);
             assert!(solved.optimal);
             assert_eq!(
                 replayed_length(&instance.board, &solved),
@@ -309,9 +352,21 @@ mod tests {
     }
 
     #[test]
+    fn auto_solves_korf_felner_boards_within_its_stated_bound() {
+        for instance in super::super::benchmarks::korf_felner_50().iter().filter(|i| [5, 17, 33].contains(&i.number)) {
+            let solved = run(Algo::Auto, &instance.board);
+            let length = replayed_length(&instance.board, &solved).expect("auto always solves 5×5");
+            let note = solved.note.expect("auto states its bound");
+            let weight: f64 = note.split("w = ").nth(1).and_then(|rest| rest[..4].parse().ok()).expect("a weight");
+            assert!(length >= instance.optimal as usize, "#{}: shorter than optimal?", instance.number);
+            assert!(length as f64 <= weight * f64::from(instance.optimal), "#{}: {note}", instance.number);
+        }
+    }
+
+    #[test]
     fn auto_on_5x5_states_its_bound() {
         let board = Board::shuffled(5, 60, 2);
-        let solved = run(Algo::Auto, &board, None);
+        let solved = run(Algo::Auto, &board);
         assert!(replayed_length(&board, &solved).is_some());
         assert!(solved.note.unwrap().contains("at most"));
         assert!(!solved.optimal);
