@@ -91,16 +91,22 @@ impl<const N: usize> Layout<N> {
             digits[i] = rank % (Self::CELLS - i);
             rank /= Self::CELLS - i;
         }
-        let mut used = 0u32;
+        // The cells taken so far, in increasing order: the digit-th free cell is the digit
+        // moved past each taken cell at or below it.
+        let mut taken = [0usize; MAX_CELLS];
         let mut index = 0u32;
         for (i, &digit) in digits[..k].iter().enumerate() {
-            let mut free = !used;
-            for _ in 0..digit {
-                free &= free - 1;
+            let mut cell = digit;
+            let mut at = 0;
+            while at < i && taken[at] <= cell {
+                cell += 1;
+                at += 1;
             }
-            let cell = free.trailing_zeros();
-            index |= cell << (CELL_BITS as usize * i);
-            used |= 1 << cell;
+            for j in (at..i).rev() {
+                taken[j + 1] = taken[j];
+            }
+            taken[at] = cell;
+            index |= (cell as u32) << (CELL_BITS as usize * i);
         }
         index
     }
@@ -328,13 +334,14 @@ fn build_with_blank_regions(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) ->
 /// other group tile holds, as if the blank were always there. That only lowers some counts,
 /// so the sum stays a lower bound. Levels are swept in rank order, as in the 4×4 build.
 fn build_with_free_blank<const N: usize>(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) -> Vec<u8> {
-    type Level = u8;
-    const UNSEEN: Level = Level::MAX;
+    type L<const N: usize> = Layout<N>;
+    const UNSEEN: u8 = u8::MAX;
     let k = tiles.len();
-    let size = Layout::<N>::placements(k);
+    let size = L::<N>::placements(k);
     let mut levels = vec![UNSEEN; size];
-    let goal = Layout::<N>::goal(tiles);
-    levels[Layout::<N>::rank(goal, k)] = 0;
+    let mut half_detours = vec![0u8; nibble_bytes(size)];
+    let goal = L::<N>::goal(tiles);
+    levels[L::<N>::rank(goal, k)] = 0;
     let mut reached = 1u64;
     for level in 0..UNSEEN - 1 {
         let mut any_next = false;
@@ -342,21 +349,28 @@ fn build_with_free_blank<const N: usize>(tiles: &[u8], progress: &mut dyn FnMut(
             if levels[placement_rank] != level {
                 continue;
             }
-            let index = Layout::<N>::unrank(placement_rank, k);
-            let occupied = Layout::<N>::occupied(index, k);
-            for i in 0..k {
+            let index = L::<N>::unrank(placement_rank, k);
+            let occupied = L::<N>::occupied(index, k);
+            let manhattan = L::<N>::manhattan(tiles, index);
+            for (i, &tile) in tiles.iter().enumerate() {
                 let shift = CELL_BITS as usize * i;
                 let cell = (index >> shift) & CELL_MASK;
-                let mut targets = Layout::<N>::neighbours(1 << cell) & !occupied;
+                let distance = &L::<N>::DISTANCE[usize::from(tile)];
+                let mut targets = L::<N>::neighbours(1 << cell) & !occupied;
                 while targets != 0 {
                     let to = targets.trailing_zeros();
                     targets &= targets - 1;
-                    let next_rank = Layout::<N>::rank((index & !(CELL_MASK << shift)) | to << shift, k);
-                    if levels[next_rank] == UNSEEN {
-                        levels[next_rank] = level + 1;
-                        reached += 1;
-                        any_next = true;
+                    let next_rank = L::<N>::rank((index & !(CELL_MASK << shift)) | to << shift, k);
+                    if levels[next_rank] != UNSEEN {
+                        continue;
                     }
+                    levels[next_rank] = level + 1;
+                    let next_manhattan = manhattan + distance[to as usize] - distance[cell as usize];
+                    let detours = level + 1 - next_manhattan;
+                    debug_assert!(detours.is_multiple_of(2), "each move changes the distance by one");
+                    set_nibble(&mut half_detours, next_rank, detours / 2);
+                    reached += 1;
+                    any_next = true;
                 }
             }
         }
@@ -366,12 +380,6 @@ fn build_with_free_blank<const N: usize>(tiles: &[u8], progress: &mut dyn FnMut(
         }
     }
     debug_assert_eq!(reached, size as u64, "every placement is reachable");
-    let mut half_detours = vec![0u8; nibble_bytes(size)];
-    for (placement_rank, &moves) in levels.iter().enumerate() {
-        let detours = moves - Layout::<N>::manhattan(tiles, Layout::<N>::unrank(placement_rank, k));
-        debug_assert!(detours.is_multiple_of(2), "each move changes the distance by one");
-        set_nibble(&mut half_detours, placement_rank, detours / 2);
-    }
     half_detours
 }
 
