@@ -78,11 +78,12 @@ pub fn evolve_population<P: Genetic, R: Stream>(
     let mut order: Vec<usize> = Vec::with_capacity(size);
     let mut parents: Vec<P::Genome> = Vec::with_capacity(keep);
     let mut picks: Vec<usize> = Vec::with_capacity(size);
+    let mut keys: Vec<u64> = Vec::with_capacity(size);
     let mut generation = 1;
     loop {
         scores.clear();
         scores.extend(population.iter().map(|g| problem.fitness(g)));
-        best_first(&scores, keep, &mut order);
+        best_first(&scores, keep, &mut order, &mut keys);
         parents.clear();
         parents.extend(order[..keep].iter().map(|&i| population[i].clone()));
         let best = order[0];
@@ -110,17 +111,31 @@ pub fn evolve_population<P: Genetic, R: Stream>(
     }
 }
 
-/// Fills `order` so that its first `keep` entries are the indices of the best scores, best
-/// first, ties in index order: the first `keep` of a stable sort, found without sorting the
-/// rest.
-fn best_first(scores: &[f64], keep: usize, order: &mut Vec<usize>) {
+/// Fills `order` with the indices of the `keep` best scores, best first, ties in index order:
+/// the first `keep` of a stable sort, found without sorting the rest. The keep-th best is
+/// selected among integer keys (`keys` is scratch space), then only the kept are sorted.
+fn best_first(scores: &[f64], keep: usize, order: &mut Vec<usize>, keys: &mut Vec<u64>) {
+    keys.clear();
+    keys.extend(scores.iter().map(|&s| rank_key(s)));
+    let (_, &mut threshold, _) = keys.select_nth_unstable(keep - 1);
+    let better = keys[..keep].iter().filter(|&&k| k < threshold).count();
+    let mut ties_left = keep - better;
     order.clear();
-    order.extend(0..scores.len());
-    let rank = |&a: &usize, &b: &usize| scores[b].total_cmp(&scores[a]).then(a.cmp(&b));
-    if keep < order.len() {
-        order.select_nth_unstable_by(keep, rank);
+    for (i, &score) in scores.iter().enumerate() {
+        let key = rank_key(score);
+        if key < threshold || (key == threshold && ties_left > 0) {
+            ties_left -= usize::from(key == threshold);
+            order.push(i);
+        }
     }
-    order[..keep].sort_unstable_by(rank);
+    order.sort_unstable_by_key(|&i| (rank_key(scores[i]), i));
+}
+
+/// An integer that orders scores as [`f64::total_cmp`] does, reversed: the best is smallest.
+fn rank_key(score: f64) -> u64 {
+    let bits = score.to_bits();
+    let ordered = bits ^ ((((bits as i64) >> 63) as u64) >> 1) ^ (1 << 63);
+    !ordered
 }
 
 /// Settings of the lines loop.
@@ -202,14 +217,15 @@ mod tests {
     #[test]
     fn best_first_agrees_with_a_stable_sort() {
         let mut rng = SeededRng::new(7);
-        for keep in [1, 3, 10, 50] {
+        for keep in [1, 2, 3, 10, 49, 50] {
             // Few distinct values, so that ties are common.
-            let scores: Vec<f64> = (0..50).map(|_| -(rng.below(6) as f64)).collect();
+            let mut scores: Vec<f64> = (0..50).map(|_| -(rng.below(6) as f64) / 3.0).collect();
+            (scores[7], scores[9], scores[11]) = (0.0, -0.0, 2.5);
             let mut stable: Vec<usize> = (0..50).collect();
             stable.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
-            let mut order = Vec::new();
-            best_first(&scores, keep, &mut order);
-            assert_eq!(order[..keep], stable[..keep], "keep {keep}");
+            let (mut order, mut keys) = (Vec::new(), Vec::new());
+            best_first(&scores, keep, &mut order, &mut keys);
+            assert_eq!(order, stable[..keep], "keep {keep}");
         }
     }
 

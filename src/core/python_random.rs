@@ -7,13 +7,16 @@
 //! shrinking pool when the population is small (always, for the sizes used here), and
 //! `choices` without weights is `floor(random() * n)`.
 
-use crate::core::seed::{IndexPool, Stream};
+use crate::core::seed::Stream;
 
 const N: usize = 624;
 const M: usize = 397;
 
 pub struct PythonRandom {
     state: [u32; N],
+    /// The outputs of the current state, tempered all at once after each twist.
+    outputs: [u32; N],
+    /// The next unread output.
     index: usize,
 }
 
@@ -24,7 +27,7 @@ impl PythonRandom {
         if seed >> 32 != 0 {
             key.push((seed >> 32) as u32);
         }
-        let mut rng = Self { state: [0; N], index: N };
+        let mut rng = Self { state: [0; N], outputs: [0; N], index: N };
         rng.init_by_array(&key);
         rng
     }
@@ -69,19 +72,25 @@ impl PythonRandom {
         self.state[0] = 0x8000_0000;
     }
 
+    /// The next 624 words of state, and their tempered outputs. Written as straight loops
+    /// without branches so that the compiler can run them on vector registers.
     fn twist(&mut self) {
         let mix = |upper: u32, lower: u32, far: u32| {
             let y = (upper & 0x8000_0000) | (lower & 0x7fff_ffff);
-            far ^ (y >> 1) ^ (if y & 1 != 0 { 0x9908_b0df } else { 0 })
+            far ^ (y >> 1) ^ ((y & 1).wrapping_neg() & 0x9908_b0df)
         };
+        let state = &mut self.state;
         // The same recurrence as one loop over k with indices mod N, split where they wrap.
         for k in 0..N - M {
-            self.state[k] = mix(self.state[k], self.state[k + 1], self.state[k + M]);
+            state[k] = mix(state[k], state[k + 1], state[k + M]);
         }
         for k in N - M..N - 1 {
-            self.state[k] = mix(self.state[k], self.state[k + 1], self.state[k + M - N]);
+            state[k] = mix(state[k], state[k + 1], state[k + M - N]);
         }
-        self.state[N - 1] = mix(self.state[N - 1], self.state[0], self.state[M - 1]);
+        state[N - 1] = mix(state[N - 1], state[0], state[M - 1]);
+        for (output, &word) in self.outputs.iter_mut().zip(state.iter()) {
+            *output = temper(word);
+        }
         self.index = 0;
     }
 
@@ -90,18 +99,19 @@ impl PythonRandom {
         if self.index >= N {
             self.twist();
         }
-        let mut y = self.state[self.index];
+        let output = self.outputs[self.index];
         self.index += 1;
-        y ^= y >> 11;
-        y ^= (y << 7) & 0x9d2c_5680;
-        y ^= (y << 15) & 0xefc6_0000;
-        y ^ (y >> 18)
+        output
     }
+}
 
-    /// `getrandbits(k)` for k ≤ 32.
-    fn bits(&mut self, k: u32) -> u64 {
-        u64::from(self.next_u32() >> (32 - k))
-    }
+/// MT19937's tempering of a state word into an output.
+fn temper(word: u32) -> u32 {
+    let mut y = word;
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c_5680;
+    y ^= (y << 15) & 0xefc6_0000;
+    y ^ (y >> 18)
 }
 
 impl Stream for PythonRandom {
@@ -112,14 +122,28 @@ impl Stream for PythonRandom {
         (a as f64 * 67_108_864.0 + b as f64) * (1.0 / 9_007_199_254_740_992.0)
     }
 
-    /// `random._randbelow(bound)` (bounds below 2^32, all this app needs).
+    /// `random._randbelow(bound)` (bounds below 2^32, all this app needs): `k`-bit draws
+    /// until one is below `bound`. Four outputs are tested at once, and the first that passes
+    /// is taken (the others stay unread): whether a draw is rejected is a coin toss, which a
+    /// branch per draw would mispredict half the time.
     fn below(&mut self, bound: u64) -> u64 {
-        assert!(bound > 0 && bound <= 1 << 32, "bound out of range");
-        let k = 64 - bound.leading_zeros();
+        assert!(bound > 0 && bound < 1 << 32, "bound out of range");
+        let shift = bound.leading_zeros() - 32;
+        let passes = |output: u32| u64::from(output >> shift) < bound;
+        while self.index + 4 <= N {
+            let window = &self.outputs[self.index..self.index + 4];
+            let mask = window.iter().enumerate().fold(0u32, |m, (i, &w)| m | u32::from(passes(w)) << i);
+            if mask != 0 {
+                let first = mask.trailing_zeros() as usize;
+                self.index += first + 1;
+                return u64::from(window[first] >> shift);
+            }
+            self.index += 4;
+        }
         loop {
-            let r = self.bits(k);
-            if r < bound {
-                return r;
+            let output = self.next_u32();
+            if passes(output) {
+                return u64::from(output >> shift);
             }
         }
     }
@@ -129,21 +153,27 @@ impl Stream for PythonRandom {
         (self.unit() * n as f64).floor() as usize
     }
 
-    /// `random.sample(range(n), k)` in CPython's pool form (used while n ≤ 21 + 4^⌈log4(3k)⌉,
+    /// `random.sample(pool, k)` in CPython's pool form (used while n ≤ 21 + 4^⌈log4(3k)⌉,
     /// which holds for every call here; larger cases are refused rather than silently wrong).
-    fn sample_into(&mut self, n: usize, picks: &mut [usize]) {
-        let k = picks.len();
+    fn choose_into<T: Copy>(&mut self, pool: &mut [T], picks: &mut [T]) {
+        let (n, k) = (pool.len(), picks.len());
         let mut set_size = 21usize;
         if k > 5 {
             set_size += 4usize.pow(((k * 3) as f64).log(4.0).ceil() as u32);
         }
         assert!(n <= set_size, "CPython would use its set-based sample here: not reproduced");
-        let mut pool = IndexPool::new(n);
         for (i, pick) in picks.iter_mut().enumerate() {
             let j = self.below((n - i) as u64) as usize;
-            *pick = pool.get(j);
-            pool.set(j, pool.get(n - i - 1));
+            *pick = pool[j];
+            pool[j] = pool[n - i - 1];
         }
+    }
+
+    /// The first pick's slot is refilled with the last index, `n − 1`.
+    fn pair(&mut self, n: usize) -> [usize; 2] {
+        let first = self.below(n as u64) as usize;
+        let j = self.below(n as u64 - 1) as usize;
+        [first, if j == first { n - 1 } else { j }]
     }
 }
 
@@ -164,5 +194,40 @@ mod tests {
         assert_eq!(r.next_u32(), 2_800_454_814);
         assert_eq!(PythonRandom::new(0).unit(), 0.8444218515250481);
         assert_eq!(PythonRandom::new((1 << 40) + 7).unit(), 0.6137037779936511);
+    }
+
+    /// `below` tests four outputs at once; it must consume exactly what CPython's one-by-one
+    /// loop consumes, across twists too.
+    #[test]
+    fn below_draws_as_cpython_does() {
+        for bound in [1, 2, 3, 5, 16, 17, 100, 1000, (1 << 31) + 1, (1 << 32) - 1] {
+            let (mut fast, mut plain) = (PythonRandom::new(bound), PythonRandom::new(bound));
+            let k = 64 - bound.leading_zeros();
+            for _ in 0..2000 {
+                let expected = loop {
+                    let r = u64::from(plain.next_u32() >> (32 - k));
+                    if r < bound {
+                        break r;
+                    }
+                };
+                assert_eq!(fast.below(bound), expected, "bound {bound}");
+                assert_eq!(fast.next_u32(), plain.next_u32(), "bound {bound}: same outputs used");
+            }
+        }
+    }
+
+    #[test]
+    fn pair_and_choose_agree_with_sample() {
+        for n in [2, 3, 16, 21] {
+            let (mut a, mut b) = (PythonRandom::new(n as u64), PythonRandom::new(n as u64));
+            for _ in 0..500 {
+                assert_eq!(a.pair(n).to_vec(), b.sample(n, 2), "n = {n}");
+            }
+            let mut items: Vec<u32> = (0..n as u32).map(|i| i * 10).collect();
+            let mut picks = vec![0; 2];
+            a.choose_into(&mut items, &mut picks);
+            let indices = b.sample(n, 2);
+            assert_eq!(picks, indices.iter().map(|&i| i as u32 * 10).collect::<Vec<_>>());
+        }
     }
 }

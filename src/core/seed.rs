@@ -41,56 +41,32 @@ pub trait Stream {
     /// `picks.len()` distinct indices of `0..n` in random order, written into `picks` (the
     /// same draws as [`Stream::sample`], without allocating for small `n`).
     fn sample_into(&mut self, n: usize, picks: &mut [usize]) {
-        let mut pool = IndexPool::new(n);
-        for (i, pick) in picks.iter_mut().enumerate() {
-            let j = i + self.below((n - i) as u64) as usize;
-            pool.swap(i, j);
-            *pick = pool.get(i);
-        }
-    }
-}
-
-/// The indices `0..n` as a scratch pool for drawing without replacement: bytes on the stack
-/// when `n` is small (the common case, drawn in hot loops), a vector otherwise.
-pub enum IndexPool {
-    Small([u8; 64]),
-    Large(Vec<usize>),
-}
-
-impl IndexPool {
-    pub fn new(n: usize) -> Self {
-        if n <= 64 {
-            let mut small = [0u8; 64];
-            for (i, slot) in small[..n].iter_mut().enumerate() {
-                *slot = i as u8;
+        if n <= SMALL_POOL {
+            let mut pool = [0; SMALL_POOL];
+            for (i, slot) in pool[..n].iter_mut().enumerate() {
+                *slot = i;
             }
-            Self::Small(small)
+            self.choose_into(&mut pool[..n], picks);
         } else {
-            Self::Large((0..n).collect())
+            self.choose_into(&mut (0..n).collect::<Vec<_>>(), picks);
         }
     }
 
-    pub fn get(&self, i: usize) -> usize {
-        match self {
-            Self::Small(small) => usize::from(small[i]),
-            Self::Large(large) => large[i],
-        }
-    }
+    /// `picks.len()` distinct items of `pool` in random order: what [`Stream::sample`] draws,
+    /// applied to the items instead of their indices. `pool` is left in a scrambled order.
+    fn choose_into<T: Copy>(&mut self, pool: &mut [T], picks: &mut [T]);
 
-    pub fn set(&mut self, i: usize, index: usize) {
-        match self {
-            Self::Small(small) => small[i] = index as u8,
-            Self::Large(large) => large[i] = index,
-        }
-    }
-
-    pub fn swap(&mut self, i: usize, j: usize) {
-        match self {
-            Self::Small(small) => small.swap(i, j),
-            Self::Large(large) => large.swap(i, j),
-        }
+    /// Two distinct indices of `0..n` in random order: the draws of `sample(n, 2)`, worked
+    /// out without a pool (genetic mutations draw millions of pairs).
+    fn pair(&mut self, n: usize) -> [usize; 2] {
+        let mut picks = [0; 2];
+        self.sample_into(n, &mut picks);
+        picks
     }
 }
+
+/// Pools up to this size are drawn from on the stack.
+const SMALL_POOL: usize = 64;
 
 /// A reproducible random stream derived from a user-visible seed.
 pub struct SeededRng {
@@ -136,6 +112,23 @@ impl Stream for SeededRng {
 
     fn below(&mut self, bound: u64) -> u64 {
         self.below_unbiased(bound)
+    }
+
+    /// A forward Fisher–Yates shuffle stopped after `picks.len()` swaps.
+    fn choose_into<T: Copy>(&mut self, pool: &mut [T], picks: &mut [T]) {
+        let n = pool.len();
+        for (i, pick) in picks.iter_mut().enumerate() {
+            let j = i + self.below((n - i) as u64) as usize;
+            pool.swap(i, j);
+            *pick = pool[i];
+        }
+    }
+
+    /// After the first swap, slot `j` holds 0 if it was the first pick, else `j`.
+    fn pair(&mut self, n: usize) -> [usize; 2] {
+        let first = self.below(n as u64) as usize;
+        let j = 1 + self.below(n as u64 - 1) as usize;
+        [first, if j == first { 0 } else { j }]
     }
 }
 
@@ -212,6 +205,25 @@ mod tests {
         let mut all = r.sample(10, 10);
         all.sort();
         assert_eq!(all, (0..10).collect::<Vec<_>>());
+        assert_eq!(r.sample(100, 3).len(), 3, "a pool too big for the stack");
+    }
+
+    /// The fast paths draw exactly what the general ones draw, in the same order.
+    #[test]
+    fn pair_and_choose_agree_with_sample() {
+        for n in [2, 3, 16, 100] {
+            let (mut a, mut b) = (SeededRng::new(n as u64), SeededRng::new(n as u64));
+            for _ in 0..500 {
+                assert_eq!(a.pair(n).to_vec(), b.sample(n, 2), "n = {n}");
+            }
+            let k = n.min(5);
+            let mut items: Vec<char> = ('a'..='z').cycle().take(n).collect();
+            let mut picks = vec![' '; k];
+            a.choose_into(&mut items, &mut picks);
+            let letters: Vec<char> = ('a'..='z').cycle().take(n).collect();
+            let indices = b.sample(n, k);
+            assert_eq!(picks, indices.iter().map(|&i| letters[i]).collect::<Vec<_>>());
+        }
     }
 
     #[test]

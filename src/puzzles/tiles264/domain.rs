@@ -100,34 +100,30 @@ pub fn check_solution(layout: &Layout) -> Result<(), String> {
 /// The article's `exchange`: two distinct cells; each is turned with `p_flip`, then they swap
 /// places with `p_exchange`.
 pub fn exchange<R: Stream>(layout: &Layout, p_flip: f64, p_exchange: f64, rng: &mut R) -> Layout {
-    let mut cells = [0; 2];
-    rng.sample_into(16, &mut cells);
-    let mut next = *layout;
-    for &cell in &cells {
-        if rng.chance(p_flip) {
-            next[cell] = flip(next[cell]);
-        }
-    }
-    if rng.chance(p_exchange) {
-        next.swap(cells[0], cells[1]);
-    }
-    next
+    let [a, b] = rng.pair(16);
+    let at_a = turned_if(rng.chance(p_flip), layout[a]);
+    let at_b = turned_if(rng.chance(p_flip), layout[b]);
+    let (at_a, at_b) = if rng.chance(p_exchange) { (at_b, at_a) } else { (at_a, at_b) };
+    // The two cells are rewritten in a register: storing single bytes and then copying the
+    // layout whole stalls the processor (the copy cannot be forwarded from the byte stores).
+    let cell = |i: usize| 0xffu128 << (8 * i);
+    let value = |v: u8, i: usize| u128::from(v) << (8 * i);
+    let kept = u128::from_le_bytes(*layout) & !(cell(a) | cell(b));
+    (kept | value(at_a, a) | value(at_b, b)).to_le_bytes()
 }
 
 /// The article's `scramble`: the tiles in a random order, each turned with `p_flip`.
 pub fn scramble<R: Stream>(p_flip: f64, rng: &mut R) -> Layout {
-    let mut order = [0; 16];
-    rng.sample_into(16, &mut order);
     let mut layout = [0u8; 16];
-    for (cell, &i) in order.iter().enumerate() {
-        layout[cell] = ALL_TILES[i];
-    }
-    for value in layout.iter_mut() {
-        if rng.chance(p_flip) {
-            *value = flip(*value);
-        }
-    }
-    layout
+    rng.choose_into(&mut ALL_TILES.clone(), &mut layout);
+    layout.map(|value| turned_if(rng.chance(p_flip), value))
+}
+
+/// `value` turned when `turn` holds, chosen without a branch: coin tosses are unpredictable,
+/// and a mispredicted branch costs more than the flip.
+fn turned_if(turn: bool, value: u8) -> u8 {
+    let turned = flip(value);
+    [value, turned][usize::from(turn)]
 }
 
 #[cfg(test)]
