@@ -78,7 +78,7 @@ pub fn evolve_population<P: Genetic, R: Stream>(
     let mut order: Vec<usize> = Vec::with_capacity(size);
     let mut parents: Vec<P::Genome> = Vec::with_capacity(keep);
     let mut picks: Vec<usize> = Vec::with_capacity(size);
-    let mut keys: Vec<u64> = Vec::with_capacity(size);
+    let mut keys: Vec<u128> = Vec::with_capacity(size);
     let mut generation = 1;
     loop {
         scores.clear();
@@ -112,23 +112,18 @@ pub fn evolve_population<P: Genetic, R: Stream>(
 }
 
 /// Fills `order` with the indices of the `keep` best scores, best first, ties in index order:
-/// the first `keep` of a stable sort, found without sorting the rest. The keep-th best is
-/// selected among integer keys (`keys` is scratch space), then only the kept are sorted.
-fn best_first(scores: &[f64], keep: usize, order: &mut Vec<usize>, keys: &mut Vec<u64>) {
+/// the first `keep` of a stable sort, found without sorting the rest. Each score becomes one
+/// integer with its index in the low bits (`keys` is scratch space), so all keys differ and
+/// the `keep` smallest are exactly the answer.
+fn best_first(scores: &[f64], keep: usize, order: &mut Vec<usize>, keys: &mut Vec<u128>) {
     keys.clear();
-    keys.extend(scores.iter().map(|&s| rank_key(s)));
-    let (_, &mut threshold, _) = keys.select_nth_unstable(keep - 1);
-    let better = keys[..keep].iter().filter(|&&k| k < threshold).count();
-    let mut ties_left = keep - better;
-    order.clear();
-    for (i, &score) in scores.iter().enumerate() {
-        let key = rank_key(score);
-        if key < threshold || (key == threshold && ties_left > 0) {
-            ties_left -= usize::from(key == threshold);
-            order.push(i);
-        }
+    keys.extend(scores.iter().enumerate().map(|(i, &s)| u128::from(rank_key(s)) << 64 | i as u128));
+    if keep < keys.len() {
+        keys.select_nth_unstable(keep);
     }
-    order.sort_unstable_by_key(|&i| (rank_key(scores[i]), i));
+    keys[..keep].sort_unstable();
+    order.clear();
+    order.extend(keys[..keep].iter().map(|&key| key as u64 as usize));
 }
 
 /// An integer that orders scores as [`f64::total_cmp`] does, reversed: the best is smallest.
