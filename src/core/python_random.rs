@@ -117,8 +117,14 @@ fn temper(word: u32) -> u32 {
 impl Stream for PythonRandom {
     /// `random.random()`.
     fn unit(&mut self) -> f64 {
-        let a = u64::from(self.next_u32() >> 5);
-        let b = u64::from(self.next_u32() >> 6);
+        let (a, b) = match self.outputs.get(self.index..self.index + 2) {
+            Some(&[first, second]) => {
+                self.index += 2;
+                (first, second)
+            }
+            _ => (self.next_u32(), self.next_u32()),
+        };
+        let (a, b) = (u64::from(a >> 5), u64::from(b >> 6));
         (a as f64 * 67_108_864.0 + b as f64) * (1.0 / 9_007_199_254_740_992.0)
     }
 
@@ -213,6 +219,17 @@ mod tests {
                 assert_eq!(fast.below(bound), expected, "bound {bound}");
                 assert_eq!(fast.next_u32(), plain.next_u32(), "bound {bound}: same outputs used");
             }
+        }
+    }
+
+    #[test]
+    fn unit_reads_two_outputs_across_twists() {
+        let (mut fast, mut plain) = (PythonRandom::new(8), PythonRandom::new(8));
+        plain.next_u32();
+        fast.next_u32();
+        for _ in 0..2000 {
+            let (a, b) = (u64::from(plain.next_u32() >> 5), u64::from(plain.next_u32() >> 6));
+            assert_eq!(fast.unit(), (a as f64 * 67_108_864.0 + b as f64) / 9_007_199_254_740_992.0);
         }
     }
 
