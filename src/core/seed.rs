@@ -5,7 +5,7 @@
 //! range by code in this module rather than a library's sampler, whose algorithms may change
 //! between releases: a seed in a lesson plan must replay the same run for years.
 
-use rand_chacha::ChaCha8Rng;
+use chacha20::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
 /// The largest seed accepted in links (2^53 - 1), so seeds survive a round trip through
