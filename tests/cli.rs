@@ -134,6 +134,21 @@ fn bench_times_a_queens_count_against_the_plain_c_method() {
     assert_eq!(line["runs"], 2);
 }
 
+/// The article's own loop, run by CPython beside ours: under `rng=python` both must end at the
+/// article's generation 423 (a live check that our stream replays CPython's draws).
+#[test]
+fn bench_times_the_264_genetic_algorithm_against_the_articles_python() {
+    let out = puzzlelab(&["bench", "--count", "1", "--seed", "1690419104", "#/tiles264?rng=python"], None);
+    let line = &json_lines(&out)[0];
+    let reference = &line["reference"];
+    assert_eq!(line["generations"]["max"], 423.0, "{line}");
+    assert_eq!(reference["same_generations"], serde_json::json!({ "compared": 1, "all_equal": true }), "{line}");
+    assert!(reference["ms_per_generation"].as_f64().unwrap() > 0.0);
+    assert!(reference["ratio"].as_f64().unwrap() > 0.0);
+    let changed = puzzlelab(&["bench", "--count", "1", "#/tiles264?population=500"], None);
+    assert!(json_lines(&changed)[0].get("reference").is_none(), "only the article's settings have a reference");
+}
+
 #[test]
 fn a_reader_that_goes_away_ends_the_program_quietly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))

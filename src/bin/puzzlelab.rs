@@ -23,7 +23,8 @@ const USAGE: &str = "usage: puzzlelab solve LINK   solve one share link (full UR
                               solve LINK with seed=S, S+1, ... (N runs, default 20 from 1;
                               the same LINK N times for a puzzle without randomness)
                               after one warm-up run; print mean and median cost (an N-queens
-                              count also times the plain C counter's method, as 'reference')
+                              count also times the plain C counter's method, the 264 square's
+                              genetic algorithm the article's loop in python3, as 'reference')
        puzzlelab bench [--count N] korf100|korf-felner50
                               solve the first N (default all) of Korf's 100 15-puzzles
                               (algo=pdb) or Korf & Felner's 50 24-puzzles (algo=auto) after
@@ -232,10 +233,11 @@ mod bench {
         let mut reference = super::reference::for_link(&link);
         let mut reports = Vec::new();
         for seed in first_seed..first_seed + count {
-            reports.extend(solve(&with_seed(&link, seed)).ok());
+            let Ok(report) = solve(&with_seed(&link, seed)) else { continue };
             if let Some(reference) = &mut reference {
-                reference.run();
+                reference.run(seed, &report);
             }
+            reports.push(report);
         }
         let solved: Vec<&Report> = reports.iter().filter(|r| r.solved).collect();
         let mut out = serde_json::json!({
@@ -259,51 +261,165 @@ mod bench {
     }
 }
 
-/// The methods of the reference programs the issues measure against, written in Rust, so that
-/// `bench` prints ratios measured on this machine rather than remembered ones.
+/// The reference programs the issues measure against, run on this machine beside ours, so
+/// that `bench` prints ratios measured here rather than remembered ones.
 mod reference {
+    use puzzlelab::core::job::Report;
     use puzzlelab::core::link::{Link, LinkParams};
     use puzzlelab::puzzles::queens::params::{Algo, QueensParams};
+    use puzzlelab::puzzles::tiles264::params::{Algo as TilesAlgo, RngKind, TilesParams};
+    use serde_json::json;
+    use std::io::Write;
+    use std::process::{Command, Stdio};
     use std::time::Instant;
 
-    pub struct Reference {
-        name: &'static str,
-        n: usize,
-        result: u64,
-        runs: u32,
-        total_ms: f64,
+    pub enum Reference {
+        /// The plain C counter's method, written in Rust.
+        QueensCounter { n: usize, result: u64, runs: u32, total_ms: f64 },
+        /// The article's genetic loop in CPython, timed per generation.
+        ArticleLoop {
+            replays_draws: bool,
+            runs: Vec<PythonRun>,
+            ours: Vec<(u64, f64)>,
+            error: Option<String>,
+        },
     }
 
+    /// One run of the article's loop: the seed, the generations it ran (at most ours, capped),
+    /// whether it solved, and its time per generation.
+    pub struct PythonRun {
+        generations: u64,
+        solved: bool,
+        ms_per_generation: f64,
+        ours_solved_at: Option<u64>,
+    }
+
+    /// Most generations the article's loop runs per seed (about 4 s of CPython): enough for a
+    /// steady time per generation.
+    const PYTHON_GENERATIONS: u64 = 500;
+
+    const ARTICLE_LOOP: &str = include_str!("../../tests/reference/tiles264_article.py");
+
     impl Reference {
-        /// Runs the reference method once more.
-        pub fn run(&mut self) {
-            let started = Instant::now();
-            self.result = mirror_count(std::hint::black_box(self.n));
-            self.total_ms += started.elapsed().as_secs_f64() * 1000.0;
-            self.runs += 1;
+        /// Runs the reference once more, after our run of `seed` gave `ours`.
+        pub fn run(&mut self, seed: u64, ours: &Report) {
+            match self {
+                Self::QueensCounter { n, result, runs, total_ms } => {
+                    let started = Instant::now();
+                    *result = mirror_count(std::hint::black_box(*n));
+                    *total_ms += started.elapsed().as_secs_f64() * 1000.0;
+                    *runs += 1;
+                }
+                Self::ArticleLoop { runs, ours: our_runs, error, .. } => {
+                    let generations = ours.generations.unwrap_or(1);
+                    our_runs.push((generations, ours.elapsed_ms));
+                    if error.is_some() {
+                        return;
+                    }
+                    match run_article_loop(seed, generations.min(PYTHON_GENERATIONS)) {
+                        Ok(mut run) => {
+                            run.ours_solved_at = ours.solved.then_some(generations);
+                            runs.push(run);
+                        }
+                        Err(message) => *error = Some(message),
+                    }
+                }
+            }
         }
 
-        /// The reference's result, its mean time and our time as a fraction of it.
+        /// The reference's results and cost, and ours as a fraction of it (`ratio`).
         pub fn json(&self, our_mean_ms: f64) -> serde_json::Value {
-            let mean_ms = self.total_ms / f64::from(self.runs.max(1));
-            serde_json::json!({
-                "method": self.name,
-                "result": self.result,
-                "mean_ms": mean_ms,
-                "ratio": our_mean_ms / mean_ms,
-            })
+            match self {
+                Self::QueensCounter { n: _, result, runs, total_ms } => {
+                    let mean_ms = total_ms / f64::from((*runs).max(1));
+                    json!({
+                        "method": "plain C counter: recursive bitboards, first-row mirror",
+                        "result": result,
+                        "mean_ms": mean_ms,
+                        "ratio": our_mean_ms / mean_ms,
+                    })
+                }
+                Self::ArticleLoop { replays_draws, runs, ours, error } => {
+                    if let Some(error) = error {
+                        return json!({ "method": "the article's loop in CPython", "error": error });
+                    }
+                    let per_generation = |pairs: &mut dyn Iterator<Item = (f64, f64)>| {
+                        let (ms, generations) =
+                            pairs.fold((0.0, 0.0), |(m, g), (ms, gens)| (m + ms, g + gens));
+                        ms / generations.max(1.0)
+                    };
+                    let ours_ms = per_generation(&mut ours.iter().map(|&(g, ms)| (ms, g as f64)));
+                    let python_ms = per_generation(
+                        &mut runs
+                            .iter()
+                            .map(|r| (r.ms_per_generation * r.generations as f64, r.generations as f64)),
+                    );
+                    // A run both finished within the cap must end at the same generation.
+                    let compared: Vec<&PythonRun> = runs
+                        .iter()
+                        .filter(|r| r.ours_solved_at.is_some_and(|g| g <= PYTHON_GENERATIONS))
+                        .collect();
+                    let same = compared.iter().all(|r| r.solved && r.ours_solved_at == Some(r.generations));
+                    json!({
+                        "method": "the article's loop in CPython (python3), at most 500 generations a seed",
+                        "ms_per_generation": python_ms,
+                        "ours_ms_per_generation": ours_ms,
+                        "ratio": ours_ms / python_ms,
+                        "same_generations": if *replays_draws { json!({ "compared": compared.len(), "all_equal": same }) } else { json!(null) },
+                    })
+                }
+            }
         }
     }
 
     /// The reference for what `link` solves, if there is one (not yet run).
     pub fn for_link(link: &Link) -> Option<Reference> {
-        let (params, errors) = QueensParams::from_link(link);
-        let whole = params.first == (0..=params.n - 1) && params.parts == 1;
-        if link.puzzle != "queens" || !errors.is_empty() || params.algo != Algo::Backtracking || !whole {
-            return None;
+        match link.puzzle.as_str() {
+            "queens" => {
+                let (params, errors) = QueensParams::from_link(link);
+                let whole = params.first == (0..=params.n - 1) && params.parts == 1;
+                (errors.is_empty() && params.algo == Algo::Backtracking && whole)
+                    .then_some(Reference::QueensCounter { n: params.n, result: 0, runs: 0, total_ms: 0.0 })
+            }
+            "tiles264" => {
+                let (params, errors) = TilesParams::from_link(link);
+                let article = TilesParams {
+                    rng: params.rng,
+                    seed: params.seed,
+                    max_generations: params.max_generations,
+                    ..TilesParams::default()
+                };
+                (errors.is_empty() && params.algo == TilesAlgo::Genetic && params == article).then(|| {
+                    Reference::ArticleLoop {
+                        replays_draws: params.rng == RngKind::Python,
+                        runs: Vec::new(),
+                        ours: Vec::new(),
+                        error: None,
+                    }
+                })
+            }
+            _ => None,
         }
-        let name = "plain C counter: recursive bitboards, first-row mirror";
-        Some(Reference { name, n: params.n, result: 0, runs: 0, total_ms: 0.0 })
+    }
+
+    /// Runs `tests/reference/tiles264_article.py` (built in) with `python3`.
+    fn run_article_loop(seed: u64, generations: u64) -> Result<PythonRun, String> {
+        let mut child = Command::new("python3")
+            .args(["-", &seed.to_string(), &generations.to_string()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("python3 could not be started: {e}"))?;
+        child.stdin.take().expect("piped").write_all(ARTICLE_LOOP.as_bytes()).map_err(|e| e.to_string())?;
+        let output = child.wait_with_output().map_err(|e| e.to_string())?;
+        let result: serde_json::Value = serde_json::from_slice(&output.stdout)
+            .map_err(|_| format!("python3 failed: {}", String::from_utf8_lossy(&output.stdout)))?;
+        Ok(PythonRun {
+            generations: result["generations"].as_u64().unwrap_or(0),
+            solved: result["solved"].as_bool().unwrap_or(false),
+            ms_per_generation: result["ms_per_generation"].as_f64().unwrap_or(f64::NAN),
+            ours_solved_at: None,
+        })
     }
 
     /// The plain C counter's method: every solution by recursive bitboard backtracking, the
