@@ -1,13 +1,19 @@
 // In-browser benchmark (not part of the test suite): runs links through the real solver
-// worker in Debian's Chromium and prints the same summary as `puzzlelab bench`, so native
-// and wasm figures can be compared. Usage, after `trunk build --release`:
+// worker in Debian's Chromium and prints the same summary as `puzzlelab bench`; when the
+// native CLI is built (`cargo build --release`) it runs the same seeds natively too and prints
+// `wasm_over_native`, the ratio of mean times. Usage, after `trunk build --release`:
 //   node tests/e2e/bench.mjs '#/sliding?size=4&shuffle=uniform&algo=pdb' [count] [first seed]
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { serve } from "./server.mjs";
 
 const [template, count = "20", first = "1"] = process.argv.slice(2);
 const seeds = Array.from({ length: Number(count) }, (_, i) => Number(first) + i);
-const withSeed = (seed) => `${template.replace(/&seed=\d+/, "")}&seed=${seed}`;
+const withSeed = (seed) => {
+  const base = template.replace(/([?&])seed=\d+&?/, "$1").replace(/[?&]$/, "");
+  return `${base}${base.includes("?") ? "&" : "?"}seed=${seed}`;
+};
 
 const server = await serve(new URL("../../dist/", import.meta.url).pathname);
 const browser = await chromium.launch({
@@ -37,17 +43,27 @@ const reports = await page.evaluate(async (links) => {
 await browser.close();
 server.close();
 
+const cli = new URL("../../target/release/puzzlelab", import.meta.url).pathname;
+const native = existsSync(cli)
+  ? JSON.parse(execFileSync(cli, ["bench", "--count", count, "--seed", first, template]).toString())
+  : null;
+
+const failed = reports.find((m) => !m.report);
+if (failed) throw new Error(`the worker did not solve: ${JSON.stringify(failed)}`);
 const [warmup, ...runs] = reports.map((m) => m.report);
 const summary = (values) => {
   const v = [...values].sort((a, b) => a - b);
   const mid = v.length >> 1;
   return { mean: v.reduce((a, b) => a + b, 0) / v.length, median: v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2, max: v.at(-1) };
 };
+const elapsed = summary(runs.map((r) => r.elapsed_ms));
 console.log(JSON.stringify({
   link: template, seeds: [seeds[0], seeds.at(-1)], runs: runs.length, solved: runs.filter((r) => r.solved).length,
   warmup_ms: warmup.elapsed_ms, expanded: summary(runs.map((r) => r.expanded)),
-  elapsed_ms: summary(runs.map((r) => r.elapsed_ms)),
+  elapsed_ms: elapsed,
   generations: summary(runs.map((r) => r.generations ?? 0)),
   // The solver's own notes (e.g. a Sudoku set's puzzles per second), one per run.
   messages: runs.map((r) => r.message),
+  native: native ? { elapsed_ms: native.elapsed_ms, reference: native.reference } : "build the CLI (cargo build --release) to compare",
+  wasm_over_native: native ? elapsed.mean / native.elapsed_ms.mean : null,
 }));
