@@ -142,11 +142,18 @@ fn bench_times_the_264_genetic_algorithm_against_the_articles_python() {
     let line = &json_lines(&out)[0];
     let reference = &line["reference"];
     assert_eq!(line["generations"]["max"], 423.0, "{line}");
-    assert_eq!(reference["same_generations"], serde_json::json!({ "compared": 1, "all_equal": true }), "{line}");
+    assert_eq!(
+        reference["same_generations"],
+        serde_json::json!({ "compared": 1, "all_equal": true }),
+        "{line}"
+    );
     assert!(reference["ms_per_generation"].as_f64().unwrap() > 0.0);
     assert!(reference["ratio"].as_f64().unwrap() > 0.0);
     let changed = puzzlelab(&["bench", "--count", "1", "#/tiles264?population=500"], None);
-    assert!(json_lines(&changed)[0].get("reference").is_none(), "only the article's settings have a reference");
+    assert!(
+        json_lines(&changed)[0].get("reference").is_none(),
+        "only the article's settings have a reference"
+    );
 }
 
 #[test]

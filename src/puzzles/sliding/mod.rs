@@ -8,6 +8,7 @@ pub mod packed;
 pub mod params;
 pub mod pdb;
 mod pdb_search;
+mod shorten;
 pub mod solvers;
 
 use crate::core::choice::Named;

@@ -278,7 +278,8 @@ fn tile_slots<const N: usize>(database: &PatternDatabase<N>) -> [[Slot; 2]; MAX_
 }
 
 /// Solves a solvable `N`×`N` board: optimally with [`Weights::OPTIMAL`], else within the
-/// weights' ratio of the optimal length.
+/// weights' ratio of the optimal length. With `max_depth` set, it stops once the bound passes
+/// that many moves (optimally: there is no solution that short).
 pub fn idastar<const N: usize>(
     database: &PatternDatabase<N>,
     weights: Weights,
@@ -292,6 +293,9 @@ pub fn idastar<const N: usize>(
     let outcome = loop {
         if root_estimate == 0 {
             break Outcome::Found(Vec::new());
+        }
+        if let Some(max) = search.ctl.limits.max_depth.filter(|&max| bound > max * weights.g_weight) {
+            break Outcome::Stopped(StopReason::DepthLimit(max));
         }
         match search.expand(&root, NO_CELL, 0, bound) {
             Ok(Step::Found) => break Outcome::Found(std::mem::take(&mut search.moves)),

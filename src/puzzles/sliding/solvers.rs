@@ -5,6 +5,7 @@ use super::domain::{Board, Dir};
 use super::packed::{Estimate, Packed, SlidingProblem};
 use super::pdb::PatternDatabase;
 use super::pdb_search::{self, Weights};
+use super::shorten;
 use crate::core::search::{self, Control, Outcome, Problem, SearchResult, Stats, StopReason};
 use std::sync::OnceLock;
 
@@ -138,7 +139,7 @@ fn auto(board: &Board, start: Packed, databases: Databases, ctl: &mut Control) -
         4 => solve(Algo::Pdb, board, None, databases, ctl),
         _ => {
             let database = databases.five.expect("the caller builds the 5×5 databases for auto");
-            weighted_5x5(database, start, ctl)
+            weighted_5x5(database, board, start, ctl)
         }
     }
 }
@@ -154,8 +155,9 @@ const AUTO_5X5_STAGES: [(Weights, u64); 4] = [
 ];
 
 /// Weighted IDA* on 5×5: the tightest weight of [`AUTO_5X5_STAGES`] that finishes within its
-/// budget; the work of stages given up counts in the statistics.
-fn weighted_5x5(database: &PatternDatabase<5>, start: Packed, ctl: &mut Control) -> Solved {
+/// budget (the work of stages given up counts in the statistics), its path then shortened
+/// stretch by stretch.
+fn weighted_5x5(database: &PatternDatabase<5>, board: &Board, start: Packed, ctl: &mut Control) -> Solved {
     let max_expanded = ctl.limits.max_expanded;
     let mut total = Stats::default();
     let mut result = None;
@@ -172,8 +174,23 @@ fn weighted_5x5(database: &PatternDatabase<5>, start: Packed, ctl: &mut Control)
         }
     }
     ctl.limits.max_expanded = max_expanded;
-    let (weight, outcome) = result.expect("at least one stage ran");
-    let note = format!("weighted IDA* (w = {weight}): at most {weight}× the optimal length");
+    let (weight, mut outcome) = result.expect("at least one stage ran");
+    if let Outcome::Found(moves) = &outcome {
+        ctl.limits.max_expanded = max_expanded.saturating_sub(total.expanded);
+        let shortened = shorten::shorten(database, board, moves, ctl);
+        ctl.limits.max_expanded = max_expanded;
+        match shortened {
+            Ok((shorter, work)) => {
+                outcome = Outcome::Found(shorter);
+                total.expanded += work.expanded;
+                total.generated += work.generated;
+            }
+            Err(reason) => outcome = Outcome::Stopped(reason),
+        }
+    }
+    let note = format!(
+        "weighted IDA* (w = {weight}): at most {weight}× the optimal length, then stretches re-solved optimally"
+    );
     Solved { result: SearchResult { outcome, stats: total }, optimal: false, note: Some(note) }
 }
 

@@ -39,7 +39,7 @@ impl PuzzlePage for SlidingPage {
 
     const INFO: &'static PuzzleInfo = &INFO;
     const GUIDE: Guide = Guide {
-        steps: "Each arrangement of tiles is a node; a move slides a tile into the gap.\nA*: always expand the waiting board with the fewest moves so far + estimated moves left.\nIDA*: depth-first with a bound on moves + estimate; raise the bound and repeat.\nEstimate (never too high): Manhattan distance of every tile, plus linear conflicts,\n  or the pattern databases' exact costs of groups of tiles, added.\nWeighted IDA* (5×5): bound moves + w × estimate: far quicker, at most w times longer.",
+        steps: "Each arrangement of tiles is a node; a move slides a tile into the gap.\nA*: always expand the waiting board with the fewest moves so far + estimated moves left.\nIDA*: depth-first with a bound on moves + estimate; raise the bound and repeat.\nEstimate (never too high): Manhattan distances plus linear conflicts, or pattern databases.\nWeighted IDA* (5×5): bound moves + w × estimate (far quicker, at most w times longer),\n  then each stretch of its path that ends with the gap in a corner is re-solved optimally.",
         terms: &[("nodes expanded", "boards whose moves the search tried"), ("in memory", "boards the search keeps (seen or waiting) when it ends"), ("shortest?", "yes when the method guarantees no shorter solution exists"), ("pattern database", "a table of the exact moves a group of tiles needs, worked out once")],
         source: "slides \"Solving the 15-puzzle in Swift\" (B. Broek); the n-puzzle notebook (G. Squillero); Korf (1985), Korf & Felner (2002).",
     };
