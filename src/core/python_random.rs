@@ -128,6 +128,20 @@ impl Stream for PythonRandom {
         (a as f64 * 67_108_864.0 + b as f64) * (1.0 / 9_007_199_254_740_992.0)
     }
 
+    /// `random() < p` for each `p`, from consecutive pairs of outputs read at once when they
+    /// are in the same twist. `random()` is exactly `x / 2^53` for the 53-bit integer `x` it
+    /// joins, so comparing `x` with `p · 2^53` (also exact) gives the same answer.
+    fn chances<const K: usize>(&mut self, probabilities: [f64; K]) -> [bool; K] {
+        let Some(window) = self.outputs.get(self.index..self.index + 2 * K) else {
+            return probabilities.map(|p| self.chance(p));
+        };
+        self.index += 2 * K;
+        std::array::from_fn(|i| {
+            let joined = u64::from(window[2 * i] >> 5) << 26 | u64::from(window[2 * i + 1] >> 6);
+            (joined as f64) < probabilities[i] * 9_007_199_254_740_992.0
+        })
+    }
+
     /// `random._randbelow(bound)` (bounds below 2^32, all this app needs): `k`-bit draws
     /// until one is below `bound`. Four outputs are tested at once, and the first that passes
     /// is taken (the others stay unread): whether a draw is rejected is a coin toss, which a
@@ -230,6 +244,23 @@ mod tests {
         for _ in 0..2000 {
             let (a, b) = (u64::from(plain.next_u32() >> 5), u64::from(plain.next_u32() >> 6));
             assert_eq!(fast.unit(), (a as f64 * 67_108_864.0 + b as f64) / 9_007_199_254_740_992.0);
+        }
+    }
+
+    /// Tosses read at once answer as `random() < p` one by one, across twists too, for any p.
+    #[test]
+    fn chances_toss_as_random_does() {
+        let odd =
+            [0.5, 0.0, 1.0, 0.95, 1e-300, -0.25, 1.5, f64::NAN, 0.1, 0.7, 0.3, 0.999, 1e-9, 0.5, 0.2, 0.6];
+        for seed in 0..8 {
+            let (mut fast, mut plain) = (PythonRandom::new(seed), PythonRandom::new(seed));
+            for round in 0..400 {
+                let expected = odd.map(|p| plain.unit() < p);
+                assert_eq!(fast.chances(odd), expected, "seed {seed}, round {round}");
+                let expected = [0.5, 0.5, 0.95].map(|p| plain.unit() < p);
+                assert_eq!(fast.chances([0.5, 0.5, 0.95]), expected);
+                assert_eq!(fast.next_u32(), plain.next_u32(), "the same outputs used");
+            }
         }
     }
 

@@ -26,6 +26,12 @@ pub trait Stream {
         self.unit() < probability
     }
 
+    /// One toss per probability, in order: what [`Stream::chance`] gives for each (a stream
+    /// may toss them all at once).
+    fn chances<const K: usize>(&mut self, probabilities: [f64; K]) -> [bool; K] {
+        probabilities.map(|p| self.chance(p))
+    }
+
     /// An index in `0..n`, as when choosing one of `n` items with replacement.
     fn pick(&mut self, n: usize) -> usize {
         self.below(n as u64) as usize
@@ -78,6 +84,7 @@ impl SeededRng {
         Self { inner: ChaCha8Rng::seed_from_u64(seed) }
     }
 
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.inner.next_u64()
     }
@@ -107,11 +114,18 @@ impl SeededRng {
 impl Stream for SeededRng {
     /// 53 random bits.
     fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+        unit_from(self.next_u64())
     }
 
     fn below(&mut self, bound: u64) -> u64 {
         self.below_unbiased(bound)
+    }
+
+    /// The same words as `K` calls of `unit`, copied out of the stream's buffer at once.
+    fn chances<const K: usize>(&mut self, probabilities: [f64; K]) -> [bool; K] {
+        let mut words = [[0u8; 8]; K];
+        self.inner.fill_bytes(words.as_flattened_mut());
+        std::array::from_fn(|i| unit_from(u64::from_le_bytes(words[i])) < probabilities[i])
     }
 
     /// A forward Fisher–Yates shuffle stopped after `picks.len()` swaps.
@@ -130,6 +144,11 @@ impl Stream for SeededRng {
         let j = 1 + self.below(n as u64 - 1) as usize;
         [first, if j == first { 0 } else { j }]
     }
+}
+
+/// A float in `[0, 1)` from the top 53 of 64 random bits.
+fn unit_from(bits: u64) -> f64 {
+    (bits >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }
 
 /// Turns any 64 random bits (e.g. from the browser) into a seed a person can read and type.
@@ -190,6 +209,18 @@ mod tests {
         }
         assert!(!r.chance(0.0));
         assert!(r.chance(1.0));
+    }
+
+    /// Tosses read at once use the words `unit` would, in the same order, across refills.
+    #[test]
+    fn chances_toss_as_unit_does() {
+        let (mut fast, mut plain) = (SeededRng::new(5), SeededRng::new(5));
+        for round in 0..300 {
+            let odd = [0.5, 0.0, 1.0, 0.95, 0.3, f64::NAN, 0.7];
+            assert_eq!(fast.chances(odd), odd.map(|p| plain.unit() < p), "round {round}");
+            assert_eq!(fast.chances([0.5; 16]), [0.5; 16].map(|p| plain.unit() < p));
+            assert_eq!(fast.next_u64(), plain.next_u64(), "the same words used");
+        }
     }
 
     #[test]

@@ -29,11 +29,12 @@ pub const LINES: [[usize; 4]; 10] = [
 
 /// The value a tile shows turned upside down: 89 → 68, 19 → 61, 88 → 88.
 pub fn flip(tile: u8) -> u8 {
-    FLIPPED.get(usize::from(tile)).copied().unwrap_or(tile)
+    FLIPPED[usize::from(tile)]
 }
 
-/// [`flip`] of every two-digit value, worked out once (the genetic loop flips millions).
-const FLIPPED: [u8; 100] = {
+/// [`flip`] of every two-digit value, worked out once (the genetic loop flips millions); a
+/// byte beyond 99 stays as it is. Indexed by any byte, the table needs no bounds check.
+const FLIPPED: [u8; 256] = {
     const fn turn(digit: u8) -> u8 {
         match digit {
             6 => 9,
@@ -41,10 +42,11 @@ const FLIPPED: [u8; 100] = {
             other => other,
         }
     }
-    let mut table = [0u8; 100];
+    let mut table = [0u8; 256];
     let mut tile = 0;
-    while tile < 100 {
-        table[tile as usize] = turn(tile % 10) * 10 + turn(tile / 10);
+    while tile < 256 {
+        table[tile] =
+            if tile < 100 { turn(tile as u8 % 10) * 10 + turn(tile as u8 / 10) } else { tile as u8 };
         tile += 1;
     }
     table
@@ -102,9 +104,9 @@ pub fn check_solution(layout: &Layout) -> Result<(), String> {
 /// places with `p_exchange`.
 pub fn exchange<R: Stream>(layout: &Layout, p_flip: f64, p_exchange: f64, rng: &mut R) -> Layout {
     let [a, b] = rng.pair(16);
-    let at_a = turned_if(rng.chance(p_flip), layout[a]);
-    let at_b = turned_if(rng.chance(p_flip), layout[b]);
-    let (at_a, at_b) = if rng.chance(p_exchange) { (at_b, at_a) } else { (at_a, at_b) };
+    let [turn_a, turn_b, swap] = rng.chances([p_flip, p_flip, p_exchange]);
+    let (at_a, at_b) = (turned_if(turn_a, layout[a]), turned_if(turn_b, layout[b]));
+    let (at_a, at_b) = if swap { (at_b, at_a) } else { (at_a, at_b) };
     // The two cells are rewritten in a register: storing single bytes and then copying the
     // layout whole stalls the processor (the copy cannot be forwarded from the byte stores).
     let cell = |i: usize| 0xffu128 << (8 * i);
@@ -117,7 +119,8 @@ pub fn exchange<R: Stream>(layout: &Layout, p_flip: f64, p_exchange: f64, rng: &
 pub fn scramble<R: Stream>(p_flip: f64, rng: &mut R) -> Layout {
     let mut layout = [0u8; 16];
     rng.choose_into(&mut ALL_TILES.clone(), &mut layout);
-    layout.map(|value| turned_if(rng.chance(p_flip), value))
+    let turns = rng.chances([p_flip; 16]);
+    std::array::from_fn(|cell| turned_if(turns[cell], layout[cell]))
 }
 
 /// `value` turned when `turn` holds, chosen without a branch: coin tosses are unpredictable,
