@@ -4,7 +4,8 @@
 //! image) with its half-detour count; a move changes one tile, so it re-reads only the two
 //! entries that tile belongs to. Nothing is allocated per position: positions are small
 //! copies on the call stack, the cells one array changed in place, and the bound is checked
-//! before a child is entered.
+//! before a child is entered. Of two six-move paths known to reach the same board, one is never
+//! searched (see [`Spiral`]).
 
 use super::domain::Dir;
 use super::packed::Packed;
@@ -72,6 +73,64 @@ pub struct Weights {
 
 impl Weights {
     pub const OPTIMAL: Weights = Weights { g_weight: 1, h_weight: 1 };
+}
+
+/// The end of a path seen as a spiral: its last move and how many moves at its end turn the
+/// same way (clockwise or anticlockwise) one after another. Six such moves take the blank one
+/// and a half times round a 2×2 square and reach the same board as the six turning the other
+/// way round that square from the same cell (Taylor & Korf 1993: the puzzle's shortest
+/// cycles are twelve moves). Of each such pair the search skips the one whose first move is
+/// horizontal: its twin starts with a vertical move, earlier in [`Dir::ALL`], so the
+/// depth-first order meets the same boards through the twin first, and every search finds
+/// the path it found before, in fewer positions.
+#[derive(Clone, Copy)]
+struct Spiral {
+    /// The last move's index in [`Dir::ALL`], or [`Spiral::NO_MOVE`].
+    last: u8,
+    turn: Turn,
+    length: u8,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Turn {
+    Straight,
+    Clockwise,
+    Anticlockwise,
+}
+
+/// How the blank turns from moving `Dir::ALL[from]` to moving `Dir::ALL[to]` (a table: the
+/// search asks at every child, and branching on directions would be mispredicted).
+const TURNS: [[Turn; 4]; 5] = {
+    use Turn::{Anticlockwise as A, Clockwise as C, Straight as S};
+    // Columns: to Up, Down, Left, Right; rows: from Up, Down, Left, Right, and no move yet.
+    [[S, S, A, C], [S, S, C, A], [C, A, S, S], [A, C, S, S], [S, S, S, S]]
+};
+
+impl Spiral {
+    const NO_MOVE: u8 = 4;
+    const START: Spiral = Spiral { last: Self::NO_MOVE, turn: Turn::Straight, length: 0 };
+    /// Moves in a spiral that has a twin.
+    const TWINNED: u8 = 6;
+
+    /// The spiral after one more move `dir`.
+    fn then(self, dir: Dir) -> Spiral {
+        let turn = TURNS[usize::from(self.last)][dir as usize];
+        let length = if turn == Turn::Straight {
+            1
+        } else if turn == self.turn {
+            self.length + 1
+        } else {
+            2
+        };
+        Spiral { last: dir as u8, turn, length }
+    }
+
+    /// Whether the path `moves` followed by the move that made this spiral ends with six
+    /// moves turning the same way that start horizontally (the twin the search skips).
+    fn ends_in_skipped_twin(self, moves: &[Dir]) -> bool {
+        let start = usize::from(Self::TWINNED) - 1;
+        self.length >= Self::TWINNED && matches!(moves[moves.len() - start], Dir::Left | Dir::Right)
+    }
 }
 
 struct Search<'d, 'c, 'm, const N: usize> {
@@ -192,9 +251,16 @@ impl<'d, 'c, 'm, const N: usize> Search<'d, 'c, 'm, N> {
         g * self.weights.g_weight + h * self.weights.h_weight
     }
 
-    /// Searches below `position` (reached in `g` moves, within `bound` on the cost), never
-    /// moving the blank straight back to `came_from`.
-    fn expand(&mut self, position: &Position, came_from: u8, g: u32, bound: u32) -> Result<Step, StopReason> {
+    /// Searches below `position` (reached in `g` moves ending in `spiral`, within `bound` on
+    /// the cost), never moving the blank straight back to `came_from`.
+    fn expand(
+        &mut self,
+        position: &Position,
+        came_from: u8,
+        spiral: Spiral,
+        g: u32,
+        bound: u32,
+    ) -> Result<Step, StopReason> {
         self.ctl.check(&self.stats)?;
         self.stats.expanded += 1;
         self.stats.depth = self.stats.depth.max(g);
@@ -202,16 +268,23 @@ impl<'d, 'c, 'm, const N: usize> Search<'d, 'c, 'm, N> {
         // All children first: their table reads are independent, so the processor overlaps
         // their cache misses instead of waiting for each in turn.
         let mut children = [Child::default(); 4];
+        let mut spirals = [Spiral::START; 4];
         let mut count = 0;
         for (&dir, &target) in Dir::ALL.iter().zip(&Layout::<N>::NEIGHBOURS[usize::from(position.blank)]) {
-            if target != NO_CELL && target != came_from {
-                children[count] = self.look(position, dir, target);
-                count += 1;
+            if target == NO_CELL || target == came_from {
+                continue;
             }
+            let next_spiral = spiral.then(dir);
+            if next_spiral.ends_in_skipped_twin(&self.moves) {
+                continue;
+            }
+            children[count] = self.look(position, dir, target);
+            spirals[count] = next_spiral;
+            count += 1;
         }
         self.stats.generated += count as u64;
         let mut next_bound = u32::MAX;
-        for child in &children[..count] {
+        for (child, &child_spiral) in children[..count].iter().zip(&spirals) {
             // A cut-off child's f (its board estimate alone) may fall short of its full one:
             // the next bound can only come out lower, never skipping a solution.
             let first_f = self.cost(g + 1, child.estimate);
@@ -231,7 +304,7 @@ impl<'d, 'c, 'm, const N: usize> Search<'d, 'c, 'm, N> {
                 return Ok(Step::Found);
             }
             self.board.swap(usize::from(position.blank), usize::from(child.target));
-            match self.expand(&next, position.blank, g + 1, bound)? {
+            match self.expand(&next, position.blank, child_spiral, g + 1, bound)? {
                 Step::Found => return Ok(Step::Found),
                 Step::Next(f) => next_bound = next_bound.min(f),
             }
@@ -297,7 +370,7 @@ pub fn idastar<const N: usize>(
         if let Some(max) = search.ctl.limits.max_depth.filter(|&max| bound > max * weights.g_weight) {
             break Outcome::Stopped(StopReason::DepthLimit(max));
         }
-        match search.expand(&root, NO_CELL, 0, bound) {
+        match search.expand(&root, NO_CELL, Spiral::START, 0, bound) {
             Ok(Step::Found) => break Outcome::Found(std::mem::take(&mut search.moves)),
             Ok(Step::Next(u32::MAX)) => break Outcome::Unreachable,
             Ok(Step::Next(next)) => bound = next,
@@ -335,6 +408,44 @@ mod tests {
             position = next;
             let estimate = database.estimate(Packed::from_board(&board));
             assert_eq!(Search::<N>::estimate(&position), estimate, "step {step}");
+        }
+    }
+
+    /// `moves` moves of the blank from `first`, turning the same way at each.
+    fn spiral_moves(first: Dir, clockwise: bool, moves: usize) -> Vec<Dir> {
+        let order = if clockwise {
+            [Dir::Up, Dir::Right, Dir::Down, Dir::Left]
+        } else {
+            [Dir::Up, Dir::Left, Dir::Down, Dir::Right]
+        };
+        let at = order.iter().position(|&d| d == first).expect("a direction");
+        (0..moves).map(|i| order[(at + i) % 4]).collect()
+    }
+
+    #[test]
+    fn exactly_one_of_each_pair_of_spiral_twins_is_skipped() {
+        for n in [3u8, 4, 5] {
+            let board = Board::shuffled(n, 0, u64::from(n));
+            for clockwise in [true, false] {
+                for first in Dir::ALL {
+                    let path = spiral_moves(first, clockwise, 6);
+                    // The twin goes round the same square the other way from the same cell.
+                    let twin_first = spiral_moves(first, clockwise, 2)[1];
+                    let twin = spiral_moves(twin_first, !clockwise, 6);
+                    let play = |moves: &[Dir]| moves.iter().try_fold(board.clone(), |b, &d| b.apply(d)).ok();
+                    let (reached, twin_reached) = (play(&path), play(&twin));
+                    assert_eq!(reached.is_some(), twin_reached.is_some(), "both on the board or neither");
+                    assert_eq!(reached, twin_reached, "{path:?} and {twin:?} from {board:?}");
+                    let skipped = |moves: &[Dir]| {
+                        let spiral = moves.iter().fold(Spiral::START, |s, &d| s.then(d));
+                        spiral.ends_in_skipped_twin(&moves[..5])
+                    };
+                    assert_ne!(skipped(&path), skipped(&twin), "{path:?} and {twin:?}");
+                    let mut longer = vec![first.opposite()];
+                    longer.extend(&path[..5]);
+                    assert!(!skipped(&longer), "five turns make a twin, four do not");
+                }
+            }
         }
     }
 
