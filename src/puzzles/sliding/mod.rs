@@ -3,6 +3,7 @@
 
 pub mod benchmarks;
 pub mod domain;
+mod duplicates;
 pub mod gif;
 pub mod packed;
 pub mod params;

@@ -4,13 +4,15 @@
 //! image) with its half-detour count; a move changes one tile, so it re-reads only the two
 //! entries that tile belongs to. Nothing is allocated per position: positions are small
 //! copies on the call stack, the cells one array changed in place, and the bound is checked
-//! before a child is entered. Of two six-move paths known to reach the same board, one is never
-//! searched (see [`Spiral`]).
+//! before a child is entered. Paths ending in a move sequence with an earlier twin are not
+//! searched (see [`duplicates`](super::duplicates)).
 
 use super::domain::Dir;
+use super::duplicates::DuplicateFilter;
 use super::packed::Packed;
 use super::pdb::{Layout, PatternDatabase, CELL_BITS, MAX_CELLS};
 use crate::core::search::{Control, Outcome, SearchResult, Stats, StopReason};
+use std::sync::OnceLock;
 
 /// Entries `0..GROUPS` describe the board, `GROUPS..2·GROUPS` its mirror image (at most
 /// five groups).
@@ -75,66 +77,10 @@ impl Weights {
     pub const OPTIMAL: Weights = Weights { g_weight: 1, h_weight: 1 };
 }
 
-/// The end of a path seen as a spiral: its last move and how many moves at its end turn the
-/// same way (clockwise or anticlockwise) one after another. Six such moves take the blank one
-/// and a half times round a 2×2 square and reach the same board as the six turning the other
-/// way round that square from the same cell (Taylor & Korf 1993: the puzzle's shortest
-/// cycles are twelve moves). Of each such pair the search skips the one whose first move is
-/// horizontal: its twin starts with a vertical move, earlier in [`Dir::ALL`], so the
-/// depth-first order meets the same boards through the twin first, and every search finds
-/// the path it found before, in fewer positions.
-#[derive(Clone, Copy)]
-struct Spiral {
-    /// The last move's index in [`Dir::ALL`], or [`Spiral::NO_MOVE`].
-    last: u8,
-    turn: Turn,
-    length: u8,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Turn {
-    Straight,
-    Clockwise,
-    Anticlockwise,
-}
-
-/// How the blank turns from moving `Dir::ALL[from]` to moving `Dir::ALL[to]` (a table: the
-/// search asks at every child, and branching on directions would be mispredicted).
-const TURNS: [[Turn; 4]; 5] = {
-    use Turn::{Anticlockwise as A, Clockwise as C, Straight as S};
-    // Columns: to Up, Down, Left, Right; rows: from Up, Down, Left, Right, and no move yet.
-    [[S, S, A, C], [S, S, C, A], [C, A, S, S], [A, C, S, S], [S, S, S, S]]
-};
-
-impl Spiral {
-    const NO_MOVE: u8 = 4;
-    const START: Spiral = Spiral { last: Self::NO_MOVE, turn: Turn::Straight, length: 0 };
-    /// Moves in a spiral that has a twin.
-    const TWINNED: u8 = 6;
-
-    /// The spiral after one more move `dir`.
-    fn then(self, dir: Dir) -> Spiral {
-        let turn = TURNS[usize::from(self.last)][dir as usize];
-        let length = if turn == Turn::Straight {
-            1
-        } else if turn == self.turn {
-            self.length + 1
-        } else {
-            2
-        };
-        Spiral { last: dir as u8, turn, length }
-    }
-
-    /// Whether the path `moves` followed by the move that made this spiral ends with six
-    /// moves turning the same way that start horizontally (the twin the search skips).
-    fn ends_in_skipped_twin(self, moves: &[Dir]) -> bool {
-        let start = usize::from(Self::TWINNED) - 1;
-        self.length >= Self::TWINNED && matches!(moves[moves.len() - start], Dir::Left | Dir::Right)
-    }
-}
-
 struct Search<'d, 'c, 'm, const N: usize> {
     database: &'d PatternDatabase<N>,
+    /// Stops paths that end in a sequence of moves with an earlier twin.
+    duplicates: &'d DuplicateFilter,
     weights: Weights,
     /// The tile in each cell, for the position being expanded.
     board: [u8; MAX_CELLS],
@@ -154,10 +100,24 @@ enum Step {
 impl<'d, 'c, 'm, const N: usize> Search<'d, 'c, 'm, N> {
     const GROUPS: usize = Layout::<N>::GROUPS;
 
-    fn new(database: &'d PatternDatabase<N>, weights: Weights, ctl: &'c mut Control<'m>) -> Self {
+    fn new(
+        database: &'d PatternDatabase<N>,
+        duplicates: &'d DuplicateFilter,
+        weights: Weights,
+        ctl: &'c mut Control<'m>,
+    ) -> Self {
         let slots = tile_slots(database);
         let board = [0; MAX_CELLS];
-        Search { database, weights, board, slots, moves: Vec::new(), stats: Stats::default(), ctl }
+        Search {
+            database,
+            duplicates,
+            weights,
+            board,
+            slots,
+            moves: Vec::new(),
+            stats: Stats::default(),
+            ctl,
+        }
     }
 
     /// The board's own lower bound.
@@ -251,13 +211,14 @@ impl<'d, 'c, 'm, const N: usize> Search<'d, 'c, 'm, N> {
         g * self.weights.g_weight + h * self.weights.h_weight
     }
 
-    /// Searches below `position` (reached in `g` moves ending in `spiral`, within `bound` on
-    /// the cost), never moving the blank straight back to `came_from`.
+    /// Searches below `position` (reached in `g` moves, leaving the duplicate filter in
+    /// `path_state`, within `bound` on the cost), never moving the blank straight back to
+    /// `came_from`.
     fn expand(
         &mut self,
         position: &Position,
         came_from: u8,
-        spiral: Spiral,
+        path_state: u16,
         g: u32,
         bound: u32,
     ) -> Result<Step, StopReason> {
@@ -268,23 +229,23 @@ impl<'d, 'c, 'm, const N: usize> Search<'d, 'c, 'm, N> {
         // All children first: their table reads are independent, so the processor overlaps
         // their cache misses instead of waiting for each in turn.
         let mut children = [Child::default(); 4];
-        let mut spirals = [Spiral::START; 4];
+        let mut path_states = [DuplicateFilter::START; 4];
         let mut count = 0;
         for (&dir, &target) in Dir::ALL.iter().zip(&Layout::<N>::NEIGHBOURS[usize::from(position.blank)]) {
             if target == NO_CELL || target == came_from {
                 continue;
             }
-            let next_spiral = spiral.then(dir);
-            if next_spiral.ends_in_skipped_twin(&self.moves) {
+            let next_state = self.duplicates.step(path_state, dir);
+            if next_state == DuplicateFilter::DEAD {
                 continue;
             }
             children[count] = self.look(position, dir, target);
-            spirals[count] = next_spiral;
+            path_states[count] = next_state;
             count += 1;
         }
         self.stats.generated += count as u64;
         let mut next_bound = u32::MAX;
-        for (child, &child_spiral) in children[..count].iter().zip(&spirals) {
+        for (child, &child_state) in children[..count].iter().zip(&path_states) {
             // A cut-off child's f (its board estimate alone) may fall short of its full one:
             // the next bound can only come out lower, never skipping a solution.
             let first_f = self.cost(g + 1, child.estimate);
@@ -304,7 +265,7 @@ impl<'d, 'c, 'm, const N: usize> Search<'d, 'c, 'm, N> {
                 return Ok(Step::Found);
             }
             self.board.swap(usize::from(position.blank), usize::from(child.target));
-            match self.expand(&next, position.blank, child_spiral, g + 1, bound)? {
+            match self.expand(&next, position.blank, child_state, g + 1, bound)? {
                 Step::Found => return Ok(Step::Found),
                 Step::Next(f) => next_bound = next_bound.min(f),
             }
@@ -350,6 +311,9 @@ fn tile_slots<const N: usize>(database: &PatternDatabase<N>) -> [[Slot; 2]; MAX_
     slots
 }
 
+/// The duplicate filter, found once per session (per worker) on first use.
+static DUPLICATES: OnceLock<DuplicateFilter> = OnceLock::new();
+
 /// Solves a solvable `N`×`N` board: optimally with [`Weights::OPTIMAL`], else within the
 /// weights' ratio of the optimal length. With `max_depth` set, it stops once the bound passes
 /// that many moves (optimally: there is no solution that short).
@@ -359,7 +323,18 @@ pub fn idastar<const N: usize>(
     start: Packed,
     ctl: &mut Control,
 ) -> SearchResult<Dir> {
-    let mut search = Search::new(database, weights, ctl);
+    let duplicates = DUPLICATES.get_or_init(DuplicateFilter::discover);
+    idastar_filtered(database, duplicates, weights, start, ctl)
+}
+
+fn idastar_filtered<const N: usize>(
+    database: &PatternDatabase<N>,
+    duplicates: &DuplicateFilter,
+    weights: Weights,
+    start: Packed,
+    ctl: &mut Control,
+) -> SearchResult<Dir> {
+    let mut search = Search::new(database, duplicates, weights, ctl);
     let root = search.start(start);
     let root_estimate = Search::<N>::estimate(&root);
     let mut bound = search.cost(0, root_estimate);
@@ -370,7 +345,7 @@ pub fn idastar<const N: usize>(
         if let Some(max) = search.ctl.limits.max_depth.filter(|&max| bound > max * weights.g_weight) {
             break Outcome::Stopped(StopReason::DepthLimit(max));
         }
-        match search.expand(&root, NO_CELL, Spiral::START, 0, bound) {
+        match search.expand(&root, NO_CELL, DuplicateFilter::START, 0, bound) {
             Ok(Step::Found) => break Outcome::Found(std::mem::take(&mut search.moves)),
             Ok(Step::Next(u32::MAX)) => break Outcome::Unreachable,
             Ok(Step::Next(next)) => bound = next,
@@ -394,7 +369,8 @@ mod tests {
     fn values_kept_move_by_move_match_a_fresh_lookup<const N: usize>(database: &PatternDatabase<N>) {
         let mut monitor = |_: &Stats| true;
         let mut ctl = Control::new(Limits::default(), &mut monitor);
-        let mut search = Search::new(database, Weights::OPTIMAL, &mut ctl);
+        let duplicates = DuplicateFilter::none();
+        let mut search = Search::new(database, &duplicates, Weights::OPTIMAL, &mut ctl);
         let mut board = Board::shuffled(N as u8, 0, 1);
         let mut position = search.start(Packed::from_board(&board));
         for step in 0..400u32 {
@@ -411,47 +387,43 @@ mod tests {
         }
     }
 
-    /// `moves` moves of the blank from `first`, turning the same way at each.
-    fn spiral_moves(first: Dir, clockwise: bool, moves: usize) -> Vec<Dir> {
-        let order = if clockwise {
-            [Dir::Up, Dir::Right, Dir::Down, Dir::Left]
-        } else {
-            [Dir::Up, Dir::Left, Dir::Down, Dir::Right]
-        };
-        let at = order.iter().position(|&d| d == first).expect("a direction");
-        (0..moves).map(|i| order[(at + i) % 4]).collect()
-    }
-
-    #[test]
-    fn exactly_one_of_each_pair_of_spiral_twins_is_skipped() {
-        for n in [3u8, 4, 5] {
-            let board = Board::shuffled(n, 0, u64::from(n));
-            for clockwise in [true, false] {
-                for first in Dir::ALL {
-                    let path = spiral_moves(first, clockwise, 6);
-                    // The twin goes round the same square the other way from the same cell.
-                    let twin_first = spiral_moves(first, clockwise, 2)[1];
-                    let twin = spiral_moves(twin_first, !clockwise, 6);
-                    let play = |moves: &[Dir]| moves.iter().try_fold(board.clone(), |b, &d| b.apply(d)).ok();
-                    let (reached, twin_reached) = (play(&path), play(&twin));
-                    assert_eq!(reached.is_some(), twin_reached.is_some(), "both on the board or neither");
-                    assert_eq!(reached, twin_reached, "{path:?} and {twin:?} from {board:?}");
-                    let skipped = |moves: &[Dir]| {
-                        let spiral = moves.iter().fold(Spiral::START, |s, &d| s.then(d));
-                        spiral.ends_in_skipped_twin(&moves[..5])
-                    };
-                    assert_ne!(skipped(&path), skipped(&twin), "{path:?} and {twin:?}");
-                    let mut longer = vec![first.opposite()];
-                    longer.extend(&path[..5]);
-                    assert!(!skipped(&longer), "five turns make a twin, four do not");
-                }
-            }
-        }
-    }
-
     #[test]
     fn values_kept_move_by_move_match_a_fresh_lookup_on_both_sizes() {
         values_kept_move_by_move_match_a_fresh_lookup(pattern_database(&mut |_, _| {}));
         values_kept_move_by_move_match_a_fresh_lookup(pattern_database_5x5(&mut |_, _| {}));
+    }
+
+    /// The moves and positions of an optimal search with `duplicates`.
+    fn solve_with<const N: usize>(
+        database: &PatternDatabase<N>,
+        duplicates: &DuplicateFilter,
+        board: &Board,
+    ) -> (Vec<Dir>, u64) {
+        let mut monitor = |_: &Stats| true;
+        let mut ctl = Control::new(Limits::default(), &mut monitor);
+        let result =
+            idastar_filtered(database, duplicates, Weights::OPTIMAL, Packed::from_board(board), &mut ctl);
+        match result.outcome {
+            Outcome::Found(moves) => (moves, result.stats.expanded),
+            _ => panic!("{board:?} not solved"),
+        }
+    }
+
+    #[test]
+    fn skipping_twinned_sequences_finds_the_same_paths_in_fewer_positions() {
+        let (all, skipping) = (DuplicateFilter::none(), DuplicateFilter::discover());
+        let mut positions = [0, 0];
+        for seed in 1..=12 {
+            let board = Board::shuffled(4, 60, seed);
+            let (moves, expanded) = solve_with(pattern_database(&mut |_, _| {}), &all, &board);
+            let (fewer_moves, fewer) = solve_with(pattern_database(&mut |_, _| {}), &skipping, &board);
+            assert_eq!(fewer_moves, moves, "board {seed}");
+            positions[0] += expanded;
+            positions[1] += fewer;
+        }
+        let board = Board::shuffled(5, 40, 1);
+        let database = pattern_database_5x5(&mut |_, _| {});
+        assert_eq!(solve_with(database, &skipping, &board).0, solve_with(database, &all, &board).0);
+        assert!(positions[1] < positions[0] * 9 / 10, "{positions:?}");
     }
 }
