@@ -203,15 +203,26 @@ impl<const N: usize> PatternTable<N> {
         u32::from(self.moves_for(index))
     }
 
-    /// Builds the table of `tiles`; `progress(done, total)` is called once per breadth-first
-    /// level with the placements reached.
+    /// Builds the table of `tiles` (three to six of them); `progress(done, total)` is called
+    /// once per breadth-first level with the placements reached.
     pub fn build(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) -> Self {
-        let half_detours = if N == 4 {
-            build_with_blank_regions(tiles, progress)
-        } else {
-            build_with_free_blank::<N>(tiles, progress)
+        // Each group size gets its own copy of the build, with ranking unrolled (~9 % faster).
+        let half_detours = match tiles.len() {
+            3 => Self::build_group::<3>(tiles, progress),
+            4 => Self::build_group::<4>(tiles, progress),
+            5 => Self::build_group::<5>(tiles, progress),
+            6 => Self::build_group::<6>(tiles, progress),
+            k => panic!("no pattern tables for groups of {k} tiles"),
         };
         Self { tiles: tiles.to_vec(), half_detours }
+    }
+
+    fn build_group<const K: usize>(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) -> Vec<u8> {
+        if N == 4 {
+            build_with_blank_regions::<K>(tiles, progress)
+        } else {
+            build_with_free_blank::<N, K>(tiles, progress)
+        }
     }
 }
 
@@ -258,11 +269,10 @@ impl LowestCells {
 /// Each level is a set of regions per placement, swept in rank order: a tile's move changes
 /// the rank by an amount that depends on little else, so the sweep's reads and writes run in
 /// streams the processor's caches follow, where a queue would jump about.
-fn build_with_blank_regions(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) -> Vec<u8> {
+fn build_with_blank_regions<const K: usize>(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) -> Vec<u8> {
     type L = Layout<4>;
     const BLANK_HOME: usize = 15;
-    let k = tiles.len();
-    let size = L::placements(k);
+    let size = L::placements(K);
     let mut half_detours = vec![0u8; nibble_bytes(size)];
     // Per placement, the blank regions (by their lowest cell) at the level being expanded;
     // and in one word (one memory access) those reached so far (low half) and those reached
@@ -271,9 +281,9 @@ fn build_with_blank_regions(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) ->
     let mut reached_regions = vec![0u32; size];
     let lowest_cells_of = LowestCells::new();
     let goal = L::goal(tiles);
-    let goal_bit = 1 << blank_region(BLANK_HOME, !L::occupied(goal, k)).trailing_zeros();
-    reached_regions[L::rank(goal, k)] = u32::from(goal_bit);
-    level_regions[L::rank(goal, k)] = goal_bit;
+    let goal_bit = 1 << blank_region(BLANK_HOME, !L::occupied(goal, K)).trailing_zeros();
+    reached_regions[L::rank_of::<K>(goal)] = u32::from(goal_bit);
+    level_regions[L::rank_of::<K>(goal)] = goal_bit;
     let mut reached = 1u64;
     for level in 0u8.. {
         let mut any_next = false;
@@ -282,12 +292,12 @@ fn build_with_blank_regions(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) ->
             if lowest_cells == 0 {
                 continue;
             }
-            let index = L::unrank(placement_rank, k);
-            let occupied = L::occupied(index, k);
+            let index = L::unrank(placement_rank, K);
+            let occupied = L::occupied(index, K);
             while lowest_cells != 0 {
                 let region = blank_region(lowest_cells.trailing_zeros() as usize, !occupied);
                 lowest_cells &= lowest_cells - 1;
-                for i in 0..k {
+                for i in 0..K {
                     let shift = CELL_BITS as usize * i;
                     let cell = ((index >> shift) & CELL_MASK) as usize;
                     // The tile moves into any cell of the region next to it.
@@ -298,7 +308,7 @@ fn build_with_blank_regions(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) ->
                         let next = (index & !(CELL_MASK << shift)) | to << shift;
                         let free = !(occupied & !(1 << cell) | (1 << to));
                         let next_bit = 1u32 << lowest_cells_of.lowest(cell, free);
-                        let next_rank = L::rank(next, k);
+                        let next_rank = L::rank_of::<K>(next);
                         let seen_regions = &mut reached_regions[next_rank];
                         if *seen_regions & next_bit != 0 {
                             continue;
@@ -333,15 +343,17 @@ fn build_with_blank_regions(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) ->
 /// breadth-first over placements alone, a group tile stepping to any neighbouring cell no
 /// other group tile holds, as if the blank were always there. That only lowers some counts,
 /// so the sum stays a lower bound. Levels are swept in rank order, as in the 4×4 build.
-fn build_with_free_blank<const N: usize>(tiles: &[u8], progress: &mut dyn FnMut(u64, u64)) -> Vec<u8> {
+fn build_with_free_blank<const N: usize, const K: usize>(
+    tiles: &[u8],
+    progress: &mut dyn FnMut(u64, u64),
+) -> Vec<u8> {
     type L<const N: usize> = Layout<N>;
     const UNSEEN: u8 = u8::MAX;
-    let k = tiles.len();
-    let size = L::<N>::placements(k);
+    let size = L::<N>::placements(K);
     let mut levels = vec![UNSEEN; size];
     let mut half_detours = vec![0u8; nibble_bytes(size)];
     let goal = L::<N>::goal(tiles);
-    levels[L::<N>::rank(goal, k)] = 0;
+    levels[L::<N>::rank_of::<K>(goal)] = 0;
     let mut reached = 1u64;
     for level in 0..UNSEEN - 1 {
         let mut any_next = false;
@@ -349,8 +361,8 @@ fn build_with_free_blank<const N: usize>(tiles: &[u8], progress: &mut dyn FnMut(
             if levels[placement_rank] != level {
                 continue;
             }
-            let index = L::<N>::unrank(placement_rank, k);
-            let occupied = L::<N>::occupied(index, k);
+            let index = L::<N>::unrank(placement_rank, K);
+            let occupied = L::<N>::occupied(index, K);
             let manhattan = L::<N>::manhattan(tiles, index);
             for (i, &tile) in tiles.iter().enumerate() {
                 let shift = CELL_BITS as usize * i;
@@ -360,7 +372,7 @@ fn build_with_free_blank<const N: usize>(tiles: &[u8], progress: &mut dyn FnMut(
                 while targets != 0 {
                     let to = targets.trailing_zeros();
                     targets &= targets - 1;
-                    let next_rank = L::<N>::rank((index & !(CELL_MASK << shift)) | to << shift, k);
+                    let next_rank = L::<N>::rank_of::<K>((index & !(CELL_MASK << shift)) | to << shift);
                     if levels[next_rank] != UNSEEN {
                         continue;
                     }
