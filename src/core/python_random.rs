@@ -254,7 +254,11 @@ impl Stream for PythonRandom {
         let (n, k) = (pool.len(), picks.len());
         let mut set_size = 21usize;
         if k > 5 {
-            set_size += 4usize.pow(((k * 3) as f64).log(4.0).ceil() as u32);
+            // CPython adds 4 ** ceil(log(3k, 4)): the least power of four reaching 3k (never
+            // equal to it, so the float logarithm has no tie to round), found without one.
+            set_size += std::iter::successors(Some(1usize), |p| p.checked_mul(4))
+                .find(|&p| p >= 3 * k)
+                .unwrap_or(usize::MAX - 21);
         }
         assert!(n <= set_size, "CPython would use its set-based sample here: not reproduced");
         for (i, pick) in picks.iter_mut().enumerate() {

@@ -107,12 +107,34 @@ pub fn exchange<R: Stream>(layout: &Layout, p_flip: f64, p_exchange: f64, rng: &
     let [turn_a, turn_b, swap] = rng.chances([p_flip, p_flip, p_exchange]);
     let (at_a, at_b) = (turned_if(turn_a, layout[a]), turned_if(turn_b, layout[b]));
     let (at_a, at_b) = if swap { (at_b, at_a) } else { (at_a, at_b) };
-    // The two cells are rewritten in a register: storing single bytes and then copying the
-    // layout whole stalls the processor (the copy cannot be forwarded from the byte stores).
-    let cell = |i: usize| 0xffu128 << (8 * i);
-    let value = |v: u8, i: usize| u128::from(v) << (8 * i);
-    let kept = u128::from_le_bytes(*layout) & !(cell(a) | cell(b));
-    (kept | value(at_a, a) | value(at_b, b)).to_le_bytes()
+    let mut halves = Halves::of(layout);
+    halves.put(a, at_a);
+    halves.put(b, at_b);
+    halves.layout()
+}
+
+/// A layout as two 64-bit words, so cells are rewritten in registers: storing single bytes
+/// and then copying the layout whole stalls the processor (the copy cannot be forwarded from
+/// the byte stores). Two words rather than one 128-bit one, which WebAssembly lacks (a
+/// 128-bit shift there is a library call).
+struct Halves([u64; 2]);
+
+impl Halves {
+    fn of(layout: &Layout) -> Self {
+        let word = |half: usize| u64::from_le_bytes(std::array::from_fn(|i| layout[8 * half + i]));
+        Self([word(0), word(1)])
+    }
+
+    fn put(&mut self, cell: usize, value: u8) {
+        let shift = 8 * (cell % 8);
+        let word = &mut self.0[cell / 8 % 2];
+        *word = *word & !(0xff << shift) | u64::from(value) << shift;
+    }
+
+    fn layout(&self) -> Layout {
+        let [low, high] = self.0.map(u64::to_le_bytes);
+        std::array::from_fn(|i| if i < 8 { low[i] } else { high[i - 8] })
+    }
 }
 
 /// The article's `scramble`: the tiles in a random order, each turned with `p_flip`.
