@@ -15,9 +15,9 @@ echo "== release build"
 trunk build --release
 
 echo "== debug build of the worker, where a link can ask for a real panic (crash test)"
-cargo build --locked --profile test --target wasm32-unknown-unknown --bin worker
+cargo build --locked --profile test --target wasm32-unknown-unknown --bin worker-simd --features simd
 wasm-bindgen --target no-modules --no-typescript --out-dir target/crash-worker \
-  target/wasm32-unknown-unknown/debug/worker.wasm
+  target/wasm32-unknown-unknown/debug/worker-simd.wasm
 cp static/solver_worker.js target/crash-worker/
 
 echo "== browser tests (wasm-bindgen-test, headless Chromium)"

@@ -1,4 +1,5 @@
-//! The solver worker's entry point (built by Trunk for wasm32, loaded as a web worker).
+// The solver worker's entry point (built by Trunk for wasm32, loaded as a web worker). A plain
+// comment rather than a doc comment because src/bin/worker-simd.rs includes this file.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {

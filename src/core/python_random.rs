@@ -73,18 +73,21 @@ impl PythonRandom {
     }
 
     /// The next 624 words of state, and their tempered outputs, in the form that is fastest
-    /// where the code runs: WebAssembly (without vector instructions) works on pairs of words.
+    /// where the code runs: WebAssembly without vector instructions works on pairs of words;
+    /// the worker's SIMD build (feature `simd`) runs the word loops four words at a time, as
+    /// native code does.
     fn twist(&mut self) {
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(all(target_arch = "wasm32", not(feature = "simd")))]
         self.twist_in_pairs();
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(any(not(target_arch = "wasm32"), feature = "simd"))]
         self.twist_in_words();
         self.index = 0;
     }
 
     /// Written as straight loops without branches so that the compiler can run them on
     /// vector registers.
-    #[cfg(any(test, not(target_arch = "wasm32")))]
+    #[cfg(any(test, not(target_arch = "wasm32"), feature = "simd"))]
+    #[cfg_attr(all(target_arch = "wasm32", feature = "simd"), target_feature(enable = "simd128"))]
     fn twist_in_words(&mut self) {
         let mix = |upper: u32, lower: u32, far: u32| {
             let y = (upper & 0x8000_0000) | (lower & 0x7fff_ffff);
@@ -106,7 +109,7 @@ impl PythonRandom {
 
     /// The same, two words at once in one 64-bit integer (each step masked so that nothing
     /// crosses between them): half the instructions where there are no vector registers.
-    #[cfg(any(test, target_arch = "wasm32"))]
+    #[cfg(any(test, all(target_arch = "wasm32", not(feature = "simd"))))]
     fn twist_in_pairs(&mut self) {
         let state = &mut self.state;
         // N − M is odd: the first part ends with a single word.
@@ -140,7 +143,7 @@ impl PythonRandom {
 }
 
 /// MT19937's steps on two 32-bit words at once, the low and high halves of a `u64`.
-#[cfg(any(test, target_arch = "wasm32"))]
+#[cfg(any(test, all(target_arch = "wasm32", not(feature = "simd"))))]
 mod pairs {
     use super::N;
 
@@ -180,7 +183,7 @@ mod pairs {
 }
 
 /// MT19937's tempering of a state word into an output.
-#[cfg(any(test, not(target_arch = "wasm32")))]
+#[cfg(any(test, not(target_arch = "wasm32"), feature = "simd"))]
 fn temper(word: u32) -> u32 {
     let mut y = word;
     y ^= y >> 11;

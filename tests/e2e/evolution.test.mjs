@@ -184,3 +184,36 @@ test("phrase: a finished run replays its improvements step by step, the changed 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("a browser without WebAssembly SIMD gets the plain worker, which replays the same run", async () => {
+  const { page, errors } = await open("#/");
+  const wasm = [];
+  page.on("request", (request) => {
+    const name = new URL(request.url()).pathname.split("/").pop();
+    if (name.endsWith(".wasm") && name.startsWith("worker")) wasm.push(name);
+  });
+  const solve = (hideSimd) => page.evaluate(async ({ link, hideSimd }) => {
+    const url = new URL("solver_worker.js", location.href).href;
+    const source = `${hideSimd ? "WebAssembly.validate = () => false;\n" : ""}importScripts(${JSON.stringify(url)});`;
+    const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { name: url });
+    const next = () => new Promise((resolve) => {
+      worker.onmessage = (e) => {
+        const message = JSON.parse(e.data);
+        if (message.type !== "progress") resolve(message);
+      };
+    });
+    await next(); // ready
+    worker.postMessage(JSON.stringify({ type: "solve", job: 1, link }));
+    const { report } = await next();
+    worker.terminate();
+    return report;
+  }, { link: "#/tiles264?seed=1690419104&rng=python", hideSimd });
+  const vector = await solve(false);
+  const plain = await solve(true);
+  assert.deepEqual(wasm, ["worker-simd_bg.wasm", "worker_bg.wasm"]);
+  assert.equal(vector.generations, 423);
+  const run = (report) => JSON.stringify(report, (key, value) => (key === "elapsed_ms" ? undefined : value));
+  assert.equal(run(plain), run(vector), "the same generations, improvements and checkpoints");
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -31,7 +31,7 @@ test("the solver worker is downloaded on the first solve, not before", async () 
   assert.ok(total <= BUDGET_GZIPPED, `first visit ${total} bytes gzipped, budget ${BUDGET_GZIPPED}`);
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   await status(page).filter({ hasText: "Solved" }).waitFor({ timeout: 60000 });
-  assert.ok(fetched.some((f) => f.name === "worker_bg.wasm"), "the first solve loads the worker");
+  assert.ok(fetched.some((f) => f.name === "worker-simd_bg.wasm"), "the first solve loads the worker (its SIMD build)");
   assert.deepEqual(errors, []);
   await page.close();
 });
