@@ -23,7 +23,9 @@ cp static/solver_worker.js target/crash-worker/
 echo "== browser tests (wasm-bindgen-test, headless Chromium)"
 # The runner allows 20 s for the whole suite by default; it takes about 25 s here.
 export WASM_BINDGEN_TEST_TIMEOUT=180
-cargo test --locked --target wasm32-unknown-unknown --test browser
+# Compiled with the SIMD build's code (the crash worker shares it); the plain build's worker is
+# checked against the SIMD one end to end.
+cargo test --locked --target wasm32-unknown-unknown --features simd --test browser
 
 echo "== end-to-end tests (Playwright on the release build)"
 (cd tests/e2e && npm test)

@@ -1,6 +1,8 @@
 //! Pure-Rust core: no browser dependency, tested natively.
 
 pub mod axis;
+#[cfg(all(target_arch = "wasm32", feature = "simd"))]
+mod chacha_simd;
 pub mod choice;
 pub mod classic;
 pub mod colour;

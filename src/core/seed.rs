@@ -5,6 +5,9 @@
 //! range by code in this module rather than a library's sampler, whose algorithms may change
 //! between releases: a seed in a lesson plan must replay the same run for years.
 
+#[cfg(all(target_arch = "wasm32", feature = "simd"))]
+use crate::core::chacha_simd::ChaCha8Rng;
+#[cfg(not(all(target_arch = "wasm32", feature = "simd")))]
 use chacha20::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
