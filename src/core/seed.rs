@@ -124,13 +124,6 @@ impl Stream for SeededRng {
         self.below_unbiased(bound)
     }
 
-    /// The same words as `K` calls of `unit`, copied out of the stream's buffer at once.
-    fn chances<const K: usize>(&mut self, probabilities: [f64; K]) -> [bool; K] {
-        let mut words = [[0u8; 8]; K];
-        self.inner.fill_bytes(words.as_flattened_mut());
-        std::array::from_fn(|i| unit_from(u64::from_le_bytes(words[i])) < probabilities[i])
-    }
-
     /// A forward Fisher–Yates shuffle stopped after `picks.len()` swaps.
     fn choose_into<T: Copy>(&mut self, pool: &mut [T], picks: &mut [T]) {
         let n = pool.len();
