@@ -125,6 +125,7 @@ impl Halves {
         Self([word(0), word(1)])
     }
 
+    /// Writes `value` into `cell` (below 16; `% 2` spares the bounds check).
     fn put(&mut self, cell: usize, value: u8) {
         let shift = 8 * (cell % 8);
         let word = &mut self.0[cell / 8 % 2];
