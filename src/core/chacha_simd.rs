@@ -78,6 +78,7 @@ fn four_blocks(key: &[u32; 8], counter: u64, output: &mut [u32; 64]) {
     for (word, &value) in start.iter_mut().zip(CONSTANTS.iter().chain(key)) {
         *word = u32x4_splat(value);
     }
+    // Words 12 and 13 count blocks; 14 and 15, the stream number, stay 0.
     start[12] = low;
     start[13] = high;
     let mut x = start;
