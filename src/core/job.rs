@@ -324,6 +324,9 @@ pub enum ToWorker {
     /// Draw the solution `moves`, played from the position of `link`, as an animated GIF
     /// (drawn in the worker, so the page's bundle does without the encoder).
     ExportGif { job: u32, link: String, moves: Vec<String> },
+    /// From a worker to a helper worker it started: build half `half` (0 or 1) of the session
+    /// data `name` and send it back as [`FromWorker::Half`].
+    BuildHalf { name: String, half: u8 },
 }
 
 /// Messages from the worker to its page.
@@ -360,6 +363,12 @@ pub enum FromWorker {
     File {
         job: u32,
         name: String,
+    },
+    /// From a helper worker: the half of session data `ToWorker::BuildHalf` asked for, with
+    /// its bytes attached.
+    Half {
+        name: String,
+        half: u8,
     },
 }
 
@@ -472,6 +481,14 @@ mod tests {
         let json = serde_json::to_string(&progress).unwrap();
         assert!(json.contains(r#""kind":"search""#), "{json}");
         assert_eq!(serde_json::from_str::<FromWorker>(&json).unwrap(), progress);
+        let build = ToWorker::BuildHalf { name: "sliding-pdb".into(), half: 1 };
+        let json = serde_json::to_string(&build).unwrap();
+        assert_eq!(json, r#"{"type":"build_half","name":"sliding-pdb","half":1}"#);
+        assert_eq!(serde_json::from_str::<ToWorker>(&json).unwrap(), build);
+        let built = FromWorker::Half { name: "sliding-pdb".into(), half: 0 };
+        let json = serde_json::to_string(&built).unwrap();
+        assert_eq!(json, r#"{"type":"half","name":"sliding-pdb","half":0}"#);
+        assert_eq!(serde_json::from_str::<FromWorker>(&json).unwrap(), built);
     }
 
     #[test]

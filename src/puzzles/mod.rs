@@ -79,26 +79,71 @@ pub fn read_link(name: &str) -> Option<LinkReader> {
     READERS.iter().find(|(n, _)| *n == name).map(|&(_, reader)| reader)
 }
 
+/// Builds half `half` (0 or 1) of some session data, reporting `progress(done, total)`.
+type HalfBuilder = fn(usize, &mut dyn FnMut(u64, u64)) -> Vec<u8>;
+
 /// A name for each kind of data a solver builds once per session (pattern databases…),
-/// with how to export and import it, so a fresh worker can take it over from the old one.
+/// with how to export and import it, so a fresh worker can take it over from the old one,
+/// and how two helper workers build it at once, in halves, before a job that needs it.
 struct SessionData {
     name: &'static str,
+    /// What it is, for the user ("pattern databases").
+    label: &'static str,
     export: fn() -> Option<Vec<u8>>,
     import: fn(&[u8]) -> Result<(), String>,
+    /// Whether solving a link would build it first (it needs it and this process lacks it).
+    wanted_by: fn(&Link) -> bool,
+    build_half: HalfBuilder,
+    join_halves: fn(&[u8], &[u8]) -> Result<(), String>,
 }
 
 const SESSION_DATA: &[SessionData] = &[
     SessionData {
         name: "sliding-pdb",
+        label: "pattern databases",
         export: || sliding::solvers::built_pattern_database().map(|db| db.to_bytes()),
         import: sliding::solvers::install_pattern_database,
+        wanted_by: |link| sliding::databases_wanted(link) == Some(4),
+        build_half: sliding::pdb::PatternDatabase::<4>::build_half,
+        join_halves: sliding::solvers::install_pattern_database_halves,
     },
     SessionData {
         name: "sliding-pdb-5x5",
+        label: "pattern databases",
         export: || sliding::solvers::built_pattern_database_5x5().map(|db| db.to_bytes()),
         import: sliding::solvers::install_pattern_database_5x5,
+        wanted_by: |link| sliding::databases_wanted(link) == Some(5),
+        build_half: sliding::pdb::PatternDatabase::<5>::build_half,
+        join_halves: sliding::solvers::install_pattern_database_5x5_halves,
     },
 ];
+
+fn session_data(name: &str) -> Result<&'static SessionData, String> {
+    SESSION_DATA.iter().find(|d| d.name == name).ok_or(format!("unknown session data '{name}'"))
+}
+
+/// The session data solving `link` would build first, if any, with what it is for the user.
+pub fn session_data_wanted(text: &str) -> Option<(&'static str, &'static str)> {
+    let link = Link::parse(text).ok()?;
+    SESSION_DATA.iter().find(|d| (d.wanted_by)(&link)).map(|d| (d.name, d.label))
+}
+
+/// Builds half `half` (0 or 1) of session data `name`, reporting `progress(done, total)`.
+pub fn build_session_data_half(
+    name: &str,
+    half: u8,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Vec<u8>, String> {
+    match half {
+        0 | 1 => Ok((session_data(name)?.build_half)(usize::from(half), progress)),
+        _ => Err(format!("session data comes in halves 0 and 1, not {half}")),
+    }
+}
+
+/// Takes over session data `name` from its two halves.
+pub fn join_session_data_halves(name: &str, first: &[u8], second: &[u8]) -> Result<(), String> {
+    (session_data(name)?.join_halves)(first, second)
+}
 
 /// Draws a solution (moves played from a link's position) as an animated GIF: file name and
 /// bytes.
@@ -128,9 +173,7 @@ pub fn export_session_data(known: &[String]) -> Vec<(&'static str, Vec<u8>)> {
 
 /// Takes over session data exported by another process.
 pub fn import_session_data(name: &str, bytes: &[u8]) -> Result<(), String> {
-    let data =
-        SESSION_DATA.iter().find(|d| d.name == name).ok_or(format!("unknown session data '{name}'"))?;
-    (data.import)(bytes)
+    (session_data(name)?.import)(bytes)
 }
 
 /// Solves the puzzle a link names: the one entry point of the CLI and the worker.
@@ -180,6 +223,29 @@ mod tests {
             assert!(SOLVERS.iter().any(|(name, _)| *name == puzzle.name), "{}", puzzle.name);
         }
         assert_eq!(SOLVERS.len(), PUZZLES.len());
+    }
+
+    #[test]
+    fn pattern_databases_are_wanted_by_the_links_that_build_them() {
+        // Other tests of this process may have built the databases already: then none is wanted.
+        let wanted = |text: &str| session_data_wanted(text).map(|(name, _)| name);
+        let unless_built = |built: bool, name| (!built).then_some(name);
+        let four = sliding::solvers::built_pattern_database().is_some();
+        assert_eq!(wanted("#/sliding?size=4&algo=pdb"), unless_built(four, "sliding-pdb"));
+        assert_eq!(wanted("#/sliding?size=4&algo=auto"), unless_built(four, "sliding-pdb"));
+        let five = sliding::solvers::built_pattern_database_5x5().is_some();
+        assert_eq!(wanted("#/sliding?size=5&algo=auto"), unless_built(five, "sliding-pdb-5x5"));
+        for text in [
+            "#/sliding?size=5&algo=idastar",
+            "#/sliding?size=3&algo=pdb",
+            "#/sliding?size=4&algo=pdb&tiles=1",
+            "#/hanoi",
+            "nonsense",
+        ] {
+            assert_eq!(wanted(text), None, "{text}");
+        }
+        assert!(build_session_data_half("sliding-pdb", 2, &mut |_, _| {}).unwrap_err().contains("not 2"));
+        assert!(join_session_data_halves("maps", b"", b"").unwrap_err().contains("unknown"));
     }
 
     #[test]

@@ -58,6 +58,22 @@ pub fn refusal(board: &Board, algo: Algo) -> Option<String> {
     None
 }
 
+/// The size of the pattern databases solving `link` would build first (none when the link
+/// is refused or this session has them already).
+pub fn databases_wanted(link: &Link) -> Option<u8> {
+    if link.puzzle != params::PUZZLE {
+        return None;
+    }
+    let (params, errors) = SlidingParams::from_link(link);
+    let board = params.current();
+    let wanted = solvers::database_size(params.algo, board.size())?;
+    let built = match wanted {
+        4 => solvers::built_pattern_database().is_some(),
+        _ => solvers::built_pattern_database_5x5().is_some(),
+    };
+    (errors.is_empty() && refusal(&board, params.algo).is_none() && !built).then_some(wanted)
+}
+
 /// Solves from the current board (start plus the moves played).
 pub fn solve(params: &SlidingParams, ctx: &mut JobContext) -> Result<Report, String> {
     let board = params.current();

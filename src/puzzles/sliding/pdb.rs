@@ -446,20 +446,88 @@ impl<const N: usize> PatternDatabase<N> {
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
         let body =
             bytes.strip_prefix(Layout::<N>::BYTES_MAGIC).ok_or("not pattern databases of this version")?;
+        let all_groups: Vec<usize> = (0..Layout::<N>::GROUPS).collect();
+        Ok(Self::from_tables(Self::tables_from_bytes(body, &all_groups)?))
+    }
+
+    /// The tables of `groups`, in that order, from their entries laid end to end.
+    fn tables_from_bytes(body: &[u8], groups: &[usize]) -> Result<Vec<PatternTable<N>>, String> {
         let sizes = Self::table_bytes();
-        let expected: usize = sizes.iter().sum();
+        let expected: usize = groups.iter().map(|&group| sizes[group]).sum();
         if body.len() != expected {
             return Err(format!("pattern databases of {} bytes, expected {expected}", body.len()));
         }
         let mut rest = body;
-        let tables = (Layout::<N>::PARTITION.iter().zip(sizes))
-            .map(|(group, size)| {
-                let (half_detours, tail) = rest.split_at(size);
+        let tables = groups
+            .iter()
+            .map(|&group| {
+                let (half_detours, tail) = rest.split_at(sizes[group]);
                 rest = tail;
-                PatternTable { tiles: group.to_vec(), half_detours: half_detours.to_vec() }
+                PatternTable {
+                    tiles: Layout::<N>::PARTITION[group].to_vec(),
+                    half_detours: half_detours.to_vec(),
+                }
             })
             .collect();
-        Ok(Self::from_tables(tables))
+        Ok(tables)
+    }
+
+    /// The groups whose tables half `half` (0 or 1) of a build in two workers makes: the
+    /// largest group first, each to the half with fewer placements so far (4×4: one six-tile
+    /// group each), so both halves take about as long.
+    fn groups_of_half(half: usize) -> Vec<usize> {
+        let placements = |group: usize| Layout::<N>::placements(Layout::<N>::PARTITION[group].len());
+        let mut largest_first: Vec<usize> = (0..Layout::<N>::GROUPS).collect();
+        largest_first.sort_by_key(|&group| std::cmp::Reverse(placements(group)));
+        let (mut halves, mut loads) = ([Vec::new(), Vec::new()], [0, 0]);
+        for group in largest_first {
+            let lighter = usize::from(loads[1] < loads[0]);
+            loads[lighter] += placements(group);
+            halves[lighter].push(group);
+        }
+        let mut groups = std::mem::take(&mut halves[half]);
+        groups.sort_unstable();
+        groups
+    }
+
+    /// The tag of a half's bytes: the format's, then which half.
+    fn half_magic(half: usize) -> Vec<u8> {
+        [Layout::<N>::BYTES_MAGIC, b"-half", &[b'0' + half as u8]].concat()
+    }
+
+    /// Builds the tables of half `half` (0 or 1), as bytes for
+    /// [`PatternDatabase::from_halves`]: two workers build both halves at once.
+    pub fn build_half(half: usize, progress: &mut dyn FnMut(u64, u64)) -> Vec<u8> {
+        let groups = Self::groups_of_half(half);
+        let sizes: Vec<u64> = (groups.iter())
+            .map(|&group| Layout::<N>::placements(Layout::<N>::PARTITION[group].len()) as u64)
+            .collect();
+        let total = sizes.iter().sum();
+        let (mut bytes, mut before) = (Self::half_magic(half), 0);
+        for (&group, size) in groups.iter().zip(&sizes) {
+            let table = PatternTable::<N>::build(Layout::<N>::PARTITION[group], &mut |done, _| {
+                progress(before + done, total)
+            });
+            bytes.extend_from_slice(&table.half_detours);
+            before += size;
+        }
+        bytes
+    }
+
+    /// The databases from the two halves [`PatternDatabase::build_half`] made.
+    pub fn from_halves(first: &[u8], second: &[u8]) -> Result<Self, String> {
+        let mut tables: Vec<Option<PatternTable<N>>> = (0..Layout::<N>::GROUPS).map(|_| None).collect();
+        for (half, bytes) in [first, second].into_iter().enumerate() {
+            let body = (bytes.strip_prefix(Self::half_magic(half).as_slice()))
+                .ok_or_else(|| format!("not half {half} of pattern databases of this version"))?;
+            let groups = Self::groups_of_half(half);
+            for (group, table) in groups.iter().zip(Self::tables_from_bytes(body, &groups)?) {
+                tables[*group] = Some(table);
+            }
+        }
+        Ok(Self::from_tables(
+            tables.into_iter().map(|table| table.expect("the halves hold every group")).collect(),
+        ))
     }
 
     /// The tables, in partition order.
@@ -556,6 +624,30 @@ mod tests {
             .contains("expected"));
         assert!(PatternDatabase::<4>::from_bytes(b"GIF89a").is_err());
         assert!(PatternDatabase::<5>::from_bytes(&bytes).is_err(), "4×4 tables are not 5×5 ones");
+    }
+
+    #[test]
+    fn the_halves_share_out_every_group_evenly() {
+        assert_eq!(PatternDatabase::<4>::groups_of_half(0), [0, 2]);
+        assert_eq!(PatternDatabase::<4>::groups_of_half(1), [1]);
+        assert_eq!(PatternDatabase::<5>::groups_of_half(0), [0, 2, 4]);
+        assert_eq!(PatternDatabase::<5>::groups_of_half(1), [1, 3]);
+    }
+
+    #[test]
+    fn databases_built_in_halves_equal_those_built_whole() {
+        let whole = super::super::solvers::pattern_database(&mut |_, _| {}).to_bytes();
+        let (mut first_progress, mut second_progress) = ((0, 0), (0, 0));
+        let first = PatternDatabase::<4>::build_half(0, &mut |done, total| first_progress = (done, total));
+        let second = PatternDatabase::<4>::build_half(1, &mut |done, total| second_progress = (done, total));
+        let first_total = (Layout::<4>::placements(6) + Layout::<4>::placements(3)) as u64;
+        assert_eq!(first_progress, (first_total, first_total), "progress reaches the half's total");
+        assert_eq!(second_progress.0, Layout::<4>::placements(6) as u64);
+        assert_eq!(PatternDatabase::<4>::from_halves(&first, &second).ok().unwrap().to_bytes(), whole);
+        let refused = |a: &[u8], b: &[u8]| PatternDatabase::<4>::from_halves(a, b).err().unwrap();
+        assert!(refused(&second, &first).contains("not half 0"), "the halves in the wrong order");
+        assert!(refused(&first, &second[..second.len() - 1]).contains("expected"));
+        assert!(refused(&first, &whole).contains("not half 1"));
     }
 
     fn assert_unsaturated<const N: usize>(database: &PatternDatabase<N>) {

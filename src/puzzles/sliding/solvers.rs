@@ -80,6 +80,18 @@ pub fn install_pattern_database_5x5(bytes: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
+/// Installs 4×4 databases built in two halves (by two workers at once).
+pub fn install_pattern_database_halves(first: &[u8], second: &[u8]) -> Result<(), String> {
+    let _already_built = PATTERN_DATABASE.set(PatternDatabase::from_halves(first, second)?);
+    Ok(())
+}
+
+/// Installs 5×5 databases built in two halves.
+pub fn install_pattern_database_5x5_halves(first: &[u8], second: &[u8]) -> Result<(), String> {
+    let _already_built = PATTERN_DATABASE_5X5.set(PatternDatabase::from_halves(first, second)?);
+    Ok(())
+}
+
 /// The pattern databases a solve uses, if any.
 #[derive(Clone, Copy, Default)]
 pub struct Databases {
@@ -87,13 +99,22 @@ pub struct Databases {
     pub five: Option<&'static PatternDatabase<5>>,
 }
 
+/// The board size whose databases `algo` uses on a board of `size`, if it uses any.
+pub fn database_size(algo: Algo, size: u8) -> Option<u8> {
+    match (algo, size) {
+        (Algo::Pdb | Algo::Auto, 4) => Some(4),
+        (Algo::Auto, 5) => Some(5),
+        _ => None,
+    }
+}
+
 /// The databases `algo` uses on a board of `size`, built first if this session has not
 /// (reporting `progress(done, total)`).
 pub fn databases_for(algo: Algo, size: u8, progress: &mut dyn FnMut(u64, u64)) -> Databases {
-    match (algo, size) {
-        (Algo::Pdb | Algo::Auto, 4) => Databases { four: Some(pattern_database(progress)), five: None },
-        (Algo::Auto, 5) => Databases { four: None, five: Some(pattern_database_5x5(progress)) },
-        _ => Databases::default(),
+    match database_size(algo, size) {
+        Some(4) => Databases { four: Some(pattern_database(progress)), five: None },
+        Some(_) => Databases { four: None, five: Some(pattern_database_5x5(progress)) },
+        None => Databases::default(),
     }
 }
 
