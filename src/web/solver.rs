@@ -337,7 +337,7 @@ fn route(
 ) -> Option<SolverEvent> {
     let mut state = shared.borrow_mut();
     match message {
-        FromWorker::SessionData { .. } => None,
+        FromWorker::SessionData { .. } | FromWorker::Half { .. } => None,
         FromWorker::File { job, .. } => (state.current == Some(job)).then(|| {
             state.current = None;
             SolverEvent::Failed("the exported file did not arrive".into())

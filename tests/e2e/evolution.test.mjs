@@ -1,7 +1,7 @@
 // End-to-end checks of the genetic-algorithm pages (264 square, N queens, phrase).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, status, hash, shots, waitForHash } from "./harness.mjs";
+import { open, status, hash, shots, waitForHash, solveInWorker } from "./harness.mjs";
 
 test("the 264 square replays a seeded run and draws the chart", async () => {
   const { page, errors } = await open("#/tiles264?seed=2");
@@ -192,22 +192,7 @@ test("a browser without WebAssembly SIMD gets the plain worker, which replays th
     const name = new URL(request.url()).pathname.split("/").pop();
     if (name.endsWith(".wasm") && name.startsWith("worker")) wasm.push(name);
   });
-  const solve = (link, hideSimd) => page.evaluate(async ({ link, hideSimd }) => {
-    const url = new URL("solver_worker.js", location.href).href;
-    const source = `${hideSimd ? "WebAssembly.validate = () => false;\n" : ""}importScripts(${JSON.stringify(url)});`;
-    const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { name: url });
-    const next = () => new Promise((resolve) => {
-      worker.onmessage = (e) => {
-        const message = JSON.parse(e.data);
-        if (message.type !== "progress") resolve(message);
-      };
-    });
-    await next(); // ready
-    worker.postMessage(JSON.stringify({ type: "solve", job: 1, link }));
-    const { report } = await next();
-    worker.terminate();
-    return report;
-  }, { link, hideSimd });
+  const solve = (link, hideSimd) => solveInWorker(page, link, hideSimd ? "WebAssembly.validate = () => false;" : "");
   const run = (report) => JSON.stringify(report, (key, value) => (key === "elapsed_ms" ? undefined : value));
   // CPython's Mersenne Twister and ChaCha8 (both have SIMD code), at the native CLI's counts.
   for (const [link, generations] of [["#/tiles264?seed=1690419104&rng=python", 423], ["#/tiles264?seed=2&rng=chacha", 1921]]) {

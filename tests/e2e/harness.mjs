@@ -47,3 +47,24 @@ export async function waitForHash(page, pattern) {
   const now = decodeURIComponent(new URL(page.url()).hash);
   if (!pattern.test(now)) throw new Error(`the address ${now} does not match ${pattern}`);
 }
+
+/**
+ * Solves `link` in a solver worker of its own, started from a blob that runs `prelude` (script
+ * text) first, to play a browser that lacks something; resolves to the worker's report.
+ */
+export const solveInWorker = (page, link, prelude) => page.evaluate(async ({ link, prelude }) => {
+  const url = new URL("solver_worker.js", location.href).href;
+  const source = `${prelude}\nimportScripts(${JSON.stringify(url)});`;
+  const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { name: url });
+  const next = () => new Promise((resolve) => {
+    worker.onmessage = (e) => {
+      const message = JSON.parse(Array.isArray(e.data) ? e.data[0] : e.data);
+      if (message.type !== "progress") resolve(message);
+    };
+  });
+  await next(); // ready
+  worker.postMessage(JSON.stringify({ type: "solve", job: 1, link }));
+  const { report } = await next();
+  worker.terminate();
+  return report;
+}, { link, prelude });

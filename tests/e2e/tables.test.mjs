@@ -1,19 +1,39 @@
-// Pattern databases survive a reload: the first 15-puzzle solve builds them in the worker and
-// the browser keeps them, so after a reload the first solve uses them at once; a control in
-// the page forgets them.
+// Pattern databases survive a reload: the first 15-puzzle solve has them built (by two helper
+// workers of the solver worker, or by the solver worker itself where a worker cannot start
+// workers) and the browser keeps them, so after a reload the first solve uses them at once; a
+// control in the page forgets them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, status } from "./harness.mjs";
+import { open, status, solveInWorker } from "./harness.mjs";
 
 const FIFTEEN = "#/sliding?size=4&tiles=5,1,2,3,9,6,7,4,13,10,11,8,0,14,15,12&algo=pdb";
+const STORE = "puzzlelab-tables-v2";
+
+/** How many tables the page's store holds (0 when there is no store). */
+const savedTables = (page) => page.evaluate(async (store) =>
+  (await caches.has(store)) ? (await (await caches.open(store)).keys()).length : 0, STORE);
+
+/** Polls `condition` (an async function) until it holds, for at most `ms`. */
+async function eventually(condition, ms = 10000) {
+  for (const deadline = Date.now() + ms; !(await condition());) {
+    if (Date.now() > deadline) throw new Error(`still not so after ${ms} ms: ${condition}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 test("pattern databases are built once, kept across a reload, and can be forgotten", async () => {
   const { page, errors } = await open(FIFTEEN);
   const solve = page.getByRole("button", { name: "Solve", exact: true });
+  const building = Date.now();
   await solve.click();
-  await status(page).filter({ hasText: /Solved: 9 moves.*building the pattern databases/ })
+  // Two helper workers build the tables' halves at once; the page sees one progress bar.
+  await page.getByRole("progressbar", { name: "Building pattern databases in two workers" })
+    .waitFor({ timeout: 20000 });
+  await status(page).filter({ hasText: /Solved: 9 moves.*building the pattern databases in two workers at once/ })
     .waitFor({ timeout: 60000 });
+  console.log(`first 15-puzzle solve, tables built: ${Date.now() - building} ms`);
   await page.getByRole("button", { name: "Forget saved tables" }).waitFor();
-  await page.waitForFunction(async () => (await (await caches.open("puzzlelab-tables-v1")).keys()).length > 0);
+  await eventually(async () => (await savedTables(page)) > 0);
 
   await page.reload();
   await page.getByRole("button", { name: "Forget saved tables" }).waitFor();
@@ -26,8 +46,35 @@ test("pattern databases are built once, kept across a reload, and can be forgott
 
   await page.getByRole("button", { name: "Forget saved tables" }).click();
   await status(page).filter({ hasText: "Forgot" }).waitFor();
-  await page.waitForFunction(async () => !(await caches.keys()).includes("puzzlelab-tables-v1"));
+  await eventually(async () => (await savedTables(page)) === 0);
   assert.equal(await page.getByRole("button", { name: "Forget saved tables" }).count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("cancelling while two helper workers build the tables stops them, and the next solve builds again", async () => {
+  const { page, errors } = await open(FIFTEEN);
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await page.getByRole("progressbar", { name: "Building pattern databases in two workers" })
+    .waitFor({ timeout: 20000 });
+  // The solver worker and its two helpers (the second starts a moment after the first).
+  await eventually(async () => page.workers().length === 3);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await status(page).filter({ hasText: "Cancelled" }).waitFor();
+  // A busy worker stops about a second after it is terminated; only the fresh one remains.
+  await eventually(async () => page.workers().length === 1);
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: /Solved: 9 moves.*in two workers at once/ }).waitFor({ timeout: 60000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a worker that cannot start workers builds the tables itself", async () => {
+  const { page, errors } = await open("#/");
+  const report = await solveInWorker(page, FIFTEEN, "delete self.Worker;");
+  assert.equal(report.length, 9);
+  assert.match(report.message, /includes .* building the pattern databases, once per session/);
+  assert.doesNotMatch(report.message, /two workers/);
   assert.deepEqual(errors, []);
   await page.close();
 });
