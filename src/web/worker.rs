@@ -11,6 +11,7 @@ use crate::core::search::Limits;
 use crate::puzzles;
 use gloo_timers::callback::Timeout;
 use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
@@ -38,6 +39,10 @@ thread_local! {
 /// finished its half sooner than the first (2.1–2.6 s), and both halves were in after
 /// 2.8–3.4 s.
 const SECOND_HELPER_DELAY_MS: u32 = 300;
+
+/// How long a helper may take to load (usually under 0.2 s) before this worker builds its
+/// half itself: a helper whose code cannot be fetched (offline, say) may never answer.
+const HELPER_LOAD_DEADLINE_MS: u32 = 8_000;
 
 fn scope() -> DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
@@ -110,8 +115,16 @@ struct JobRequest {
     max_moves: Option<usize>,
 }
 
-/// Solves a job; `prepared` names session data built for it beforehand, and how long that took.
-fn solve(request: &JobRequest, prepared: Option<(&str, f64)>) {
+/// Session data built for a job before it ran.
+struct Prepared {
+    label: &'static str,
+    build_ms: f64,
+    /// Both halves came from helpers (else this worker built one or both).
+    by_helpers: bool,
+}
+
+/// Solves a job, saying in its report what was built for it beforehand.
+fn solve(request: &JobRequest, prepared: Option<Prepared>) {
     let job = request.job;
     let mut listener = |elapsed_ms: f64, progress: &Progress| {
         post(&FromWorker::Progress { job, elapsed_ms, progress: progress.clone() });
@@ -121,11 +134,12 @@ fn solve(request: &JobRequest, prepared: Option<(&str, f64)>) {
     let message = match puzzles::solve_link(&request.link, &mut ctx) {
         Ok(mut report) => {
             report.keep_moves_within(request.max_moves);
-            if let Some((label, build_ms)) = prepared {
+            if let Some(Prepared { label, build_ms, by_helpers }) = prepared {
                 report.elapsed_ms += build_ms;
                 if report.solved {
+                    let how = if by_helpers { " in two workers at once" } else { "" };
                     let note = format!(
-                        "includes {} building the {label} in two workers at once, once per session",
+                        "includes {} building the {label}{how}, once per session",
                         format_ms(build_ms)
                     );
                     report.message =
@@ -147,16 +161,19 @@ struct WaitingJob {
     label: &'static str,
     started_ms: f64,
     halves: [Option<Vec<u8>>; 2],
+    /// This worker built a half itself, a helper having failed.
+    built_here: bool,
     /// Each helper's last progress: done of total.
     progress: [(u64, u64); 2],
     helpers: Vec<Helper>,
 }
 
-/// A helper worker building one half, with its handlers.
+/// A helper worker building one half, with its handlers and its loading deadline.
 struct Helper {
     worker: Worker,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(ErrorEvent)>,
+    _load_deadline: Timeout,
 }
 
 /// Starts two helpers on the halves of session data `name`, and solves the job once both
@@ -167,8 +184,9 @@ fn build_in_halves(request: JobRequest, name: &'static str, label: &'static str)
     };
     let started_ms = now_ms();
     let helpers = vec![first];
+    let (halves, progress) = ([None, None], [(0, 1); 2]);
     let waiting =
-        WaitingJob { request, name, label, started_ms, halves: [None, None], progress: [(0, 1); 2], helpers };
+        WaitingJob { request, name, label, started_ms, halves, built_here: false, progress, helpers };
     WAITING.with(|w| *w.borrow_mut() = Some(waiting));
     let start_second = Timeout::new(SECOND_HELPER_DELAY_MS, move || match start_helper(name, 1) {
         Some(second) => WAITING.with(|w| {
@@ -193,8 +211,9 @@ fn start_helper(name: &'static str, half: u8) -> Option<Helper> {
     options.set_type(WorkerType::Classic);
     options.set_name(&script);
     let worker = Worker::new_with_options(&script, &options).ok()?;
+    let loaded = Rc::new(Cell::new(false));
     let on_message = {
-        let worker = worker.clone();
+        let (worker, loaded) = (worker.clone(), loaded.clone());
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             let data = event.data();
             let (text, bytes) = match data.dyn_ref::<js_sys::Array>() {
@@ -203,6 +222,7 @@ fn start_helper(name: &'static str, half: u8) -> Option<Helper> {
             };
             match serde_json::from_str::<FromWorker>(&text.unwrap_or_default()) {
                 Ok(FromWorker::Ready) => {
+                    loaded.set(true);
                     let request = ToWorker::BuildHalf { name: name.to_string(), half };
                     let json = serde_json::to_string(&request).expect("requests serialize");
                     let _ = worker.post_message(&JsValue::from_str(&json));
@@ -223,9 +243,18 @@ fn start_helper(name: &'static str, half: u8) -> Option<Helper> {
         event.prevent_default();
         build_half_here(half);
     });
+    let load_deadline = {
+        let worker = worker.clone();
+        Timeout::new(HELPER_LOAD_DEADLINE_MS, move || {
+            if !loaded.get() {
+                worker.terminate();
+                build_half_here(half);
+            }
+        })
+    };
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    Some(Helper { worker, _on_message: on_message, _on_error: on_error })
+    Some(Helper { worker, _on_message: on_message, _on_error: on_error, _load_deadline: load_deadline })
 }
 
 /// Passes a helper's progress on to the page, as the progress of both halves together.
@@ -246,8 +275,13 @@ fn helper_progress(half: u8, done: u64, total: u64) {
 
 /// A helper failed: this worker builds its half itself.
 fn build_half_here(half: u8) {
-    let missing = |waiting: &WaitingJob| waiting.halves[usize::from(half)].is_none().then_some(waiting.name);
-    let Some(name) = WAITING.with(|w| w.borrow().as_ref().and_then(missing)) else { return };
+    let name = WAITING.with(|w| {
+        let mut slot = w.borrow_mut();
+        let waiting = slot.as_mut().filter(|waiting| waiting.halves[usize::from(half)].is_none())?;
+        waiting.built_here = true;
+        Some(waiting.name)
+    });
+    let Some(name) = name else { return };
     let bytes =
         puzzles::build_session_data_half(name, half, &mut |done, total| helper_progress(half, done, total));
     half_arrived(half, bytes.unwrap_or_default());
@@ -274,8 +308,12 @@ fn half_arrived(half: u8, bytes: Vec<u8>) {
     let [first, second] = waiting.halves.map(Option::unwrap_or_default);
     // Halves that do not fit together (never expected) leave the job to build the data itself.
     let joined = puzzles::join_session_data_halves(waiting.name, &first, &second).is_ok();
-    let build_ms = now_ms() - waiting.started_ms;
-    solve(&waiting.request, joined.then_some((waiting.label, build_ms)));
+    let prepared = Prepared {
+        label: waiting.label,
+        build_ms: now_ms() - waiting.started_ms,
+        by_helpers: !waiting.built_here,
+    };
+    solve(&waiting.request, joined.then_some(prepared));
 }
 
 /// In a helper: builds the half its parent asked for and hands its bytes over.

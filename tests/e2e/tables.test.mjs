@@ -78,3 +78,17 @@ test("a worker that cannot start workers builds the tables itself", async () => 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("a helper worker that never loads is given up on, and the solver worker builds its half", async () => {
+  const { page, errors } = await open("#/");
+  // Helpers that never answer, as when their code cannot be fetched.
+  const silentHelpers = `const RealWorker = self.Worker;
+self.Worker = function () { return new RealWorker(URL.createObjectURL(new Blob([""], { type: "text/javascript" }))); };`;
+  const report = await solveInWorker(page, FIFTEEN, silentHelpers);
+  assert.equal(report.length, 9);
+  assert.match(report.message, /includes .* building the pattern databases, once per session/);
+  assert.doesNotMatch(report.message, /two workers/, "the halves were built here, not by helpers");
+  assert.ok(report.elapsed_ms >= 8000, `waited for the helpers' loading deadline: ${report.elapsed_ms} ms`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
