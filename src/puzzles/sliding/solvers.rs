@@ -50,12 +50,21 @@ static PATTERN_DATABASE_5X5: OnceLock<PatternDatabase<5>> = OnceLock::new();
 
 /// The 4×4 databases, building them first (reporting `progress(done, total)`) if needed.
 pub fn pattern_database(progress: &mut dyn FnMut(u64, u64)) -> &'static PatternDatabase<4> {
-    PATTERN_DATABASE.get_or_init(|| PatternDatabase::build(progress))
+    PATTERN_DATABASE.get_or_init(|| build_database(progress))
 }
 
 /// The 5×5 databases, building them first if needed.
 pub fn pattern_database_5x5(progress: &mut dyn FnMut(u64, u64)) -> &'static PatternDatabase<5> {
-    PATTERN_DATABASE_5X5.get_or_init(|| PatternDatabase::build(progress))
+    PATTERN_DATABASE_5X5.get_or_init(|| build_database(progress))
+}
+
+/// Natively on two threads; in a worker one table after another (a worker has its helper
+/// workers build the halves at once before the job, see `web::worker`).
+fn build_database<const N: usize>(progress: &mut dyn FnMut(u64, u64)) -> PatternDatabase<N> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return PatternDatabase::build_on_two_threads(progress);
+    #[cfg(target_arch = "wasm32")]
+    PatternDatabase::build(progress)
 }
 
 /// The 4×4 databases if this session has them already.
