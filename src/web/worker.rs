@@ -56,6 +56,23 @@ fn post(message: &FromWorker) {
     let _ = scope().post_message(&to_json(message));
 }
 
+/// Posts a message with bytes attached (as [JSON, bytes]), handing their memory over.
+fn post_with_bytes(message: &FromWorker, bytes: &[u8]) {
+    let array = js_sys::Uint8Array::from(bytes);
+    let pair = js_sys::Array::of2(&to_json(message), &array);
+    let _ = scope().post_message_with_transfer(&pair, &js_sys::Array::of1(&array.buffer()));
+}
+
+/// A message's JSON text and what is attached to it. Plain messages are JSON strings; those
+/// with bytes or the cancel flag come as [JSON, bytes] and [JSON, shared buffer].
+fn read_message(event: &MessageEvent) -> (Option<String>, Option<JsValue>) {
+    let data = event.data();
+    match data.dyn_ref::<js_sys::Array>() {
+        Some(pair) => (pair.get(0).as_string(), Some(pair.get(1))),
+        None => (data.as_string(), None),
+    }
+}
+
 fn now_ms() -> f64 {
     scope().performance().map_or_else(js_sys::Date::now, |p| p.now())
 }
@@ -67,13 +84,7 @@ pub fn start() {
         post(&FromWorker::Crashed { job, error: format!("the solver crashed: {info}") });
     }));
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
-        let data = event.data();
-        // Plain messages are JSON strings; session data and the cancel flag come as
-        // [JSON, bytes] and [JSON, shared buffer].
-        let (text, attached) = match data.dyn_ref::<js_sys::Array>() {
-            Some(pair) => (pair.get(0).as_string(), Some(pair.get(1))),
-            None => (data.as_string(), None),
-        };
+        let (text, attached) = read_message(&event);
         let bytes = attached.clone().and_then(|a| a.dyn_into::<js_sys::Uint8Array>().ok());
         match serde_json::from_str::<ToWorker>(&text.unwrap_or_default()) {
             Ok(ToWorker::Solve { job, link, max_moves }) => run(job, &link, max_moves),
@@ -215,11 +226,8 @@ fn start_helper(name: &'static str, half: u8) -> Option<Helper> {
     let on_message = {
         let (worker, loaded) = (worker.clone(), loaded.clone());
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            let data = event.data();
-            let (text, bytes) = match data.dyn_ref::<js_sys::Array>() {
-                Some(pair) => (pair.get(0).as_string(), pair.get(1).dyn_into::<js_sys::Uint8Array>().ok()),
-                None => (data.as_string(), None),
-            };
+            let (text, attached) = read_message(&event);
+            let bytes = attached.and_then(|a| a.dyn_into::<js_sys::Uint8Array>().ok());
             match serde_json::from_str::<FromWorker>(&text.unwrap_or_default()) {
                 Ok(FromWorker::Ready) => {
                     loaded.set(true);
@@ -328,10 +336,7 @@ fn build_half_for_parent(name: &str, half: u8) {
     });
     match built {
         Ok(bytes) => {
-            let array = js_sys::Uint8Array::from(bytes.as_slice());
-            let message =
-                js_sys::Array::of2(&to_json(&FromWorker::Half { name: name.to_string(), half }), &array);
-            let _ = scope().post_message_with_transfer(&message, &js_sys::Array::of1(&array.buffer()));
+            post_with_bytes(&FromWorker::Half { name: name.to_string(), half }, &bytes);
         }
         Err(error) => post(&FromWorker::Failed { job: 0, error }),
     }
@@ -341,9 +346,7 @@ fn build_half_for_parent(name: &str, half: u8) {
 fn export(job: u32, link: &str, moves: &[String]) {
     match puzzles::export_gif(link, moves) {
         Ok((name, bytes)) => {
-            let array = js_sys::Uint8Array::from(bytes.as_slice());
-            let message = js_sys::Array::of2(&to_json(&FromWorker::File { job, name }), &array);
-            let _ = scope().post_message_with_transfer(&message, &js_sys::Array::of1(&array.buffer()));
+            post_with_bytes(&FromWorker::File { job, name }, &bytes);
         }
         Err(error) => post(&FromWorker::Failed { job, error }),
     }
@@ -358,10 +361,7 @@ fn cancelled() -> bool {
 fn share_new_session_data() {
     let known = SHARED_DATA.with(|shared| shared.borrow().clone());
     for (name, bytes) in puzzles::export_session_data(&known) {
-        let array = js_sys::Uint8Array::from(bytes.as_slice());
-        let message =
-            js_sys::Array::of2(&to_json(&FromWorker::SessionData { name: name.to_string() }), &array);
-        let _ = scope().post_message_with_transfer(&message, &js_sys::Array::of1(&array.buffer()));
+        post_with_bytes(&FromWorker::SessionData { name: name.to_string() }, &bytes);
         SHARED_DATA.with(|shared| shared.borrow_mut().push(name.to_string()));
     }
 }

@@ -408,16 +408,27 @@ pub struct PatternDatabase<const N: usize> {
 impl<const N: usize> PatternDatabase<N> {
     /// Builds all tables; `progress(done, total)` counts placements over all groups.
     pub fn build(progress: &mut dyn FnMut(u64, u64)) -> Self {
-        let sizes: Vec<u64> =
-            Layout::<N>::PARTITION.iter().map(|g| Layout::<N>::placements(g.len()) as u64).collect();
-        let total: u64 = sizes.iter().sum();
+        let all_groups: Vec<usize> = (0..Layout::<N>::GROUPS).collect();
+        Self::from_tables(Self::build_groups(&all_groups, progress))
+    }
+
+    /// The tables of `groups`, in that order; `progress(done, total)` counts placements over
+    /// them all.
+    fn build_groups(groups: &[usize], progress: &mut dyn FnMut(u64, u64)) -> Vec<PatternTable<N>> {
+        let total = groups.iter().map(|&group| Self::placements_of(group)).sum::<usize>() as u64;
         let mut before = 0;
         let mut tables = Vec::new();
-        for (group, size) in Layout::<N>::PARTITION.iter().zip(&sizes) {
-            tables.push(PatternTable::build(group, &mut |done, _| progress(before + done, total)));
-            before += size;
+        for &group in groups {
+            let tiles = Layout::<N>::PARTITION[group];
+            tables.push(PatternTable::build(tiles, &mut |done, _| progress(before + done, total)));
+            before += Self::placements_of(group) as u64;
         }
-        Self::from_tables(tables)
+        tables
+    }
+
+    /// How many placements group `group` has (its table's entries).
+    fn placements_of(group: usize) -> usize {
+        Layout::<N>::placements(Layout::<N>::PARTITION[group].len())
     }
 
     /// Builds all tables, both halves at once on two threads (as two workers do in the
@@ -442,7 +453,7 @@ impl<const N: usize> PatternDatabase<N> {
 
     /// The size of each table in bytes, in partition order.
     fn table_bytes() -> Vec<usize> {
-        Layout::<N>::PARTITION.iter().map(|g| nibble_bytes(Layout::<N>::placements(g.len()))).collect()
+        (0..Layout::<N>::GROUPS).map(|group| nibble_bytes(Self::placements_of(group))).collect()
     }
 
     /// The tables as bytes, to hand them to another worker instead of building them again.
@@ -488,13 +499,12 @@ impl<const N: usize> PatternDatabase<N> {
     /// largest group first, each to the half with fewer placements so far (4×4: one six-tile
     /// group each), so both halves take about as long.
     fn groups_of_half(half: usize) -> Vec<usize> {
-        let placements = |group: usize| Layout::<N>::placements(Layout::<N>::PARTITION[group].len());
         let mut largest_first: Vec<usize> = (0..Layout::<N>::GROUPS).collect();
-        largest_first.sort_by_key(|&group| std::cmp::Reverse(placements(group)));
+        largest_first.sort_by_key(|&group| std::cmp::Reverse(Self::placements_of(group)));
         let (mut halves, mut loads) = ([Vec::new(), Vec::new()], [0, 0]);
         for group in largest_first {
             let lighter = usize::from(loads[1] < loads[0]);
-            loads[lighter] += placements(group);
+            loads[lighter] += Self::placements_of(group);
             halves[lighter].push(group);
         }
         let mut groups = std::mem::take(&mut halves[half]);
@@ -510,18 +520,10 @@ impl<const N: usize> PatternDatabase<N> {
     /// Builds the tables of half `half` (0 or 1), as bytes for
     /// [`PatternDatabase::from_halves`]: two workers build both halves at once.
     pub fn build_half(half: usize, progress: &mut dyn FnMut(u64, u64)) -> Vec<u8> {
-        let groups = Self::groups_of_half(half);
-        let sizes: Vec<u64> = (groups.iter())
-            .map(|&group| Layout::<N>::placements(Layout::<N>::PARTITION[group].len()) as u64)
-            .collect();
-        let total = sizes.iter().sum();
-        let (mut bytes, mut before) = (Self::half_magic(half), 0);
-        for (&group, size) in groups.iter().zip(&sizes) {
-            let table = PatternTable::<N>::build(Layout::<N>::PARTITION[group], &mut |done, _| {
-                progress(before + done, total)
-            });
+        let tables = Self::build_groups(&Self::groups_of_half(half), progress);
+        let mut bytes = Self::half_magic(half);
+        for table in &tables {
             bytes.extend_from_slice(&table.half_detours);
-            before += size;
         }
         bytes
     }
