@@ -195,20 +195,17 @@ fn encode(text: &str) -> String {
     out
 }
 
+/// Reads percent-escapes (`%` and two hex digits; anything else is kept as typed). A `+` is
+/// a plus sign, not a space: links live in the fragment, where form encoding does not apply.
 fn decode(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
-        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
+        match (bytes[i], bytes.get(i + 1..i + 3)) {
+            (b'%', Some(&[high, low])) if high.is_ascii_hexdigit() && low.is_ascii_hexdigit() => {
+                out.push(hex_value(high) << 4 | hex_value(low));
                 i += 3;
-            }
-            (b'+', _) => {
-                out.push(b' ');
-                i += 1;
             }
             (byte, _) => {
                 out.push(byte);
@@ -217,6 +214,13 @@ fn decode(text: &str) -> String {
         }
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+fn hex_value(digit: u8) -> u8 {
+    match digit {
+        b'0'..=b'9' => digit - b'0',
+        _ => (digit | 0x20) - b'a' + 10,
+    }
 }
 
 /// A puzzle's parameters as a link: read (every problem named, defaults used) and written in
@@ -491,6 +495,15 @@ mod tests {
         assert_eq!(hash, "#/phrase?target=Not%20all,%20who%20wander%3F");
         assert_eq!(Link::parse(&hash).unwrap(), link);
         assert_eq!(Link::parse("#/x?a=%zz").unwrap().get("a"), Some("%zz"));
+    }
+
+    #[test]
+    fn plus_is_a_plus_and_escapes_take_two_hex_digits() {
+        let link = Link::parse("#/alphametics?equation=SEND+MORE==MONEY").unwrap();
+        assert_eq!(link.get("equation"), Some("SEND+MORE==MONEY"));
+        assert_eq!(Link::parse("#/x?a=%+A").unwrap().get("a"), Some("%+A"));
+        assert_eq!(Link::parse("#/x?a=%-1").unwrap().get("a"), Some("%-1"));
+        assert_eq!(Link::parse("#/x?a=%2b%2B%4").unwrap().get("a"), Some("++%4"));
     }
 
     #[test]

@@ -257,7 +257,9 @@ fn read_layout(text: &str, width: usize) -> Result<Cells, String> {
     if !cells.contains(&0) {
         return Err("has no empty cell: nothing can move".into());
     }
-    pieces(&cells, width)?;
+    if pieces(&cells, width)?.is_empty() {
+        return Err("has no pieces: label each block with a digit 1-9 or a letter".into());
+    }
     Ok(cells)
 }
 
@@ -300,7 +302,8 @@ impl LinkParams for BlocksParams {
             }
         };
         let width = if layout == d.layout { 4 } else { width };
-        let board = Board::new(&layout, width, corner).expect("a layout read has pieces");
+        // A layout read has pieces, so the board's rules always come out of it.
+        let board = Board::new(&layout, width, corner).unwrap_or_else(|_| d.board.clone());
         let played = r.moves("moves", layout.clone(), |t| board.parse_slide(t), |c, &s| board.apply(c, s));
         let options = Options::read(&mut r);
         let step = r.number("step", 0..=MAX_PLAYBACK, 0);
@@ -437,6 +440,10 @@ mod tests {
             .contains("piece 1 is not a rectangle"));
         assert!(run("#/blocks?layout=11221133450067886!99").unwrap_err().contains("'!' is not a piece"));
         assert!(run("#/blocks?layout=112211334556678867799").unwrap_err().contains("whole rows"));
+        for empty in ["00000000", "........", "0.0.0.0.0.0.0.0.", "0000"] {
+            let err = run(&format!("#/blocks?layout={empty}&width=2")).unwrap_err();
+            assert!(err.starts_with("layout: has no pieces"), "{empty}: {err}");
+        }
         assert!(run("#/blocks?moves=1D").unwrap_err().contains("blocked by piece 4"));
         assert!(run("#/blocks?moves=5R").unwrap().solved);
     }

@@ -63,6 +63,36 @@ fn rational(expr: &Expr) -> (Poly, Poly) {
     }
 }
 
+/// Most nodes of the cleared polynomial the column checks work on. Clearing divisions copies
+/// denominators, so nested fractions (`A / (B + A / (B + …))`) grow like the Fibonacci
+/// numbers; past this, the equation is only checked whole, once every letter has a digit.
+const MAX_CLEARED_NODES: u64 = 4_096;
+
+/// Most columns checked on a cleared polynomial: residues below 10^18 multiply within i128.
+const MAX_POLY_COLUMNS: usize = 18;
+
+/// The sizes (numerator, denominator) [`rational`] would build, counted without building them
+/// (an upper bound, saturating).
+fn cleared_size(expr: &Expr) -> (u64, u64) {
+    let sum = |parts: &[u64]| parts.iter().fold(1u64, |total, &n| total.saturating_add(n));
+    match expr {
+        Expr::Word(_) | Expr::Number(_) => (1, 1),
+        Expr::Neg(inner) => {
+            let (n, d) = cleared_size(inner);
+            (sum(&[1, n]), d)
+        }
+        Expr::Binary(op, a, b) => {
+            let ((na, da), (nb, db)) = (cleared_size(a), cleared_size(b));
+            match op {
+                Op::Add | Op::Sub => (sum(&[sum(&[na, db]), sum(&[nb, da])]), sum(&[da, db])),
+                Op::Mul => (sum(&[na, nb]), sum(&[da, db])),
+                Op::Div => (sum(&[na, db]), sum(&[da, nb])),
+                Op::Pow => (sum(&[na, da]), sum(&[na, da])),
+            }
+        }
+    }
+}
+
 fn has_letters(expr: &Expr) -> bool {
     match expr {
         Expr::Word(_) => true,
@@ -227,6 +257,7 @@ impl Residue {
     fn of(&self, digits: &[u8], k: usize) -> Option<i128> {
         match self {
             Residue::Linear(linear) => Some(linear.residue(digits, k)),
+            Residue::Poly(_) if k > MAX_POLY_COLUMNS => None,
             Residue::Poly(poly) => modulo(poly, digits, k, 10i128.pow(k as u32)),
         }
     }
@@ -376,11 +407,53 @@ pub fn model(equation: &Equation) -> (Model, Vec<Letter>) {
     let residue = match Linear::of(equation, longest) {
         Some(linear) => Residue::Linear(linear),
         None => {
-            let (ln, ld) = rational(&equation.left);
-            let (rn, rd) = rational(&equation.right);
-            Residue::Poly(Poly::Sub(Box::new(mul(ln, rd)), Box::new(mul(rn, ld))))
+            let ((ln, ld), (rn, rd)) = (cleared_size(&equation.left), cleared_size(&equation.right));
+            if [ln, ld, rn, rd].iter().fold(0u64, |total, &n| total.saturating_add(n)) > MAX_CLEARED_NODES {
+                Residue::Poly(Poly::Opaque)
+            } else {
+                let (ln, ld) = rational(&equation.left);
+                let (rn, rd) = rational(&equation.right);
+                Residue::Poly(Poly::Sub(Box::new(mul(ln, rd)), Box::new(mul(rn, ld))))
+            }
         }
     };
     model.add(Holds { equation: equation.clone(), residue, var_of, vars, longest });
     (model, order)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nodes(poly: &Poly) -> u64 {
+        match poly {
+            Poly::Word(_) | Poly::Number(_) | Poly::Opaque => 1,
+            Poly::Add(a, b) | Poly::Sub(a, b) | Poly::Mul(a, b) => 1 + nodes(a) + nodes(b),
+            Poly::Pow(a, _) => 1 + nodes(a),
+        }
+    }
+
+    #[test]
+    fn cleared_sizes_are_counted_without_building_and_bound_what_is_built() {
+        for text in ["A / B == C / D", "-A / (B - C) == D * E", "A / (B + A / (B + A)) == C", "A ** 2 / B == C"] {
+            let equation = Equation::parse(text).unwrap();
+            for side in [&equation.left, &equation.right] {
+                let ((n, d), (built_n, built_d)) = (cleared_size(side), rational(side));
+                assert!(n >= nodes(&built_n) && d >= nodes(&built_d), "{text}");
+                if !text.contains("**") {
+                    assert_eq!((n, d), (nodes(&built_n), nodes(&built_d)), "{text}: exact without powers");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn nested_fractions_are_checked_whole_instead_of_column_by_column() {
+        let tower = (0..26).fold("A".to_string(), |inner, _| format!("A / (B + {inner})"));
+        let equation = Equation::parse(&format!("{tower} == C")).unwrap();
+        let (left, _) = cleared_size(&equation.left);
+        assert!(left > MAX_CLEARED_NODES, "{left}");
+        let (_, order) = model(&equation);
+        assert_eq!(order.len(), 3);
+    }
 }

@@ -43,6 +43,15 @@ const MAX_MAGNITUDE: f64 = 1e36;
 /// Most distinct letters: one digit each.
 pub const MAX_LETTERS: usize = 10;
 
+/// Longest equation read (characters), checked before anything else: the longest published
+/// alphametics (199 words) fit with room to spare, and every walk over the equation's tree
+/// stays shallow enough for a browser worker's stack.
+pub const MAX_CHARS: usize = 2_000;
+
+/// Deepest nesting of parentheses, signs and powers (`-(A ** (B ** -C))` is 5 levels deep):
+/// the parser counts it as it descends and stops at the limit.
+pub const MAX_NESTING: usize = 32;
+
 #[derive(Debug, Clone, PartialEq)]
 enum Token {
     Word(String),
@@ -88,6 +97,8 @@ fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, String> {
 struct Parser {
     tokens: Vec<(Token, usize)>,
     at: usize,
+    /// Parentheses, signs and powers open around the token being read.
+    nesting: usize,
     /// Column just past the text, for "ended early" messages.
     end: usize,
     letters: Vec<char>,
@@ -117,6 +128,21 @@ impl Parser {
             }
             None => format!("column {}: the equation ends where {wanted} should come", self.end),
         }
+    }
+
+    /// Reads `inner` one level deeper (the token just eaten opened it), refusing to go past
+    /// [`MAX_NESTING`].
+    fn nested(&mut self, inner: fn(&mut Self) -> Result<Expr, String>) -> Result<Expr, String> {
+        if self.nesting == MAX_NESTING {
+            let column = self.tokens[self.at - 1].1;
+            return Err(format!(
+                "column {column}: nests parentheses, signs and powers more than {MAX_NESTING} levels deep"
+            ));
+        }
+        self.nesting += 1;
+        let expr = inner(self);
+        self.nesting -= 1;
+        expr
     }
 
     fn sum(&mut self) -> Result<Expr, String> {
@@ -150,11 +176,11 @@ impl Parser {
     /// Python's precedence: `-A ** 2` is `-(A ** 2)`; `A ** B ** C` is `A ** (B ** C)`.
     fn unary(&mut self) -> Result<Expr, String> {
         if self.eat("-") {
-            return Ok(Expr::Neg(Box::new(self.unary()?)));
+            return Ok(Expr::Neg(Box::new(self.nested(Self::unary)?)));
         }
         let base = self.atom()?;
         if self.eat("**") {
-            return Ok(Expr::Binary(Op::Pow, Box::new(base), Box::new(self.unary()?)));
+            return Ok(Expr::Binary(Op::Pow, Box::new(base), Box::new(self.nested(Self::unary)?)));
         }
         Ok(base)
     }
@@ -181,7 +207,7 @@ impl Parser {
             }
             Some(Token::Symbol("(")) => {
                 self.at += 1;
-                let inner = self.sum()?;
+                let inner = self.nested(Self::sum)?;
                 if !self.eat(")") {
                     return Err(self.unexpected("')'"));
                 }
@@ -215,12 +241,19 @@ fn bounds(expr: &Expr) -> (f64, f64) {
 
 impl Equation {
     pub fn parse(text: &str) -> Result<Self, String> {
+        if text.len() > MAX_CHARS {
+            return Err(format!(
+                "is {} characters long; an equation has at most {}",
+                crate::core::format::format_count(text.len() as u64),
+                crate::core::format::format_count(MAX_CHARS as u64)
+            ));
+        }
         let tokens = tokenize(text)?;
         if tokens.is_empty() {
             return Err("is empty: write an equation like SEND + MORE == MONEY".into());
         }
         let mut parser =
-            Parser { tokens, at: 0, end: text.len() + 1, letters: Vec::new(), words: Vec::new() };
+            Parser { tokens, at: 0, nesting: 0, end: text.len() + 1, letters: Vec::new(), words: Vec::new() };
         let left = parser.sum()?;
         if !(parser.eat("==") || parser.eat("=")) {
             return Err(parser.unexpected("an operator or '=='"));
@@ -366,5 +399,23 @@ mod tests {
         assert!(err("ABCDEFGHIJK == K").contains("11 different letters"));
         assert!(err("A ** BCDEFGHIJ == B").contains("more than the 10^36"));
         assert!(err("A == B == C").starts_with("column 8"));
+    }
+
+    #[test]
+    fn length_and_nesting_are_bounded_before_the_work() {
+        let err = |t: &str| Equation::parse(t).unwrap_err();
+        let deep = |n: usize| format!("{}A{} == B", "(".repeat(n), ")".repeat(n));
+        assert!(Equation::parse(&deep(MAX_NESTING)).is_ok());
+        assert_eq!(
+            err(&deep(MAX_NESTING + 1)),
+            "column 33: nests parentheses, signs and powers more than 32 levels deep"
+        );
+        // 20,000 levels: refused for its length before a token is read.
+        assert_eq!(err(&deep(20_000)), "is 40,006 characters long; an equation has at most 2,000");
+        assert!(err(&format!("{}A == B", "-".repeat(40))).contains("more than 32 levels"));
+        assert!(err(&format!("A{} == B", " ** A".repeat(40))).contains("more than 32 levels"));
+        let longest = format!("{}A == B", "A + ".repeat((MAX_CHARS - 6) / 4));
+        assert!(longest.len() <= MAX_CHARS);
+        assert!(Equation::parse(&longest).is_ok());
     }
 }

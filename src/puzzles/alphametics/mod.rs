@@ -298,6 +298,37 @@ mod tests {
     }
 
     #[test]
+    fn hostile_equations_answer_at_once_on_a_small_stack() {
+        let tower = (0..26).fold("A".to_string(), |inner, _| format!("A / (B + {inner})"));
+        let chain = format!("{}B == C", "A + ".repeat((equation::MAX_CHARS - 6) / 4));
+        let deepest = format!("{}A{} == B", "(".repeat(32), ")".repeat(32));
+        let powers = format!("A{} == B", " ** -A".repeat(15));
+        let cases = [format!("{tower} == C"), chain, deepest, powers, format!("{}A", "(".repeat(20_000))];
+        // A quarter of a browser worker's stack: no walk over an equation may go deep.
+        let answers = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || {
+                let mut answers = Vec::new();
+                for equation in &cases {
+                    for algo in ["columns", "brute"] {
+                        let link = Link::new(PUZZLE).with("equation", equation).with("algo", algo);
+                        answers.push((equation.len(), algo, run(&link.to_hash())));
+                    }
+                }
+                answers
+            })
+            .unwrap()
+            .join()
+            .expect("no stack overflow");
+        for (length, algo, answer) in answers {
+            match answer {
+                Ok(report) => assert!(report.message.is_some(), "{length} {algo}"),
+                Err(why) => assert!(why.starts_with("equation: "), "{length} {algo}: {why}"),
+            }
+        }
+    }
+
+    #[test]
     fn bad_links_are_refused_with_the_reason() {
         assert!(run("#/alphametics?equation=SEND%20%2B").unwrap_err().starts_with("equation: column 7"));
         assert!(run("#/alphametics?equation=ABCDEFGHIJK%3D%3DK")

@@ -348,4 +348,15 @@ mod tests {
         assert!(run("#/jets-sharks?cycles=0").unwrap_err().starts_with("cycles:"));
         assert!(run("#/jets-sharks?rest=2").unwrap_err().starts_with("rest:"));
     }
+
+    #[test]
+    fn long_tables_are_refused_at_the_first_row_past_the_limit() {
+        // 6,000 rows, under the link limit: refused at row 201, before reading the rest.
+        let rows: String = (0..6_000).map(|i| format!("~A{i},B")).collect();
+        let err = run(&format!("#/jets-sharks?table=name,team{rows}")).unwrap_err();
+        assert_eq!(err, "table: the table has more than 200 rows; it needs 1 to 200");
+        let twice = run("#/jets-sharks?table=name,team~Ann,Red~Ann,Blue").unwrap_err();
+        assert_eq!(twice, "table: row 2: the name 'Ann' is used twice");
+        assert!(run("#/jets-sharks?table=name,team").unwrap_err().contains("no rows"));
+    }
 }

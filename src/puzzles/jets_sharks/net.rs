@@ -44,7 +44,11 @@ impl Table {
             return Err(format!("the header has {} columns; a table has 2 to {MAX_COLUMNS}", columns.len()));
         }
         let mut rows = Vec::new();
+        let mut names = std::collections::HashSet::new();
         for (i, line) in lines.enumerate() {
+            if i == MAX_ROWS {
+                return Err(format!("the table has more than {MAX_ROWS} rows; it needs 1 to {MAX_ROWS}"));
+            }
             let row = split(line);
             if row.len() != columns.len() {
                 return Err(format!(
@@ -60,13 +64,13 @@ impl Table {
             {
                 return Err(format!("row {}: '{bad}' is not a value (use letters, digits, - _ .)", i + 1));
             }
-            if rows.iter().any(|r: &Vec<String>| r[0] == row[0]) {
+            if !names.insert(row[0].clone()) {
                 return Err(format!("row {}: the name '{}' is used twice", i + 1, row[0]));
             }
             rows.push(row);
         }
-        if rows.is_empty() || rows.len() > MAX_ROWS {
-            return Err(format!("the table has {} rows; it needs 1 to {MAX_ROWS}", rows.len()));
+        if rows.is_empty() {
+            return Err(format!("the table has no rows; it needs 1 to {MAX_ROWS}"));
         }
         Ok(Table { columns, rows })
     }

@@ -128,16 +128,23 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
         (Algo::Count, n, false) => {
             format!("more than {} solutions: the cap stopped the count", format_count(n - 1))
         }
-        _ => match fast::Solver::new(grid.box_size).solve_watched(&grid, 2, &mut progress).count {
-            1 => "the only solution".into(),
-            _ => "one of several solutions".into(),
-        },
+        _ => uniqueness(&fast::Solver::new(grid.box_size).solve_watched(&grid, 2, &mut progress)).into(),
     };
     report.message = Some(match report.message.take() {
         Some(note) => format!("{verdict}; {note}"),
         None => verdict,
     });
     Ok(report)
+}
+
+/// What a search for two solutions says of the one found: only when it saw the whole space
+/// is one solution "the only" one.
+fn uniqueness(second: &fast::Found) -> &'static str {
+    match (second.count, second.complete && !second.cancelled) {
+        (2.., _) => "one of several solutions",
+        (1, true) => "the only solution",
+        _ => "a solution; whether it is the only one was not settled (the check stopped early)",
+    }
 }
 
 /// The engine's model of a grid: one all-different group per row, column and box, pruning
@@ -326,6 +333,17 @@ mod tests {
             let puzzle = Grid::parse(grid).unwrap();
             assert_eq!(fast::Solver::new(puzzle.box_size).solve(&puzzle, 2).count, 1, "{grid}");
         }
+    }
+
+    #[test]
+    fn one_solution_is_the_only_one_only_when_the_check_finished() {
+        let puzzle = Grid::parse(params::PRESETS[0].1).unwrap();
+        let whole = fast::Solver::new(puzzle.box_size).solve(&puzzle, 2);
+        assert_eq!(uniqueness(&whole), "the only solution");
+        let stopped = fast::Found { complete: false, cancelled: true, ..whole.clone() };
+        assert!(uniqueness(&stopped).contains("not settled"), "{}", uniqueness(&stopped));
+        let unfinished = fast::Found { complete: false, ..whole };
+        assert!(uniqueness(&unfinished).contains("not settled"));
     }
 
     #[test]
