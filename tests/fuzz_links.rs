@@ -1,115 +1,97 @@
-//! Fuzzing the share-link codec and every puzzle's parameters with thousands of mutated links
-//! (random keys and values, duplicates, percent-escapes, huge numbers, non-ASCII, truncation).
-//! What must hold for every one of them:
+//! Fuzzing the share-link codec and every puzzle, from the reader through the solver, with
+//! thousands of mutated links. Keys and sample values come from the registry
+//! (`puzzles::samples`), so a new puzzle is fuzzed without editing this file. Mutations mix
+//! every puzzle's keys with every other puzzle's values and add hostile values: deep nesting,
+//! long repetitions, empty pieces, huge counts, escapes, non-ASCII, truncation.
+//!
+//! What must hold for every link:
 //! - nothing panics;
 //! - every refusal names a parameter of the link (or `link` itself) and a reason;
 //! - every accepted link reads back to a canonical link that reads again without a problem
-//!   and to itself (the canonical form is a fixed point).
+//!   and to itself (the canonical form is a fixed point);
+//! - solved under a small work budget, every answer is a report that serialises to JSON.
+//!
+//! Each run draws a new seed and prints it; `FUZZ_SEED=<seed> cargo test --test fuzz_links`
+//! replays a run exactly.
 #![cfg(not(target_arch = "wasm32"))]
 
+use puzzlelab::core::job::{JobContext, Progress};
 use puzzlelab::core::link::{Link, LinkError, MAX_LINK_BYTES};
+use puzzlelab::core::search::Limits;
 use puzzlelab::core::seed::{SeededRng, Stream};
-use puzzlelab::puzzles::{find, read_link, PUZZLES};
+use puzzlelab::puzzles::{find, read_link, samples, solve_link, PUZZLES};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
-/// Mutated links per run: enough to reach every kind of mutation many times over, few
-/// enough for every CI run.
-const CASES: usize = 6_000;
+/// Links only read per run: cheap, so many.
+const READ_CASES: usize = 6_000;
 
-/// Keys the puzzles read, plus a few they do not.
-const KEYS: &[&str] = &[
-    "discs",
-    "pegs",
-    "state",
-    "goal",
-    "moves",
-    "algo",
-    "seed",
-    "step",
-    "size",
-    "tiles",
-    "shuffle",
-    "depth",
-    "n",
-    "first",
-    "population",
-    "keep",
-    "flip",
-    "exchange",
-    "generations",
-    "runs",
-    "rng",
-    "target",
-    "v",
-    "colour",
-    "",
-    "%",
-    "a=b",
-];
+/// Links read and solved per run, each under [`BUDGET`] and [`BUDGET_MS`].
+const SOLVE_CASES: usize = 2_000;
 
-/// Values that have broken parsers before: edges of ranges, huge and negative numbers, lists
-/// gone wrong, escapes, non-ASCII.
-const VALUES: &[&str] = &[
-    "0",
-    "1",
-    "2",
-    "3",
-    "4",
-    "17",
-    "20",
-    "21",
-    "-1",
-    "99999999999999999999999",
-    "1e9",
-    "NaN",
-    "0.5",
-    "1.0",
-    "-0.0",
-    "inf",
+/// The work a fuzzed solve may do: few positions, and a cancel after this many milliseconds
+/// (through the job's progress listener, as the page's Cancel).
+const BUDGET: Limits = Limits { max_stored: 50_000, max_expanded: 200_000, max_depth: None };
+const BUDGET_MS: f64 = 100.0;
+
+/// Values that have broken parsers before, for any key.
+const ODD_VALUES: &[&str] = &[
     "",
     ",",
     ",,,",
-    "AB,AC",
-    "AB,AB",
-    "U,L,D,R",
-    "1,2,3,4,5,6,7,8,0",
-    "uniform",
-    "bfs",
-    "dfs",
-    "optimal",
-    "auto",
-    "pdb",
-    "genetic",
-    "exact",
-    "python",
-    "chacha",
-    "backtracking",
-    "permutations",
-    "0-3",
-    "3-0",
-    "7-7",
-    "AAAA",
-    "CCCC",
-    "ABCD",
+    "~",
+    "~~",
+    ":",
+    "-",
+    "-1",
+    "-0.0",
+    "1e9",
+    "1e308",
+    "NaN",
+    "inf",
+    "0x10",
+    "99999999999999999999999",
+    "18446744073709551616",
+    "9007199254740992",
     "%",
     "%2",
     "%zz",
+    "%+A",
     "%E2%82%AC",
+    "%00",
     "caf\u{e9}",
     "\u{1F600}",
-    "Not%20all",
     "a+b",
     "&",
     "=",
     "#",
     "?",
-    "1000000",
-    "9007199254740991",
-    "9007199254740992",
+    " ",
+    "0",
+    "1",
 ];
 
-fn pick<'a>(rng: &mut SeededRng, items: &[&'a str]) -> &'a str {
-    items[rng.below(items.len() as u64) as usize]
+/// A seed for this run: `FUZZ_SEED` when set (to replay), else a new one each run.
+fn run_seed() -> u64 {
+    match std::env::var("FUZZ_SEED") {
+        Ok(text) => text.trim().parse().expect("FUZZ_SEED is a whole number"),
+        Err(_) => {
+            let nanos =
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+            (nanos % (1 << 53)) as u64
+        }
+    }
+}
+
+fn pick<'a, T>(rng: &mut SeededRng, items: &'a [T]) -> &'a T {
+    &items[rng.below(items.len() as u64) as usize]
+}
+
+/// A random key and sample value of any puzzle.
+fn any_sample(rng: &mut SeededRng) -> (&'static str, &'static str) {
+    let puzzle = pick(rng, PUZZLES);
+    let (key, values) = *pick(rng, samples(puzzle.name).unwrap());
+    (key, *pick(rng, values))
 }
 
 /// A random printable or escaped fragment, sometimes non-ASCII.
@@ -124,31 +106,58 @@ fn noise(rng: &mut SeededRng) -> String {
         .collect()
 }
 
+/// A value built to hurt: nested brackets, long repetitions, huge counts.
+fn hostile(rng: &mut SeededRng, seed_value: &str) -> String {
+    let depth = *pick(rng, &[33usize, 200, 5_000, 20_000]);
+    let length = *pick(rng, &[1_000usize, 20_000, 60_000]);
+    let repeated = |unit: &str| {
+        let unit = if unit.is_empty() { "1" } else { unit };
+        unit.repeat(length / unit.len() + 1)
+    };
+    match rng.below(7) {
+        0 => format!("{}{seed_value}{}", "(".repeat(depth), ")".repeat(depth)),
+        1 => format!("{}{seed_value}", "-".repeat(depth)),
+        2 => repeated(&format!("{seed_value},")),
+        3 => repeated(&format!("~{seed_value}")),
+        4 => repeated(seed_value),
+        5 => format!("{}{seed_value}", "9".repeat(depth.min(400))),
+        _ => format!("{seed_value}{}", ",".repeat(depth)),
+    }
+}
+
+/// Sets `key` to `value`, replacing its value when the link has it.
+fn put(pairs: &mut Vec<(String, String)>, key: &str, value: String) {
+    match pairs.iter_mut().find(|(k, _)| k == key) {
+        Some((_, v)) => *v = value,
+        None => pairs.push((key.to_string(), value)),
+    }
+}
+
 /// One mutated link, built from a puzzle's canonical default link.
 fn mutated(rng: &mut SeededRng) -> String {
-    let puzzle = &PUZZLES[rng.below(PUZZLES.len() as u64) as usize];
+    let puzzle = pick(rng, PUZZLES);
+    let own = samples(puzzle.name).unwrap();
     let (base, _) = (read_link(puzzle.name).unwrap())(&Link::new(puzzle.name));
     let mut pairs: Vec<(String, String)> = base.params.clone();
     for _ in 0..=rng.below(4) {
-        match rng.below(7) {
-            0 => pairs.push((pick(rng, KEYS).into(), pick(rng, VALUES).into())),
-            1 if !pairs.is_empty() => {
-                let i = rng.below(pairs.len() as u64) as usize;
-                pairs[i].1 = pick(rng, VALUES).into();
-            }
-            2 if !pairs.is_empty() => {
-                let i = rng.below(pairs.len() as u64) as usize;
-                let copy = pairs[i].clone();
-                pairs.push(copy);
-            }
-            3 if !pairs.is_empty() => {
-                let i = rng.below(pairs.len() as u64) as usize;
+        let (key, values) = *pick(rng, own);
+        let value = pick(rng, values).to_string();
+        let at = (!pairs.is_empty()).then(|| rng.below(pairs.len() as u64) as usize);
+        match (rng.below(10), at) {
+            (0, _) => put(&mut pairs, key, value),
+            (1, Some(i)) => pairs[i].1 = value,
+            // Every key with every other puzzle's values.
+            (2, _) => put(&mut pairs, key, any_sample(rng).1.to_string()),
+            (3, Some(i)) => pairs.push(pairs[i].clone()),
+            (4, Some(i)) => {
                 pairs.remove(i);
             }
-            4 => pairs.push((pick(rng, KEYS).into(), noise(rng))),
-            5 if !pairs.is_empty() => {
-                let i = rng.below(pairs.len() as u64) as usize;
-                pairs[i].1 = format!("{},{}", pairs[i].1, pick(rng, VALUES));
+            (5, _) => put(&mut pairs, key, pick(rng, ODD_VALUES).to_string()),
+            (6, Some(i)) => pairs[i].1 = format!("{},{}", pairs[i].1, pick(rng, values)),
+            (7, _) => put(&mut pairs, key, hostile(rng, &value)),
+            (8, _) => {
+                let (other_key, other_value) = any_sample(rng);
+                put(&mut pairs, other_key, other_value.to_string());
             }
             _ => pairs.push((noise(rng), noise(rng))),
         }
@@ -162,53 +171,113 @@ fn mutated(rng: &mut SeededRng) -> String {
     format!("#/{}?{query}", puzzle.name)
 }
 
-fn assert_names_a_parameter(link: &Link, error: &LinkError, text: &str) {
-    assert!(!error.reason.is_empty(), "{text}: empty reason for {}", error.field);
+fn assert_names_a_parameter(link: &Link, field: &str, reason: &str, text: &str) {
+    assert!(!reason.is_empty(), "empty reason for {field}");
     assert!(
-        error.field == "link" || link.params.iter().any(|(k, _)| *k == error.field),
-        "{text}: refusal names '{}', which the link does not have",
-        error.field
+        field == "link" || link.params.iter().any(|(k, _)| k == field),
+        "refusal names '{field}', which the link does not have: {reason} (link {})",
+        shorten(text)
     );
+}
+
+/// A link short enough for a failure message.
+fn shorten(text: &str) -> String {
+    if text.len() <= 300 {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(240).collect();
+    format!("{head}… ({} bytes)", text.len())
+}
+
+/// Reads a link as a page does; checks refusals and the canonical form's fixed point.
+/// Returns the parsed link when the codec accepted it.
+fn check_read(text: &str) -> Option<Link> {
+    let link = match Link::parse(text) {
+        Ok(link) => link,
+        Err(error) => {
+            assert!(!error.field.is_empty() && !error.reason.is_empty(), "{error:?}");
+            return None;
+        }
+    };
+    let puzzle = find(&link.puzzle).expect("mutations keep the puzzle name");
+    let read = read_link(puzzle.name).unwrap();
+    let (canonical, errors) = read(&link);
+    for LinkError { field, reason, .. } in &errors {
+        assert_names_a_parameter(&link, field, reason, text);
+    }
+    let again = Link::parse(&canonical.to_hash()).unwrap_or_else(|e| panic!("canonical {canonical}: {e}"));
+    let (fixed, errors) = read(&again);
+    assert!(errors.is_empty(), "{canonical}: {errors:?}");
+    assert_eq!(fixed, canonical, "the canonical form reads back to itself");
+    Some(link)
+}
+
+/// Solves a link under the fuzz budget; checks the answer or the refusal.
+fn check_solve(text: &str, link: &Link) {
+    let started = Instant::now();
+    let clock = move || started.elapsed().as_secs_f64() * 1000.0;
+    let mut listener = |elapsed: f64, _: &Progress| elapsed < BUDGET_MS;
+    let mut ctx = JobContext::new(BUDGET, &clock, &mut listener);
+    match solve_link(text, &mut ctx) {
+        Ok(report) => {
+            let json = serde_json::to_value(&report).expect("every report is JSON");
+            assert_eq!(json["puzzle"], link.puzzle.as_str());
+            assert!(json["link"].as_str().is_some_and(|l| l.starts_with("#/")), "{json}");
+        }
+        Err(error) => {
+            let (field, reason) = error.split_once(": ").unwrap_or_else(|| panic!("'{error}' names nothing"));
+            assert_names_a_parameter(link, field, reason, text);
+        }
+    }
+}
+
+/// Runs `cases` mutated links through `check`, each with the seed and the link on failure.
+fn fuzz(name: &str, cases: usize, solve: bool) {
+    let seed = run_seed();
+    println!("{name}: seed {seed} (replay with FUZZ_SEED={seed})");
+    let mut rng = SeededRng::new(seed);
+    let started = Instant::now();
+    let (mut refused, mut accepted, mut slowest) = (0, 0, (0.0f64, String::new()));
+    for case in 0..cases {
+        let text = mutated(&mut rng);
+        let began = Instant::now();
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            let link = check_read(&text);
+            if let (true, Some(link)) = (solve, &link) {
+                check_solve(&text, link);
+            }
+            link.is_some()
+        }));
+        match outcome {
+            Ok(true) => accepted += 1,
+            Ok(false) => refused += 1,
+            Err(panic) => {
+                eprintln!("{name}: case {case} of seed {seed} failed (FUZZ_SEED={seed}): {}", shorten(&text));
+                std::panic::resume_unwind(panic);
+            }
+        }
+        let ms = began.elapsed().as_secs_f64() * 1000.0;
+        if ms > slowest.0 {
+            slowest = (ms, shorten(&text));
+        }
+    }
+    println!(
+        "{name}: {cases} links, {accepted} read, {refused} refused by the codec; {:.0} ms in all; slowest {:.1} ms: {}",
+        started.elapsed().as_secs_f64() * 1000.0,
+        slowest.0,
+        slowest.1
+    );
+    assert!(accepted > 0 && refused > 0, "both paths were exercised");
 }
 
 #[test]
 fn mutated_links_never_panic_and_every_accepted_link_is_canonical() {
-    let mut rng = SeededRng::new(2026);
-    let started = Instant::now();
-    let (mut refused, mut repaired, mut clean, mut slowest) = (0, 0, 0, 0.0f64);
-    for _ in 0..CASES {
-        let text = mutated(&mut rng);
-        let began = Instant::now();
-        let link = match Link::parse(&text) {
-            Ok(link) => link,
-            Err(error) => {
-                refused += 1;
-                assert!(!error.field.is_empty() && !error.reason.is_empty(), "{text}: {error:?}");
-                continue;
-            }
-        };
-        let puzzle = find(&link.puzzle).expect("mutations keep the puzzle name");
-        let (canonical, errors) = (read_link(puzzle.name).unwrap())(&link);
-        slowest = slowest.max(began.elapsed().as_secs_f64() * 1000.0);
-        for error in &errors {
-            assert_names_a_parameter(&link, error, &text);
-        }
-        if errors.is_empty() {
-            clean += 1;
-        } else {
-            repaired += 1;
-        }
-        let again = Link::parse(&canonical.to_hash()).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let (fixed, errors) = (read_link(puzzle.name).unwrap())(&again);
-        assert!(errors.is_empty(), "{text} -> {canonical}: {errors:?}");
-        assert_eq!(fixed, canonical, "{text}: the canonical form reads back to itself");
-    }
-    println!(
-        "{CASES} mutated links: {clean} clean, {repaired} repaired with named problems, {refused} refused; \
-         slowest read {slowest:.2} ms; {:.0} ms in all",
-        started.elapsed().as_secs_f64() * 1000.0
-    );
-    assert!(clean > 0 && repaired > 0 && refused > 0, "every path was exercised");
+    fuzz("read", READ_CASES, false);
+}
+
+#[test]
+fn mutated_links_are_solved_or_refused_by_name_under_a_small_budget() {
+    fuzz("solve", SOLVE_CASES, true);
 }
 
 #[test]
@@ -222,4 +291,21 @@ fn huge_links_are_refused_before_parsing() {
     let (canonical, errors) = (read_link("hanoi").unwrap())(&link);
     assert_eq!(errors[0].field, "moves");
     assert_eq!(canonical.get("moves"), None);
+}
+
+#[test]
+fn the_links_that_once_hurt_are_answered() {
+    let tower = (0..26).fold("A".to_string(), |inner, _| format!("A%2F(B%2B{inner})"));
+    let links = [
+        "#/blocks?layout=00000000&width=4".to_string(),
+        "#/blocks?layout=........".to_string(),
+        format!("#/alphametics?equation={tower}%3D%3DC"),
+        format!("#/alphametics?equation={}A{}%3D%3DB", "(".repeat(20_000), ")".repeat(20_000)),
+        "#/alphametics?equation=SEND+MORE==MONEY".to_string(),
+        "#/alphametics?equation=%+A".to_string(),
+    ];
+    for text in &links {
+        let link = check_read(text).expect("the codec reads it");
+        check_solve(text, &link);
+    }
 }

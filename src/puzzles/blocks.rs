@@ -24,6 +24,19 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Reads a link of this puzzle into its canonical form, naming every problem.
 pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<BlocksParams>;
 
+/// This puzzle's keys, each with a few valid and extreme values (the link fuzz test draws on
+/// them, so a new puzzle is fuzzed without editing the test).
+pub const SAMPLES: super::Samples = &[
+    ("layout", &[SLIDES_LAYOUT, "2113211345564786900a", "1100", "00000000", "........", "1", "1.1."]),
+    ("width", &["2", "4", "8", "1", "9"]),
+    ("goal", &["bottom-left", "bottom-right", "top-left", "top-right", "bottom-middle", "middle"]),
+    ("moves", &["5R,7U", "0U", "9Z"]),
+    ("algo", &["bfs", "dfs"]),
+    ("fold", &["0", "1"]),
+    ("explore", &["0", "1"]),
+    ("step", &["0", "1", "83"]),
+];
+
 /// The slides' layout: 4 wide, 5 high.
 pub const SLIDES_LAYOUT: &str = "11221133450067886799";
 pub const MAX_CELLS: usize = 64;

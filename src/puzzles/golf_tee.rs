@@ -21,6 +21,19 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Reads a link of this puzzle into its canonical form, naming every problem.
 pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<GolfTeeParams>;
 
+/// This puzzle's keys, each with a few valid and extreme values (the link fuzz test draws on
+/// them, so a new puzzle is fuzzed without editing the test).
+pub const SAMPLES: super::Samples = &[
+    ("pos", &["011111111111111", "111111111111111", "000000000000000", "0111111111", "01"]),
+    ("rows", &["4", "5", "6", "3", "7"]),
+    ("goal", &["0", "any", "14", "15"]),
+    ("moves", &["3-0", "5-0", "0-0"]),
+    ("algo", &["bfs", "dfs"]),
+    ("fold", &["0", "1"]),
+    ("explore", &["0", "1"]),
+    ("step", &["0", "1", "13"]),
+];
+
 pub const MIN_ROWS: usize = 4;
 pub const MAX_ROWS: usize = 6;
 

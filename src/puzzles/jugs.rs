@@ -20,6 +20,19 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Reads a link of this puzzle into its canonical form, naming every problem.
 pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<JugsParams>;
 
+/// This puzzle's keys, each with a few valid and extreme values (the link fuzz test draws on
+/// them, so a new puzzle is fuzzed without editing the test).
+pub const SAMPLES: super::Samples = &[
+    ("capacity", &["3,5,8", "1,1", "99,99,99,99,99,99", "0,5", "100,1", "5"]),
+    ("start", &["0,0,8", "0,0", "3,5,8", "9,9,9"]),
+    ("goal", &["0,4,4", "1,1", "0,0,0", "8,0,0"]),
+    ("moves", &["CB,BA", "AB", "AZ"]),
+    ("algo", &["bfs", "dfs"]),
+    ("fold", &["0", "1", "2"]),
+    ("explore", &["0", "1"]),
+    ("step", &["0", "1", "7"]),
+];
+
 pub const MAX_JUGS: usize = 6;
 pub const MAX_CAPACITY: u32 = 99;
 
@@ -177,8 +190,13 @@ impl LinkParams for JugsParams {
         let fits = |amounts: &[u8], capacity: &[u8]| {
             amounts.len() == capacity.len() && amounts.iter().zip(capacity).all(|(a, c)| a <= c)
         };
+        // A problem is named by the key the link gave (a default start or goal that no longer
+        // fits is the capacity's doing).
+        let given = |keys: &[&'static str]| {
+            keys.iter().copied().find(|k| link.get(k).is_some()).unwrap_or("capacity")
+        };
         if !fits(&start, &capacity) || !fits(&goal, &capacity) {
-            let key = if fits(&start, &capacity) { "goal" } else { "start" };
+            let key = if fits(&start, &capacity) { given(&["goal"]) } else { given(&["start"]) };
             r.reject(
                 key,
                 format!("needs one amount per jug ({}), none above its jug's capacity", capacity.len()),
@@ -188,9 +206,9 @@ impl LinkParams for JugsParams {
         let total = |v: &[u8]| v.iter().map(|&n| u32::from(n)).sum::<u32>();
         if total(&start) != total(&goal) {
             r.reject(
-                "goal",
+                given(&["goal", "start"]),
                 format!(
-                    "holds {} l but the jugs start with {} l: pouring never changes the total",
+                    "the goal holds {} l but the jugs start with {} l: pouring never changes the total",
                     total(&goal),
                     total(&start)
                 ),
@@ -309,6 +327,15 @@ mod tests {
         assert!(run("#/jugs?goal=0,4,5").unwrap_err().contains("pouring never changes the total"));
         assert!(run("#/jugs?start=0,6,2").unwrap_err().starts_with("start: needs one amount per jug"));
         assert!(run("#/jugs?capacity=3").unwrap_err().starts_with("capacity:"));
+        assert!(run("#/jugs?capacity=3,5")
+            .unwrap_err()
+            .starts_with("capacity: needs one amount per jug (2)"));
+        assert!(
+            run("#/jugs?start=0,0,7")
+                .unwrap_err()
+                .starts_with("start: the goal holds 8 l but the jugs start with 7 l"),
+            "the default goal"
+        );
         assert!(run("#/jugs?moves=AB").unwrap_err().contains("A is empty"));
         let unreachable = run("#/jugs?capacity=2,4,8&start=0,0,8&goal=1,3,4").unwrap();
         assert!(!unreachable.solved);

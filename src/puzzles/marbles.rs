@@ -23,6 +23,19 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Reads a link of this puzzle into its canonical form, naming every problem.
 pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<MarblesParams>;
 
+/// This puzzle's keys, each with a few valid and extreme values (the link fuzz test draws on
+/// them, so a new puzzle is fuzzed without editing the test).
+pub const SAMPLES: super::Samples = &[
+    ("n", &["1", "4", "6", "0", "7"]),
+    ("gap", &["1", "3", "4", "0", "5"]),
+    ("alternate", &["0", "1", "2"]),
+    ("moves", &["4-5", "3-5", "1-2", "99-1"]),
+    ("algo", &["bfs", "dfs"]),
+    ("fold", &["0", "1"]),
+    ("explore", &["0", "1"]),
+    ("step", &["0", "1", "40"]),
+];
+
 pub const MAX_N: usize = 6;
 pub const MAX_GAP: usize = 4;
 

@@ -32,11 +32,14 @@ pub struct PuzzleInfo {
 /// (`core::link::canonical` over the puzzle's parameters).
 pub type LinkReader = fn(&Link) -> (Link, Vec<LinkError>);
 
+/// A puzzle's link keys, each with a few valid and extreme values.
+pub type Samples = &'static [(&'static str, &'static [&'static str])];
+
 /// Solves what a link describes; `Err` says what was wrong with the link.
 type Solver = fn(&Link, &mut JobContext) -> Result<Report, String>;
 
 /// The registry: one line names every puzzle module, each of which provides `INFO`,
-/// `READ_LINK` and `solve_link`.
+/// `READ_LINK`, `SAMPLES` and `solve_link`.
 macro_rules! registry {
     ($($puzzle:ident),* $(,)?) => {
         /// Every puzzle, in the order the app lists them.
@@ -49,6 +52,9 @@ macro_rules! registry {
         /// Each puzzle's link reader, by page name (apart from [`PUZZLES`] for the same
         /// reason: a page's bundle reads only its own links).
         const READERS: &[(&str, LinkReader)] = &[$(($puzzle::INFO.name, $puzzle::READ_LINK)),*];
+
+        /// Each puzzle's keys with sample values, by page name (for tests that fuzz links).
+        const SAMPLES: &[(&str, Samples)] = &[$(($puzzle::INFO.name, $puzzle::SAMPLES)),*];
     };
 }
 
@@ -77,6 +83,11 @@ pub fn find(name: &str) -> Option<&'static PuzzleInfo> {
 /// The link reader of the puzzle a page name names.
 pub fn read_link(name: &str) -> Option<LinkReader> {
     READERS.iter().find(|(n, _)| *n == name).map(|&(_, reader)| reader)
+}
+
+/// The keys of a puzzle's links with sample values, valid and extreme.
+pub fn samples(name: &str) -> Option<Samples> {
+    SAMPLES.iter().find(|(n, _)| *n == name).map(|&(_, samples)| samples)
 }
 
 /// Builds half `half` (0 or 1) of some session data, reporting `progress(done, total)`.
@@ -223,6 +234,33 @@ mod tests {
             assert!(SOLVERS.iter().any(|(name, _)| *name == puzzle.name), "{}", puzzle.name);
         }
         assert_eq!(SOLVERS.len(), PUZZLES.len());
+    }
+
+    #[test]
+    fn every_puzzle_lists_its_keys_with_samples() {
+        for puzzle in PUZZLES {
+            let samples = samples(puzzle.name).expect("registered");
+            let read = read_link(puzzle.name).unwrap();
+            for (key, values) in samples {
+                assert!(!values.is_empty(), "{}: {key}", puzzle.name);
+                for value in *values {
+                    let (_, errors) = read(&Link::new(puzzle.name).with(key, value));
+                    let unknown = format!("is not a parameter of '{}'", puzzle.name);
+                    assert!(errors.iter().all(|e| e.reason != unknown), "{}: {key} is not read", puzzle.name);
+                }
+            }
+            // Every key a canonical link writes is listed.
+            for (key, values) in samples {
+                let (canonical, _) = read(&Link::new(puzzle.name).with(key, values[0]));
+                for (written, _) in &canonical.params {
+                    assert!(
+                        samples.iter().any(|(k, _)| k == written),
+                        "{}: {written} not listed",
+                        puzzle.name
+                    );
+                }
+            }
+        }
     }
 
     #[test]

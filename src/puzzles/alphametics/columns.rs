@@ -435,7 +435,9 @@ mod tests {
 
     #[test]
     fn cleared_sizes_are_counted_without_building_and_bound_what_is_built() {
-        for text in ["A / B == C / D", "-A / (B - C) == D * E", "A / (B + A / (B + A)) == C", "A ** 2 / B == C"] {
+        for text in
+            ["A / B == C / D", "-A / (B - C) == D * E", "A / (B + A / (B + A)) == C", "A ** 2 / B == C"]
+        {
             let equation = Equation::parse(text).unwrap();
             for side in [&equation.left, &equation.right] {
                 let ((n, d), (built_n, built_d)) = (cleared_size(side), rational(side));

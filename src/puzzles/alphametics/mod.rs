@@ -23,6 +23,27 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Reads a link of this puzzle into its canonical form, naming every problem.
 pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<AlphameticsParams>;
 
+/// This puzzle's keys, each with a few valid and extreme values (the link fuzz test draws on
+/// them, so a new puzzle is fuzzed without editing the test).
+pub const SAMPLES: super::Samples = &[
+    (
+        "equation",
+        &[
+            "SEND + MORE == MONEY",
+            "NORTH / SOUTH == EAST / WEST",
+            "PI * R ** 2 == AREA",
+            "A == B",
+            "SEND+MORE==MONEY",
+            "A / (B + A / (B + A)) == C",
+            "ABCDEFGHIJK == K",
+            "==",
+            "A ** BCDEFGHIJ == B",
+        ],
+    ),
+    ("algo", &["columns", "brute"]),
+    ("cap", &["1", "1000", "100000", "0", "100001"]),
+];
+
 /// The slides' 25 puzzles (seed 001, "Alphametics Solver").
 pub const SLIDES_PUZZLES: [&str; 25] = [
     "VIOLIN * 2 + VIOLA == TRIO + SONATA",

@@ -26,6 +26,14 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Reads a link of this puzzle into its canonical form, naming every problem.
 pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<BayesParams>;
 
+/// This puzzle's keys, each with a few valid and extreme values (the link fuzz test draws on
+/// them, so a new puzzle is fuzzed without editing the test).
+pub const SAMPLES: super::Samples = &[
+    ("method", &["reverend", "multinomial", "bernoulli"]),
+    ("guess", &["they went to el cantina", "", "a"]),
+    ("train", &["languages", "spam", "a:b~c:d", "nocolon", ":", "x:"]),
+];
+
 crate::named_enum! {
     /// How the evidence of the words is weighed.
     pub enum Method {

@@ -24,6 +24,19 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Reads a link of this puzzle into its canonical form, naming every problem.
 pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<params::HanoiParams>;
 
+/// This puzzle's keys, each with a few valid and extreme values (the link fuzz test draws on
+/// them, so a new puzzle is fuzzed without editing the test).
+pub const SAMPLES: super::Samples = &[
+    ("discs", &["1", "3", "4", "17", "20", "0", "21"]),
+    ("pegs", &["3", "4", "2", "5"]),
+    ("state", &["AAAA", "ABCA", "ABCD", "A", "", "E"]),
+    ("goal", &["CCCC", "BBBB", "DDDD", "ABAB", "Z"]),
+    ("moves", &["AC,AB,CB", "AB,AB", "AC", "AD", "ZZ"]),
+    ("algo", &["optimal", "astar", "bfs", "greedy", "naive"]),
+    ("seed", &["0", "1", "9007199254740991", "9007199254740992"]),
+    ("step", &["0", "1", "7", "131071", "131072"]),
+];
+
 /// Solves what a Hanoi link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     let (params, errors) = HanoiParams::from_link(link);

@@ -25,6 +25,23 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Reads a link of this puzzle into its canonical form, naming every problem.
 pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<JetsSharksParams>;
 
+/// This puzzle's keys, each with a few valid and extreme values (the link fuzz test draws on
+/// them, so a new puzzle is fuzzed without editing the test).
+pub const SAMPLES: super::Samples = &[
+    ("touch", &["Ken:0.8", "Sharks,20,jh,sing,burglar", "Ken:3", "Kenn", ""]),
+    ("depair", &["Lance:burglar", "Lance", ":"]),
+    ("cycles", &["1", "100", "1000", "0", "1001"]),
+    ("max", &["1", "0", "-1"]),
+    ("min", &["-0.2", "0", "-1"]),
+    ("rest", &["-0.1", "2"]),
+    ("decay", &["0.1", "0", "1"]),
+    ("alpha", &["0.1", "1"]),
+    ("gamma", &["0.1", "1"]),
+    ("estr", &["0.4", "0", "1"]),
+    ("table", &["name,team~Ann,Red~Bob,Red~Cy,Blue", "name,team", "name~Ann", "a,b~x,y~x,z"]),
+    ("step", &["0", "1", "100"]),
+];
+
 /// The classic 27-row table (McClelland 1981), as the recipe uses it.
 pub const GANGS: &str = include_str!("gangs.csv");
 
@@ -171,7 +188,10 @@ impl LinkParams for JetsSharksParams {
         let constants = if constants.min <= constants.rest && constants.rest <= constants.max {
             constants
         } else {
-            r.reject("rest", "must lie between min and max");
+            // Name the key the link gave: rest itself, or the bound that left it outside.
+            let given = ["rest", "min", "max"].into_iter().find(|key| link.get(key).is_some());
+            let (key, c) = (given.unwrap_or("rest"), &constants);
+            r.reject(key, format!("rest ({}) must lie between min ({}) and max ({})", c.rest, c.min, c.max));
             k
         };
         let step = r.number("step", 0..=cycles, 0);
@@ -347,6 +367,11 @@ mod tests {
         assert!(run("#/jets-sharks?table=name,team~Ann").unwrap_err().contains("row 1 has 1 values"));
         assert!(run("#/jets-sharks?cycles=0").unwrap_err().starts_with("cycles:"));
         assert!(run("#/jets-sharks?rest=2").unwrap_err().starts_with("rest:"));
+        assert_eq!(
+            run("#/jets-sharks?min=0").unwrap_err(),
+            "min: rest (-0.1) must lie between min (0) and max (1)"
+        );
+        assert!(run("#/jets-sharks?rest=0.5&max=0.2").unwrap_err().starts_with("rest: rest (0.5)"));
     }
 
     #[test]

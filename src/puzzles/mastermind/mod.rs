@@ -35,6 +35,23 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Reads a link of this puzzle into its canonical form, naming every problem.
 pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<MastermindParams>;
 
+/// This puzzle's keys, each with a few valid and extreme values (the link fuzz test draws on
+/// them, so a new puzzle is fuzzed without editing the test).
+pub const SAMPLES: super::Samples = &[
+    ("pegs", &["2", "4", "6", "1", "7"]),
+    ("symbols", &["2", "6", "10", "1", "11"]),
+    ("repeats", &["0", "1", "2"]),
+    ("secret", &["1122", "1234", "0000", "9999", "12", ""]),
+    ("algo", &["allrand", "trynodup", "bestinfo", "samplebest", "knuth", "entropy", "expected", "parts"]),
+    ("breaker", &["you", "computer", "me"]),
+    ("moves", &["1122,3456", "1122", "7777"]),
+    ("tournament", &["all", "1", "10", "50000", "50001", "0"]),
+    ("part", &["0", "1", "7"]),
+    ("parts", &["1", "2", "8", "65"]),
+    ("seed", &["0", "1", "9007199254740991"]),
+    ("step", &["0", "1", "5"]),
+];
+
 /// Most secrets a tournament plays (`tournament=all` on a larger space asks for a sample).
 pub const MAX_TOURNAMENT: usize = 50_000;
 /// Most shares a tournament is split into.
@@ -166,13 +183,15 @@ impl LinkParams for MastermindParams {
             }
             Some("all") => Some(Secrets::All),
             Some(_) => {
-                Some(Secrets::Sample(r.number("tournament", 1..=variant.size().min(MAX_TOURNAMENT), 100)))
+                let most = variant.size().min(MAX_TOURNAMENT);
+                Some(Secrets::Sample(r.number("tournament", 1..=most, most.min(100))))
             }
         };
-        let parts = r.number("parts", 1..=MAX_PARTS, 1);
-        let part = r.number("part", 1..=parts, 1);
+        let mut parts = r.number("parts", 1..=MAX_PARTS, 1);
+        let mut part = r.number("part", 1..=parts, 1);
         if parts > 1 && tournament.is_none() {
             r.reject("parts", "shares a tournament's secrets: add tournament=all or a sample size");
+            (part, parts) = (1, 1);
         }
         let step = r.number("step", 0..=variant.size(), 0);
         let params = Self { variant, secret, breaker, algo, seed, played, tournament, part, parts, step };

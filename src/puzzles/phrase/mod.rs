@@ -32,6 +32,13 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Reads a link of this puzzle into its canonical form, naming every problem.
 pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<PhraseParams>;
 
+/// This puzzle's keys, each with a few valid and extreme values (the link fuzz test draws on
+/// them, so a new puzzle is fuzzed without editing the test).
+pub const SAMPLES: super::Samples = &[
+    ("target", &["Not all those who wander are lost.", "a", "", "caf%C3%A9", "%09tab"]),
+    ("seed", &["0", "1", "9007199254740991"]),
+];
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PhraseParams {
     pub target: String,

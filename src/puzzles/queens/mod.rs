@@ -23,6 +23,19 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Reads a link of this puzzle into its canonical form, naming every problem.
 pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<params::QueensParams>;
 
+/// This puzzle's keys, each with a few valid and extreme values (the link fuzz test draws on
+/// them, so a new puzzle is fuzzed without editing the test).
+pub const SAMPLES: super::Samples = &[
+    ("n", &["1", "4", "8", "10", "14", "20", "0", "21"]),
+    ("algo", &["backtracking", "permutations", "genetic"]),
+    ("first", &["0-3", "3-0", "7-7", "0-19", "x"]),
+    ("part", &["0", "1", "63", "64"]),
+    ("parts", &["1", "2", "64", "65"]),
+    ("seed", &["0", "1", "9007199254740991"]),
+    ("shown", &["0", "1", "91", "724"]),
+    ("attacks", &["0", "1", "2"]),
+];
+
 /// Attempts the genetic algorithm may make before giving up.
 const GENETIC_MAX_ATTEMPTS: u64 = 200_000_000;
 

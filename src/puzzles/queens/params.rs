@@ -79,10 +79,11 @@ impl LinkParams for QueensParams {
                 }
             },
         };
-        let parts = r.number("parts", 1..=MAX_PARTS, 1);
-        let part = r.number("part", 1..=parts, 1);
+        let mut parts = r.number("parts", 1..=MAX_PARTS, 1);
+        let mut part = r.number("part", 1..=parts, 1);
         if parts > 1 && (first != whole || algo != Algo::Backtracking) {
             r.reject("parts", "shares a whole-board count by backtracking: leave out first, use that algo");
+            (part, parts) = (1, 1);
         }
         if algo == Algo::Permutations && n > MAX_PERMUTATION_N {
             r.reject(

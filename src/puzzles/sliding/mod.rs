@@ -30,6 +30,22 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Reads a link of this puzzle into its canonical form, naming every problem.
 pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<params::SlidingParams>;
 
+/// This puzzle's keys, each with a few valid and extreme values (the link fuzz test draws on
+/// them, so a new puzzle is fuzzed without editing the test).
+pub const SAMPLES: super::Samples = &[
+    ("size", &["2", "3", "4", "5", "8", "1", "9"]),
+    ("tiles", &["1,2,3,4,5,6,7,8,0", "8,6,7,2,5,4,3,0,1", "1,2,3,0", "0,1,2,3,4,5,6,7,8", "1,1,2,3", ""]),
+    ("shuffle", &["0", "30", "100000", "100001", "uniform"]),
+    ("seed", &["0", "1", "42", "9007199254740991"]),
+    ("moves", &["U,L", "D,R", "U,U,U,U,U", "X"]),
+    (
+        "algo",
+        &["auto", "pdb", "idastar", "astar", "astar-misplaced", "astar-dynamic", "bfs", "dfs", "greedy"],
+    ),
+    ("depth", &["1", "20", "10000", "0", "10001"]),
+    ("step", &["0", "1", "31", "131071"]),
+];
+
 /// Solves what a sliding link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     let (params, errors) = SlidingParams::from_link(link);

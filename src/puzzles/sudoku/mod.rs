@@ -26,6 +26,22 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Reads a link of this puzzle into its canonical form, naming every problem.
 pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<SudokuParams>;
 
+/// This puzzle's keys, each with a few valid and extreme values (the link fuzz test draws on
+/// them, so a new puzzle is fuzzed without editing the test).
+pub const SAMPLES: super::Samples = &[
+    ("grid", &[params::PRESETS[0].1, params::PRESETS[1].1, "1234341221434321", "0000000000000000", "11"]),
+    ("algo", &["propagate", "backtrack", "fast", "count"]),
+    ("pick", &["min", "max", "random", "first"]),
+    ("set", &["top95", "hardest", "17clue", "none"]),
+    ("box", &["2", "3", "4", "1", "5"]),
+    ("clues", &["0", "17", "30", "81", "256"]),
+    ("cap", &["1", "1000", "1000000", "1000001"]),
+    ("marks", &["0", "1"]),
+    ("moves", &["r1c3-6", "r2c2-.", "r1c1-3", "r9c9-9", "r10c1-1"]),
+    ("seed", &["0", "1", "9007199254740991"]),
+    ("step", &["0", "1", "20000"]),
+];
+
 /// Most trace steps a report carries (a page steps through them).
 pub const TRACE_LIMIT: usize = 20_000;
 

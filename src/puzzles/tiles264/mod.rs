@@ -24,6 +24,21 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Reads a link of this puzzle into its canonical form, naming every problem.
 pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<params::TilesParams>;
 
+/// This puzzle's keys, each with a few valid and extreme values (the link fuzz test draws on
+/// them, so a new puzzle is fuzzed without editing the test).
+pub const SAMPLES: super::Samples = &[
+    ("seed", &["0", "1", "7", "9007199254740991"]),
+    ("population", &["10", "1000", "100000", "9", "100001"]),
+    ("keep", &["1", "10", "50", "0", "51"]),
+    ("flip", &["0", "0.5", "1", "1.5", "NaN"]),
+    ("exchange", &["0", "0.95", "1", "-0.1"]),
+    ("generations", &["1", "100000", "10000000", "10000001"]),
+    ("runs", &["1", "5", "1000", "1001"]),
+    ("rng", &["python", "chacha", "java"]),
+    ("algo", &["genetic", "exact"]),
+    ("shown", &["0", "1", "143", "1151", "1152"]),
+];
+
 /// Solves what a "264" link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     let (params, errors) = TilesParams::from_link(link);
