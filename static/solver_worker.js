@@ -11,5 +11,11 @@ const SIMD_PROBE = new Uint8Array([
   0x0a, 0x0a, 0x01, 0x08, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62, 0x0b, // i32.const 0, i8x16.splat, i8x16.popcnt
 ]);
 const build = WebAssembly.validate(SIMD_PROBE) ? "worker-simd" : "worker";
-importScripts(new URL(`${build}.js`, base).href);
-wasm_bindgen({ module_or_path: new URL(`${build}_bg.wasm`, base).href });
+// A worker that cannot load says so (as a failure of no job, 0), so the page need not wait.
+const failed = (error) => postMessage(JSON.stringify({ type: "failed", job: 0, error: `the solver could not start: ${error}` }));
+try {
+  importScripts(new URL(`${build}.js`, base).href);
+  wasm_bindgen({ module_or_path: new URL(`${build}_bg.wasm`, base).href }).catch(failed);
+} catch (error) {
+  failed(error);
+}

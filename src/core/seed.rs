@@ -207,17 +207,50 @@ mod tests {
         assert!(r.chance(1.0));
     }
 
-    /// Tosses read at once use the words `unit` would, in the same order, across refills.
+    /// Tosses are pinned as the stream is: a change to `unit`, `chance` or `chances` would
+    /// replay every shared genetic run differently.
     #[test]
-    fn chances_toss_as_unit_does() {
-        let (mut fast, mut plain) = (SeededRng::new(5), SeededRng::new(5));
-        for round in 0..300 {
-            let odd = [0.5, 0.0, 1.0, 0.95, 0.3, f64::NAN, 0.7];
-            assert_eq!(fast.chances(odd), odd.map(|p| plain.unit() < p), "round {round}");
-            assert_eq!(fast.chances([0.5; 16]), [0.5; 16].map(|p| plain.unit() < p));
-            assert_eq!(fast.next_u64(), plain.next_u64(), "the same words used");
+    fn chances_are_pinned() {
+        let mut r = SeededRng::new(5);
+        let units: Vec<f64> = (0..3).map(|_| r.unit()).collect();
+        assert_eq!(units, PINNED_5_UNITS);
+        let tosses = r.chances([0.5; 16]);
+        let mask = tosses.iter().rev().fold(0u16, |bits, &t| bits << 1 | u16::from(t));
+        assert_eq!(mask, PINNED_5_TOSSES);
+        // Certain and impossible tosses, and a probability that is not a number, whatever the words.
+        for _ in 0..200 {
+            assert_eq!(r.chances([0.0, 1.0, f64::NAN]), [false, true, false]);
         }
     }
+
+    const PINNED_5_UNITS: [f64; 3] = [0.20124970334780368, 0.7151805398233817, 0.8165390737111298];
+    const PINNED_5_TOSSES: u16 = 0b1100_0011_0000_0110;
+
+    /// `choose_into` is the forward Fisher–Yates shuffle stopped after `picks.len()` swaps,
+    /// checked against that shuffle written out over the same draws, and pinned.
+    #[test]
+    fn choose_into_is_a_partial_fisher_yates_shuffle() {
+        for (seed, n, k) in [(11u64, 10usize, 3usize), (12, 2, 2), (13, 100, 7), (14, 5, 0)] {
+            let (mut r, mut twin) = (SeededRng::new(seed), SeededRng::new(seed));
+            let mut pool: Vec<usize> = (0..n).collect();
+            let mut picks = vec![0; k];
+            r.choose_into(&mut pool, &mut picks);
+            let mut expected: Vec<usize> = (0..n).collect();
+            for i in 0..k {
+                let j = i + twin.below((n - i) as u64) as usize;
+                expected.swap(i, j);
+            }
+            assert_eq!(picks, expected[..k], "seed {seed}");
+            assert_eq!(pool, expected, "the pool is left as the shuffle leaves it");
+            assert_eq!(r.next_u64(), twin.next_u64(), "the same draws used");
+        }
+        let mut letters: Vec<char> = ('a'..='j').collect();
+        let mut picks = [' '; 3];
+        SeededRng::new(11).choose_into(&mut letters, &mut picks);
+        assert_eq!(String::from_iter(picks), PINNED_11_CHOICE);
+    }
+
+    const PINNED_11_CHOICE: &str = "eja";
 
     #[test]
     fn sample_draws_distinct_indices() {

@@ -61,6 +61,9 @@ pub trait PuzzlePage: Sized + 'static {
     const KEYS: &'static [(&'static str, &'static str)] = &[];
     /// Its solutions export as animated GIFs (drawn by the worker: `puzzles::export_gif`).
     const EXPORTS_GIF: bool = false;
+    /// Its solvers build tables the browser keeps between visits (`saved_tables`): only such a
+    /// page reads them from storage and hands them to its workers.
+    const KEEPS_TABLES: bool = false;
     /// The columns its comparison table shows.
     const COMPARE_COLUMNS: &'static [Column] = SEARCH_COLUMNS;
     /// Its "How it works" panel and Source line.
@@ -299,6 +302,7 @@ pub const COMMON_KEYS: &[(&str, &str)] = &[
 pub trait AnyPuzzle {
     fn info(&self) -> &'static PuzzleInfo;
     fn exports_gif(&self) -> bool;
+    fn keeps_tables(&self) -> bool;
     fn compare_columns(&self) -> &'static [Column];
     fn solves_on_open(&self) -> bool;
     fn guide(&self) -> &'static Guide;
@@ -386,6 +390,10 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
 
     fn exports_gif(&self) -> bool {
         P::EXPORTS_GIF
+    }
+
+    fn keeps_tables(&self) -> bool {
+        P::KEEPS_TABLES
     }
 
     fn compare_columns(&self) -> &'static [Column] {
@@ -587,8 +595,13 @@ impl Component for Page {
 
     fn create(ctx: &Context<Self>) -> Self {
         let (puzzle, errors, moved) = (ctx.props().puzzle)(&ctx.props().link);
+        let session = SolveSession::new(
+            &ctx.props().worker_url,
+            puzzle.keeps_tables(),
+            ctx.link().callback(Msg::Solver),
+        );
         let mut page = Self {
-            session: SolveSession::new(&ctx.props().worker_url, ctx.link().callback(Msg::Solver)),
+            session,
             notices: Notices::for_link(&errors, &moved),
             puzzle,
             focus_play: false,
@@ -762,7 +775,7 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                 if let Some(seed) = parts.seed {
                     <SeedField seed={seed.seed} on_change={shell.reform(Shell::SetSeed)}
                         on_new={shell.reform(|_| Shell::NewSeed)} action_label={seed.action}
-                        on_action={shell.reform(|_| Shell::UseSeed)} />
+                        on_action={shell.reform(|_| Shell::UseSeed)} busy={parts.busy} />
                 }
                 if let Some(counter) = parts.move_counter {
                     <div class="play-bar" role="group" aria-label="Your moves">
@@ -843,6 +856,9 @@ impl Page {
             }
             Shell::Edit(key, text) => self.edit(key, &text),
             Shell::SetSeed(seed) => self.edit("seed", &seed.to_string()),
+            // A seed's run (or position) waits for the running job: its report would be filed
+            // as that job's (a comparison's row, say).
+            Shell::NewSeed | Shell::UseSeed if self.session.is_busy() => {}
             Shell::NewSeed => {
                 self.edit("seed", &browser::random_seed().to_string());
                 self.use_seed(ctx);
@@ -1004,7 +1020,7 @@ impl Page {
             "s" if !busy => Some(Shell::Solve),
             "c" if !busy => Some(Shell::Compare),
             "Escape" if busy => Some(Shell::Cancel),
-            "n" if self.puzzle.seed().is_some() => Some(Shell::NewSeed),
+            "n" if !busy && self.puzzle.seed().is_some() => Some(Shell::NewSeed),
             "u" if hand_play => Some(Shell::Undo),
             "r" if hand_play => Some(Shell::Restart),
             _ => None,

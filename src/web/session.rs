@@ -109,9 +109,16 @@ pub struct SolveSession {
 }
 
 impl SolveSession {
-    pub fn new(worker_url: &str, on_event: Callback<SolverEvent>) -> Self {
+    /// A session whose solves go to the worker at `worker_url`; `keeps_tables` for a page whose
+    /// solvers use the tables saved in the browser.
+    pub fn new(worker_url: &str, keeps_tables: bool, on_event: Callback<SolverEvent>) -> Self {
+        let on_solver = move |e| on_event.emit(e);
+        let solver = match keeps_tables {
+            true => SolverClient::with_saved_tables(worker_url, on_solver),
+            false => SolverClient::new(worker_url, on_solver),
+        };
         Self {
-            solver: SolverClient::with_saved_tables(worker_url, move |e| on_event.emit(e)),
+            solver,
             running: None,
             split: None,
             history: History::new(CHART_POINTS),

@@ -19,6 +19,15 @@ use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 /// Where Trunk puts the worker script, relative to the page.
 pub const WORKER_URL: &str = "./solver_worker.js";
 
+/// How long a worker may take to load (its script and wasm, about 1 MB) before the job waiting
+/// for it fails with a message: files that never come (a broken connection, a missing file)
+/// must not leave the page "queued" for ever.
+const LOAD_DEADLINE_MS: u32 = 30_000;
+
+/// What the user is told when the solver cannot start.
+const COULD_NOT_START: &str =
+    "the solver could not start (its files did not load; check the connection): press Solve to try again";
+
 /// What a page hears about its job.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SolverEvent {
@@ -94,6 +103,8 @@ pub struct SolverClient {
     next_job: u32,
     /// Tables the workers build are saved in the browser for later visits.
     keeps_tables: bool,
+    /// Fails the waiting job if the worker has not loaded in time (dropped: disarmed).
+    load_deadline: Option<gloo_timers::callback::Timeout>,
 }
 
 impl SolverClient {
@@ -113,6 +124,7 @@ impl SolverClient {
             retired: None,
             next_job: 1,
             keeps_tables,
+            load_deadline: None,
         }
     }
 
@@ -291,6 +303,12 @@ impl SolverClient {
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         self.connection = Some(Connection { worker, _on_message: on_message, _on_error: on_error });
+        let (shared, on_event) = (self.shared.clone(), self.on_event.clone());
+        self.load_deadline = Some(gloo_timers::callback::Timeout::new(LOAD_DEADLINE_MS, move || {
+            if !shared.borrow().ready {
+                give_up_on_worker(&shared, &*on_event, COULD_NOT_START.to_string());
+            }
+        }));
     }
 }
 
@@ -364,6 +382,13 @@ fn route(
             state.current = None;
             SolverEvent::Done(report)
         }),
+        // Job 0 is none of the page's (they count from 1): a request the worker could not read,
+        // or a worker that could not load (then it is replaced before the next job).
+        FromWorker::Failed { job, error } if job == 0 => {
+            let why = if state.ready { error } else { format!("{COULD_NOT_START} ({error})") };
+            state.crashed |= !state.ready;
+            state.current.take().map(|_| SolverEvent::Failed(why))
+        }
         FromWorker::Failed { job, error } => (state.current == Some(job)).then(|| {
             state.current = None;
             SolverEvent::Failed(error)

@@ -86,7 +86,7 @@ pub fn start() {
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
         let (text, attached) = read_message(&event);
         let bytes = attached.clone().and_then(|a| a.dyn_into::<js_sys::Uint8Array>().ok());
-        match serde_json::from_str::<ToWorker>(&text.unwrap_or_default()) {
+        match serde_json::from_str::<ToWorker>(text.as_deref().unwrap_or_default()) {
             Ok(ToWorker::Solve { job, link, max_moves }) => run(job, &link, max_moves),
             Ok(ToWorker::SessionData { name }) => {
                 let bytes = bytes.map(|b| b.to_vec()).unwrap_or_default();
@@ -100,7 +100,15 @@ pub fn start() {
                 let flag = attached.and_then(|a| a.dyn_into::<js_sys::SharedArrayBuffer>().ok());
                 CANCEL_FLAG.with(|f| *f.borrow_mut() = flag.map(|b| js_sys::Int32Array::new(&b)));
             }
-            Err(e) => post(&FromWorker::Failed { job: 0, error: format!("unreadable request: {e}") }),
+            Err(e) => {
+                // Answered as the job it names, when it names one, so the page is not left waiting.
+                let job = serde_json::from_str::<serde_json::Value>(text.as_deref().unwrap_or_default())
+                    .ok()
+                    .and_then(|v| v.get("job")?.as_u64())
+                    .and_then(|job| u32::try_from(job).ok())
+                    .unwrap_or(0);
+                post(&FromWorker::Failed { job, error: format!("unreadable request: {e}") })
+            }
         }
     });
     scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -231,6 +239,7 @@ fn start_helper(name: &'static str, half: u8) -> Option<Helper> {
             match serde_json::from_str::<FromWorker>(&text.unwrap_or_default()) {
                 Ok(FromWorker::Ready) => {
                     loaded.set(true);
+                    share_cancel_flag(&worker);
                     let request = ToWorker::BuildHalf { name: name.to_string(), half };
                     let json = serde_json::to_string(&request).expect("requests serialize");
                     let _ = worker.post_message(&JsValue::from_str(&json));
@@ -290,8 +299,10 @@ fn build_half_here(half: u8) {
         Some(waiting.name)
     });
     let Some(name) = name else { return };
-    let bytes =
-        puzzles::build_session_data_half(name, half, &mut |done, total| helper_progress(half, done, total));
+    let bytes = puzzles::build_session_data_half(name, half, &mut |done, total| {
+        abandon_if_cancelled();
+        helper_progress(half, done, total);
+    });
     half_arrived(half, bytes.unwrap_or_default());
 }
 
@@ -332,6 +343,7 @@ fn build_half_for_parent(name: &str, half: u8) {
     };
     let mut ctx = JobContext::new(Limits::default(), &now_ms, &mut listener);
     let built = puzzles::build_session_data_half(name, half, &mut |done, total| {
+        abandon_if_cancelled();
         ctx.progress(Progress::Build { label: name.to_string(), done, total });
     });
     match built {
@@ -349,6 +361,27 @@ fn export(job: u32, link: &str, moves: &[String]) {
             post_with_bytes(&FromWorker::File { job, name }, &bytes);
         }
         Err(error) => post(&FromWorker::Failed { job, error }),
+    }
+}
+
+/// Hands the page's cancel flag (if it shared one) to a helper this worker started.
+fn share_cancel_flag(helper: &Worker) {
+    CANCEL_FLAG.with(|f| {
+        if let Some(flag) = f.borrow().as_ref() {
+            let json = serde_json::to_string(&ToWorker::CancelFlag).expect("requests serialize");
+            let _ = helper.post_message(&js_sys::Array::of2(&JsValue::from_str(&json), &flag.buffer()));
+        }
+    });
+}
+
+/// Between two levels of a table build: once the page has cancelled, the build is abandoned
+/// by throwing out of it (the table builders have no way back, and this worker, replaced by
+/// the page, is never used again) and the worker closes, freeing its core at once rather than
+/// when the browser gets round to ending it.
+fn abandon_if_cancelled() {
+    if cancelled() {
+        scope().close();
+        wasm_bindgen::throw_str("cancelled: the table build was abandoned");
     }
 }
 

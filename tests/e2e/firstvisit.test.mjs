@@ -11,17 +11,26 @@ import { open, status } from "./harness.mjs";
 const BUDGET_GZIPPED = 250_000;
 
 test("the solver worker is downloaded on the first solve, not before", async () => {
-  const { page, errors } = await open("#/");
+  // Every response of the visit is recorded from the first request on, in a fresh browser
+  // context: nothing cached, no service worker installed yet.
   const fetched = [];
-  page.on("response", async (response) => {
-    const body = await response.body().catch(() => Buffer.alloc(0));
+  const record = (page) => page.on("response", async (response) => {
     const name = new URL(response.url()).pathname.split("/").pop();
-    fetched.push({ name, bytes: body.length, gzipped: gzipSync(body, { level: 9 }).length });
+    const fromServiceWorker = response.fromServiceWorker();
+    const body = await response.body().catch((e) => e);
+    if (body instanceof Error) {
+      fetched.push({ name, unreadable: body.message, fromServiceWorker });
+    } else {
+      fetched.push({ name, bytes: body.length, gzipped: gzipSync(body, { level: 9 }).length, fromServiceWorker });
+    }
   });
-  await page.reload();
+  const { page, errors } = await open("#/", undefined, async (page) => record(page));
   await page.locator(".cards a[href=\"#/sliding\"]").click();
   await page.locator("svg.tiles").waitFor();
   await page.waitForTimeout(500);
+  assert.deepEqual(fetched.filter((f) => f.unreadable), [], "every response's body was measured");
+  assert.deepEqual(fetched.filter((f) => f.fromServiceWorker), [], "a first visit comes from the network");
+  assert.ok(fetched.some((f) => f.name === "" || f.name === "index.html"), "the landing page itself is counted");
   const visit = fetched.map((f) => `${f.name || "index.html"} ${f.gzipped}`);
   const total = fetched.reduce((sum, f) => sum + f.gzipped, 0);
   console.log(`first visit, gzipped: ${total} bytes (${visit.join(", ")})`);

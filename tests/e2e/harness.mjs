@@ -27,11 +27,15 @@ after(async () => {
   server?.close();
 });
 
-/** Opens `hash` in a fresh page; collects uncaught page errors in `errors`. */
-export async function open(hash, viewport = { width: 1920, height: 1080 }) {
+/**
+ * Opens `hash` in a fresh page (a browser context of its own: no cache, no service worker);
+ * collects uncaught page errors in `errors`. `before(page)` runs before the page is loaded.
+ */
+export async function open(hash, viewport = { width: 1920, height: 1080 }, before = async () => {}) {
   const page = await browser.newPage({ viewport });
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
+  await before(page);
   await page.goto(server.url + hash);
   await page.locator("main").first().waitFor();
   return { page, errors };

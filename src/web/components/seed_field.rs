@@ -13,6 +13,8 @@ pub struct SeedFieldProps {
     /// What the seed is used for, e.g. "Random position".
     pub action_label: AttrValue,
     pub on_action: Callback<()>,
+    /// A job is running: the seed's buttons wait for it (or for Cancel).
+    pub busy: bool,
 }
 
 #[function_component]
@@ -33,8 +35,10 @@ pub fn SeedField(props: &SeedFieldProps) -> Html {
         <div class="seed-field">
             <label for="seed">{ "Seed" }</label>
             <input id="seed" type="number" min="0" inputmode="numeric" value={value} oninput={on_input} />
-            <button onclick={props.on_new.reform(|_| ())}>{ "New seed" }</button>
-            <button onclick={props.on_action.reform(|_| ())}>{ props.action_label.clone() }</button>
+            <button onclick={props.on_new.reform(|_| ())} disabled={props.busy}>{ "New seed" }</button>
+            <button onclick={props.on_action.reform(|_| ())} disabled={props.busy}>
+                { props.action_label.clone() }
+            </button>
         </div>
     }
 }

@@ -45,6 +45,7 @@ impl PuzzlePage for SlidingPage {
     };
     const KEYS: &'static [(&'static str, &'static str)] = &[("← ↑ → ↓", "slide a tile into the blank")];
     const EXPORTS_GIF: bool = true;
+    const KEEPS_TABLES: bool = true;
 
     fn new(params: SlidingParams) -> Self {
         Self { params }

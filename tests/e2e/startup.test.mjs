@@ -1,0 +1,23 @@
+// A solver whose files cannot be loaded (a broken connection, a missing file, files of another
+// release) must not leave the page waiting: the job fails with a message that says so and how
+// to retry, the page stays usable, and Solve then starts a fresh worker that answers.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { open, status } from "./harness.mjs";
+
+const WORKER_WASM = /\/worker(-simd)?_bg\.wasm$/;
+
+test("a solver that cannot load is reported with a way to retry, and the retry solves", async () => {
+  const { page, errors } = await open("#/hanoi?discs=3");
+  await page.context().route(WORKER_WASM, (route) => route.fulfill({ status: 404, body: "not here" }));
+  const solve = page.getByRole("button", { name: "Solve", exact: true });
+  await solve.click();
+  await page.getByRole("alert").filter({ hasText: "the solver could not start" }).waitFor({ timeout: 20000 });
+  assert.match(await page.getByRole("alert").innerText(), /press Solve to try again/);
+  await solve.and(page.locator(":enabled")).waitFor();
+  await page.context().unroute(WORKER_WASM);
+  await solve.click();
+  await status(page).filter({ hasText: "Solved: 7 moves" }).waitFor({ timeout: 30000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
