@@ -34,10 +34,7 @@ window.Worker = class extends RealWorker {
 };`;
 
 test("a cancelled count's worker is terminated, nothing of it arrives afterwards, and the next count is right", async () => {
-  const { page, errors } = await open("#/");
-  await page.addInitScript(WATCH_WORKERS);
-  await page.goto(page.url().replace(/#.*/, JOB));
-  await page.reload();
+  const { page, errors } = await open(JOB, undefined, (page) => page.addInitScript(WATCH_WORKERS));
   await status(page).filter({ hasText: "Place n queens" }).waitFor();
   assert.equal(await page.evaluate(() => crossOriginIsolated), true, "served with COOP and COEP");
   const solve = page.getByRole("button", { name: "Solve", exact: true });
