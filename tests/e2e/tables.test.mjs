@@ -35,6 +35,26 @@ test("pattern databases are built once, kept across a reload, and can be forgott
   await page.getByRole("button", { name: "Forget saved tables" }).waitFor();
   await eventually(async () => (await savedTables(page)) > 0);
 
+  // Another puzzle's page in the same browser neither reads the saved tables nor speaks of them.
+  await page.addInitScript(() => {
+    window.__tablesRead = 0;
+    const openStore = CacheStorage.prototype.open;
+    CacheStorage.prototype.open = function (name) {
+      if (name.startsWith("puzzlelab-tables")) window.__tablesRead++;
+      return openStore.call(this, name);
+    };
+  });
+  const fifteen = page.url();
+  await page.goto(fifteen.replace(/#.*/, "#/hanoi?discs=3"));
+  await page.locator(".puzzle-page.hanoi").waitFor();
+  await solve.click();
+  await status(page).filter({ hasText: "Solved: 7 moves" }).waitFor({ timeout: 30000 });
+  assert.equal(await page.evaluate(() => window.__tablesRead), 0, "Hanoi's page does not open the tables' store");
+  assert.equal(await page.getByRole("button", { name: "Forget saved tables" }).count(), 0);
+  await page.goto(fifteen);
+  await page.locator(".puzzle-page.sliding").waitFor();
+  await eventually(() => page.evaluate(() => window.__tablesRead > 0)); // the probe sees the sliding page's read
+
   await page.reload();
   await page.getByRole("button", { name: "Forget saved tables" }).waitFor();
   const started = Date.now();
