@@ -120,8 +120,16 @@ test("the article's seed replays its run with Python's stream", async () => {
 
 test("compare: the 264 square in generations and solutions found, queens by readable names", async () => {
   const { page, errors } = await open("#/tiles264?seed=2", { width: 1024, height: 768 });
-  await page.getByRole("button", { name: "Compare all algorithms" }).click();
+  // While the comparison runs, the seed's buttons wait (a run started then would be filed as a
+  // comparison row). Checked a frame after the click: the worker has not even loaded by then.
+  const seedButtonsWhileComparing = await page.evaluate(async () => {
+    document.querySelector("button[aria-label='Compare all algorithms']").click();
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    return [...document.querySelectorAll(".seed-field button")].map((b) => [b.textContent, b.disabled]);
+  });
+  assert.deepEqual(seedButtonsWhileComparing, [["New seed", true], ["Run this seed", true]]);
   await status(page).filter({ hasText: "Comparison finished" }).waitFor({ timeout: 60000 });
+  assert.equal(await page.getByRole("button", { name: "Run this seed" }).isEnabled(), true, "free again");
   const table = page.locator("table.compare");
   const headers = await table.locator("thead th").allTextContents();
   assert.deepEqual(headers, ["Algorithm", "Solved", "Generations", "Solutions found", "Time", "Note"]);
