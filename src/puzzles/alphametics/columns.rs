@@ -450,6 +450,21 @@ mod tests {
     }
 
     #[test]
+    fn long_words_are_checked_on_at_most_18_columns() {
+        // Residues of negative differences are near 10^k: two of them multiplied modulo 10^20
+        // would overflow i128. Past 18 columns a cleared polynomial gives no residue.
+        let word = format!("DE{}", "AB".repeat(10));
+        let equation = Equation::parse(&format!("(A - B) * (C - D) == {word} - {word}")).unwrap();
+        let (ln, ld) = rational(&equation.left);
+        let (rn, rd) = rational(&equation.right);
+        let residue = Residue::Poly(Poly::Sub(Box::new(mul(ln, rd)), Box::new(mul(rn, ld))));
+        let digits = [1, 2, 3, 4, 5]; // A < B and C < D
+        assert_eq!(residue.of(&digits, 18), Some(1), "(-1) × (-1) - 0");
+        assert_eq!(residue.of(&digits, MAX_POLY_COLUMNS + 1), None);
+        assert_eq!(residue.of(&digits, 22), None);
+    }
+
+    #[test]
     fn nested_fractions_are_checked_whole_instead_of_column_by_column() {
         let tower = (0..26).fold("A".to_string(), |inner, _| format!("A / (B + {inner})"));
         let equation = Equation::parse(&format!("{tower} == C")).unwrap();
