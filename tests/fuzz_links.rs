@@ -303,6 +303,13 @@ fn the_links_that_once_hurt_are_answered() {
         format!("#/alphametics?equation={}A{}%3D%3DB", "(".repeat(20_000), ")".repeat(20_000)),
         "#/alphametics?equation=SEND+MORE==MONEY".to_string(),
         "#/alphametics?equation=%+A".to_string(),
+        // Found by this fuzz test: refusals naming a key the link lacks, canonical forms refused.
+        "#/jets-sharks?min=0".to_string(),
+        "#/jugs?capacity=3,5".to_string(),
+        "#/queens?n=8&algo=permutations&parts=2".to_string(),
+        "#/queens?n=20&algo=permutations".to_string(),
+        "#/mastermind?pegs=4&symbols=2&tournament=100000".to_string(),
+        "#/mastermind?parts=2".to_string(),
     ];
     for text in &links {
         let link = check_read(text).expect("the codec reads it");

@@ -63,7 +63,7 @@ impl LinkParams for QueensParams {
     fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
         let mut r = ParamReader::new(link);
         let n = r.number("n", 1..=MAX_N, 8);
-        let algo = r.named("algo", Algo::Backtracking);
+        let mut algo = r.named("algo", Algo::Backtracking);
         let seed = r.number("seed", 0..=MAX_SEED, 1);
         let whole = 0..=n - 1;
         let first = match r.raw("first") {
@@ -93,6 +93,7 @@ impl LinkParams for QueensParams {
                     crate::core::format::format_count((1..=n as u64).product())
                 ),
             );
+            algo = Algo::Backtracking;
         }
         let shown = r.number("shown", 0..=MAX_SHOWN, 0);
         let attacks = r.choice("attacks", &[("0", false), ("1", true)], false);
