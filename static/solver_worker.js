@@ -3,6 +3,10 @@
 // worker's name, because a harness may run the worker from a blob: address with no folder.
 // Two builds of the same solvers: one with WebAssembly SIMD (vector instructions, in every
 // browser since 2023), used where the browser validates a module holding one, else the plain one.
+// The build (scripts/release.sh) writes the next two lines: the release's id, which the worker
+// reports to the page, and each build's files, named by their content.
+const RELEASE = null;
+const BUILDS = { "worker-simd": ["worker-simd.js", "worker-simd_bg.wasm"], "worker": ["worker.js", "worker_bg.wasm"] };
 const base = new URL(".", self.name || self.location.href);
 const SIMD_PROBE = new Uint8Array([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // "\0asm", version 1
@@ -10,12 +14,13 @@ const SIMD_PROBE = new Uint8Array([
   0x03, 0x02, 0x01, 0x00, // one function of that type
   0x0a, 0x0a, 0x01, 0x08, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62, 0x0b, // i32.const 0, i8x16.splat, i8x16.popcnt
 ]);
-const build = WebAssembly.validate(SIMD_PROBE) ? "worker-simd" : "worker";
+const [script, wasm] = BUILDS[WebAssembly.validate(SIMD_PROBE) ? "worker-simd" : "worker"];
 // A worker that cannot load says so (as a failure of no job, 0), so the page need not wait.
-const failed = (error) => postMessage(JSON.stringify({ type: "failed", job: 0, error: `the solver could not start: ${error}` }));
+const failed = (error) => postMessage(JSON.stringify({ failed: { job: 0, error: `the solver could not start: ${error}` } }));
+if (RELEASE) self.puzzlelabRelease = RELEASE;
 try {
-  importScripts(new URL(`${build}.js`, base).href);
-  wasm_bindgen({ module_or_path: new URL(`${build}_bg.wasm`, base).href }).catch(failed);
+  importScripts(new URL(script, base).href);
+  wasm_bindgen({ module_or_path: new URL(wasm, base).href }).catch(failed);
 } catch (error) {
   failed(error);
 }

@@ -8,23 +8,38 @@ use gloo_timers::future::TimeoutFuture;
 use puzzlelab::core::link::{Link, LinkParams};
 use puzzlelab::core::seed::{SeededRng, Stream};
 use puzzlelab::puzzles::hanoi::domain::{Move, Tower};
+use puzzlelab::puzzles::PUZZLES;
 use puzzlelab::puzzles::sliding::benchmarks::{korf_100, korf_felner_50};
 use puzzlelab::puzzles::sliding::params::SlidingParams;
 use puzzlelab::puzzles::sliding::solvers::Algo;
 use puzzlelab::web::components::towers::{Towers, TowersProps};
 use puzzlelab::web::page::{erase, MakePuzzle, Page, PageProps};
 use puzzlelab::web::pages::hanoi::HanoiPage;
+use puzzlelab::web::pages::PAGES;
 use puzzlelab::web::pages::sliding::SlidingPage;
 use puzzlelab::web::solver::{SolverClient, SolverEvent};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 use yew::{AttrValue, Callback};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const WORKER: &str = "/dist/solver_worker.js";
+/// The release build's worker loader: its name carries a content hash, so it is read from the
+/// build's index.html (scripts/release.sh writes it there).
+async fn dist_worker() -> String {
+    let window = web_sys::window().unwrap();
+    let response = JsFuture::from(window.fetch_with_str("/dist/index.html")).await.expect("dist/ is served");
+    let response: web_sys::Response = response.unchecked_into();
+    let html = JsFuture::from(response.text().unwrap()).await.unwrap().as_string().unwrap();
+    let key = r#"name="puzzlelab-worker" content=""#;
+    let start = html.find(key).expect("dist/index.html names its worker") + key.len();
+    let end = html[start..].find('"').unwrap() + start;
+    format!("/dist/{}", &html[start..end])
+}
+
 /// The same worker built with debug assertions, where `panic=1` in a link really panics.
 const CRASH_WORKER: &str = "/target/crash-worker/solver_worker.js";
 
@@ -92,7 +107,7 @@ fn seeded_stream_matches_native() {
 
 #[wasm_bindgen_test]
 async fn worker_solves_a_link() {
-    let (mut client, events) = recording_client(WORKER);
+    let (mut client, events) = recording_client(&dist_worker().await);
     client.solve("#/hanoi?discs=4&pegs=3&algo=optimal", None);
     assert!(wait_for(10_000, || !done_reports(&events).is_empty()).await, "no answer: {:?}", events.borrow());
     let report = done_reports(&events).remove(0);
@@ -107,7 +122,7 @@ async fn worker_solves_a_link() {
 /// ties on entropy alike), and Knuth's tournament totals 5,801 guesses.
 #[wasm_bindgen_test]
 async fn worker_plays_mastermind_as_natively() {
-    let (mut client, events) = recording_client(WORKER);
+    let (mut client, events) = recording_client(&dist_worker().await);
     let links = [
         "#/mastermind?pegs=4&symbols=10&algo=bestinfo&seed=5",
         "#/mastermind?pegs=4&symbols=10&algo=samplebest&seed=5&tournament=300",
@@ -129,7 +144,7 @@ async fn worker_plays_mastermind_as_natively() {
 /// the Jets & Sharks net gives the slides' numbers and naive Bayes the slides' tie.
 #[wasm_bindgen_test]
 async fn worker_solves_the_classics_as_natively() {
-    let (mut client, events) = recording_client(WORKER);
+    let (mut client, events) = recording_client(&dist_worker().await);
     let links =
         ["#/jugs", "#/marbles", "#/golf-tee?explore=1&fold=0", "#/jets-sharks?touch=Ken:0.8", "#/bayes"];
     for (i, link) in links.iter().enumerate() {
@@ -152,7 +167,7 @@ async fn worker_solves_the_classics_as_natively() {
 
 #[wasm_bindgen_test]
 async fn worker_reports_bad_links() {
-    let (mut client, events) = recording_client(WORKER);
+    let (mut client, events) = recording_client(&dist_worker().await);
     client.solve("#/hanoi?discs=99", None);
     let failed =
         || events.borrow().iter().any(|e| matches!(e, SolverEvent::Failed(m) if m.starts_with("discs:")));
@@ -176,7 +191,7 @@ async fn time_to_answer(client: &mut SolverClient, events: &RefCell<Vec<SolverEv
 async fn cancel_stops_the_job_and_the_next_job_answers_right() {
     const JOB: &str = "#/queens?n=15";
     const LONG: &str = "#/queens?n=17&first=0-16";
-    let (mut client, events) = recording_client(WORKER);
+    let (mut client, events) = recording_client(&dist_worker().await);
     let alone = time_to_answer(&mut client, &events, JOB).await;
     for round in 0..3 {
         events.borrow_mut().clear();
@@ -241,7 +256,7 @@ fn text_of(root: &web_sys::Element, selector: &str) -> String {
 async fn mount_page<P: puzzlelab::web::page::PuzzlePage>(link: &str) -> web_sys::Element {
     let root = mount_point();
     let link = Link::parse(link).unwrap();
-    let props = PageProps { link, puzzle: erase::<P> as MakePuzzle, worker_url: AttrValue::Static(WORKER) };
+    let props = PageProps { link, puzzle: erase::<P> as MakePuzzle, worker_url: AttrValue::from(dist_worker().await) };
     yew::Renderer::<Page>::with_root_and_props(root.clone(), props).render();
     TimeoutFuture::new(50).await;
     root
@@ -281,7 +296,7 @@ async fn sliding_page_solves_a_3x3_through_the_worker() {
 
 #[wasm_bindgen_test]
 async fn worker_builds_pattern_databases_once_and_solves_korf_100() {
-    let (mut client, events) = recording_client(WORKER);
+    let (mut client, events) = recording_client(&dist_worker().await);
     let started = js_sys::Date::now();
     client.solve("#/sliding?size=4&tiles=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&algo=pdb", None);
     let building = || {
@@ -335,7 +350,7 @@ const KORF_FELNER_IN_BROWSER: usize = 10;
 
 #[wasm_bindgen_test]
 async fn worker_solves_korf_felner_24_puzzles_within_the_stated_bound() {
-    let (mut client, events) = recording_client(WORKER);
+    let (mut client, events) = recording_client(&dist_worker().await);
     // A board one move from the goal: the time is the worker's start and the 5×5 build.
     let started = js_sys::Date::now();
     let tiles: Vec<String> = (1..=23).chain([0, 24]).map(|t| t.to_string()).collect();
@@ -391,7 +406,7 @@ fn genetic_run_matches_the_native_run() {
 /// compared with `puzzlelab bench '#/tiles264?rng=…'` (issue: within 1.3× of native).
 #[wasm_bindgen_test]
 async fn worker_runs_the_264_genetic_algorithm_as_natively() {
-    let (mut client, events) = recording_client(WORKER);
+    let (mut client, events) = recording_client(&dist_worker().await);
     let mut costs = Vec::new();
     for (link, generations) in [("#/tiles264?seed=2", 1921), ("#/tiles264?rng=python&seed=1669426298", 3916)]
     {
@@ -437,4 +452,12 @@ async fn sudoku_page_solves_in_the_worker_and_replays_the_trace() {
     let solved = || text_of(&root, "[role=status]").starts_with("Solved — the only solution");
     assert!(wait_for(10_000, solved).await, "status: {}", text_of(&root, "[role=status]"));
     assert!(text_of(&root, ".counter").starts_with("step 0 / "), "{}", text_of(&root, ".counter"));
+}
+
+#[wasm_bindgen_test]
+fn the_app_has_a_page_for_every_registered_puzzle_in_registry_order() {
+    let pages: Vec<&str> = PAGES.iter().map(|p| p.name).collect();
+    let puzzles: Vec<&str> = PUZZLES.iter().map(|p| p.name).collect();
+    assert_eq!(pages, puzzles);
+    assert!(PAGES.iter().all(|p| p.thumbnail.contains('<')), "every card has a picture");
 }

@@ -11,10 +11,14 @@ pub fn format_ms(ms: f64) -> String {
     }
 }
 
-/// The sentence with its first letter in capitals ("no solution" → "No solution").
+/// The sentence with its first letter in capitals ("no solution" → "No solution"). The app's
+/// sentences start in ASCII: Unicode's case tables would add 12 KB to the app for nothing.
 pub fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+    let mut text = text.to_string();
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    text
 }
 
 /// "1 guess", "2 guesses": a count and its noun, singular or plural.

@@ -274,9 +274,10 @@ impl Report {
     }
 }
 
-/// Live counters while a job runs.
+/// Live counters while a job runs. Tagged by an outer key, `{"search": {…}}`, as
+/// [`FromWorker`] is: the page reads it without buffering (a smaller app than internal tags).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Progress {
     Search(Stats),
     /// A genetic run: generation, best and mean fitness, and the best genome in the puzzle's
@@ -329,12 +330,18 @@ pub enum ToWorker {
     BuildHalf { name: String, half: u8 },
 }
 
-/// Messages from the worker to its page.
+/// Messages from the worker to its page, each a JSON object whose one key names it:
+/// `{"done": {"job": 1, "report": {…}}}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum FromWorker {
-    /// The worker has loaded and takes jobs.
-    Ready,
+    /// The worker has loaded and takes jobs. `release` names the build it came from (the id
+    /// its loader was given, `None` for an unnamed build), so a page can refuse a worker of
+    /// another release.
+    Ready {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        release: Option<String>,
+    },
     Progress {
         job: u32,
         elapsed_ms: f64,
@@ -479,7 +486,7 @@ mod tests {
         let progress =
             FromWorker::Progress { job: 1, elapsed_ms: 2.0, progress: Progress::Search(Stats::default()) };
         let json = serde_json::to_string(&progress).unwrap();
-        assert!(json.contains(r#""kind":"search""#), "{json}");
+        assert!(json.starts_with(r#"{"progress":{"job":1,"elapsed_ms":2.0,"progress":{"search":{"#), "{json}");
         assert_eq!(serde_json::from_str::<FromWorker>(&json).unwrap(), progress);
         let build = ToWorker::BuildHalf { name: "sliding-pdb".into(), half: 1 };
         let json = serde_json::to_string(&build).unwrap();
@@ -487,7 +494,7 @@ mod tests {
         assert_eq!(serde_json::from_str::<ToWorker>(&json).unwrap(), build);
         let built = FromWorker::Half { name: "sliding-pdb".into(), half: 0 };
         let json = serde_json::to_string(&built).unwrap();
-        assert_eq!(json, r#"{"type":"half","name":"sliding-pdb","half":0}"#);
+        assert_eq!(json, r#"{"half":{"name":"sliding-pdb","half":0}}"#);
         assert_eq!(serde_json::from_str::<FromWorker>(&json).unwrap(), built);
     }
 

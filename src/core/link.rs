@@ -223,6 +223,31 @@ fn hex_value(digit: u8) -> u8 {
     }
 }
 
+/// Most significant digits a decimal in a link may have: with at most 15, the digits and the
+/// power of ten are exact in an `f64`, so one division rounds the value correctly.
+const DECIMAL_DIGITS: usize = 15;
+
+/// A decimal number as links write it (`0.25`, `-1`, `.5`): the same value Rust's own parser
+/// gives, without its tables for every exponent and length, which would add 16 KB to the app.
+pub fn parse_decimal(text: &str) -> Option<f64> {
+    let (negative, unsigned) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    let digits = || whole.bytes().chain(fraction.bytes());
+    if whole.len() + fraction.len() == 0 || !digits().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let significant = digits().skip_while(|&b| b == b'0').count();
+    if significant > DECIMAL_DIGITS || fraction.len() > DECIMAL_DIGITS {
+        return None;
+    }
+    let mantissa = digits().fold(0u64, |n, b| n * 10 + u64::from(b - b'0'));
+    let value = mantissa as f64 / 10u64.pow(fraction.len() as u32) as f64;
+    Some(if negative { -value } else { value })
+}
+
 /// A puzzle's parameters as a link: read (every problem named, defaults used) and written in
 /// canonical form. The page, the worker and the CLI all read links through this.
 pub trait LinkParams: Sized {
@@ -348,7 +373,7 @@ impl<'a> ParamReader<'a> {
     /// A decimal number within `range`, or `default` (with an error) when missing or bad.
     pub fn decimal(&mut self, key: &'static str, range: RangeInclusive<f64>, default: f64) -> f64 {
         let Some(text) = self.raw(key) else { return default };
-        let parsed = text.parse::<f64>();
+        let parsed = parse_decimal(text).ok_or(());
         match parsed {
             Ok(x) if range.contains(&x) => x,
             _ => {
@@ -433,6 +458,17 @@ impl<'a> ParamReader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimals_with_too_many_digits_or_an_exponent_are_refused() {
+        assert_eq!(parse_decimal("0.125"), Some(0.125));
+        assert_eq!(parse_decimal("-.5"), Some(-0.5));
+        assert_eq!(parse_decimal("000000000000000000001.5"), Some(1.5));
+        assert_eq!(parse_decimal("0.1234567890123456"), None, "16 decimals");
+        for text in ["", "-", ".", "1e3", "inf", "NaN", "1.2.3", "--1", "0x10", " 1"] {
+            assert_eq!(parse_decimal(text), None, "{text}");
+        }
+    }
 
     #[test]
     fn parses_hash_and_full_urls() {
@@ -542,6 +578,15 @@ mod properties {
     use proptest::prelude::*;
 
     proptest! {
+        #[test]
+        fn decimals_read_as_rusts_own_parser_reads_them(text in "[-+]?[0-9]{0,9}([.][0-9]{0,6})?") {
+            let ours = parse_decimal(&text);
+            match text.parse::<f64>() {
+                Ok(std) => prop_assert_eq!(ours.map(f64::to_bits), Some(std.to_bits()), "{}", text),
+                Err(_) => prop_assert_eq!(ours, None, "{}", text),
+            }
+        }
+
         #[test]
         fn any_link_round_trips(
             puzzle in "[a-z][a-z0-9-]{0,12}",

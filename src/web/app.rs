@@ -1,20 +1,13 @@
-//! The app shell of one page's bundle: header, themes, presentation mode, the shortcut
-//! overlay, and the page itself, rebuilt whenever the address changes. Each page is its own
-//! bundle (`src/bin/page-*.rs`): index.html shows the landing page without any wasm and loads
-//! the bundle of the page a link names, so a visit downloads only that page (README, "Bundle").
+//! The app: header, themes, presentation mode, the shortcut overlay, and the page the address
+//! names (the landing page or a puzzle's), rebuilt whenever the address changes. Moving
+//! between puzzles never reloads: every page is in this one bundle.
 
-use super::browser;
 use super::page::COMMON_KEYS;
-use super::pages::PageEntry;
+use super::{browser, landing::Landing, pages, release};
 use crate::core::link::Link;
 use crate::puzzles::PUZZLES;
 use gloo_events::EventListener;
 use yew::prelude::*;
-
-#[derive(Properties, PartialEq)]
-pub struct AppProps {
-    pub page: PageEntry,
-}
 
 pub struct App {
     link: Link,
@@ -27,6 +20,8 @@ pub struct App {
     help: bool,
     /// What had the keyboard focus when the shortcut list opened, to give it back on close.
     focus_before_help: Option<web_sys::HtmlElement>,
+    /// A new release is installed (or a worker of another one answered): offer a reload.
+    new_version: bool,
     _listeners: [EventListener; 2],
 }
 
@@ -36,20 +31,22 @@ pub enum Msg {
     ToggleTheme,
     TogglePresenting,
     ToggleHelp,
+    NewVersion,
+    Reload,
 }
 
-/// The link of the address, for the page `name` (index.html loads another bundle when the
-/// address names another page).
-fn read_route(name: &str) -> (Link, Option<String>) {
+/// The link of the address; one that names no page leads to the landing page, with why.
+fn read_route() -> (Link, Option<String>) {
     match Link::parse(&browser::current_hash()) {
-        Ok(link) => (link, None),
-        Err(e) => (Link::new(name), Some(format!("This link could not be read: {e}."))),
+        Ok(link) if link.puzzle.is_empty() || pages::find(&link.puzzle).is_some() => (link, None),
+        Ok(link) => (Link::new(""), Some(format!("There is no puzzle called '{}' (yet).", link.puzzle))),
+        Err(e) => (Link::new(""), Some(format!("This link could not be read: {e}."))),
     }
 }
 
 impl Component for App {
     type Message = Msg;
-    type Properties = AppProps;
+    type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
         let window = web_sys::window().expect("a browser window");
@@ -59,7 +56,8 @@ impl Component for App {
             browser::on_key(ctx.link().callback(Msg::Key)),
         ];
         let dark = browser::load_setting("theme").as_deref() == Some("dark");
-        let (link, route_error) = read_route(ctx.props().page.name);
+        release::start(ctx.link().callback(|_| Msg::NewVersion));
+        let (link, route_error) = read_route();
         let app = Self {
             link,
             route_error,
@@ -68,19 +66,19 @@ impl Component for App {
             presenting: false,
             help: false,
             focus_before_help: None,
+            new_version: false,
             _listeners: listeners,
         };
         app.apply_root_attributes();
         app
     }
 
-    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+    fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::HashChanged => {
-                let (link, route_error) = read_route(ctx.props().page.name);
-                if link.puzzle != ctx.props().page.name {
-                    // Another page: index.html is loading its bundle.
-                    return false;
+                let (link, route_error) = read_route();
+                if link.puzzle != self.link.puzzle {
+                    release::check_for_update();
                 }
                 (self.link, self.route_error) = (link, route_error);
                 self.visit += 1;
@@ -101,6 +99,8 @@ impl Component for App {
             Msg::ToggleTheme => self.toggle_theme(),
             Msg::TogglePresenting => self.presenting = !self.presenting,
             Msg::ToggleHelp => self.toggle_help(),
+            Msg::NewVersion => self.new_version = true,
+            Msg::Reload => release::reload_into_new_version(),
         }
         self.apply_root_attributes();
         true
@@ -114,9 +114,12 @@ impl Component for App {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let cb = ctx.link();
-        let entry = &ctx.props().page;
-        let page = (entry.render)(self.link.clone(), self.visit);
-        let own_keys = entry.keys;
+        let entry = pages::find(&self.link.puzzle);
+        let page = match entry {
+            Some(entry) => (entry.render)(self.link.clone(), self.visit),
+            None => html! { <Landing /> },
+        };
+        let own_keys = entry.map_or(&[][..], |e| e.keys);
         html! {
             <>
                 <header class="app-header">
@@ -139,6 +142,12 @@ impl Component for App {
                 </header>
                 if let Some(error) = &self.route_error {
                     <div role="alert" class="alert route-alert">{ error }</div>
+                }
+                if self.new_version {
+                    <div role="status" class="new-version">
+                        { "A new version of Puzzle Lab is ready." }
+                        <button onclick={cb.callback(|_| Msg::Reload)}>{ "Reload" }</button>
+                    </div>
                 }
                 { page }
                 if self.presenting {
@@ -189,8 +198,9 @@ impl App {
     }
 }
 
-/// Mounts the app with its one page (called by the page's bundle, `src/bin/page-*.rs`).
-pub fn start(page: PageEntry) {
+/// Mounts the app (`src/bin/app.rs`) in place of index.html's loading line.
+pub fn start() {
     console_error_panic_hook::set_once();
-    yew::Renderer::<App>::with_props(AppProps { page }).render();
+    browser::remove_element("#loading");
+    yew::Renderer::<App>::new().render();
 }

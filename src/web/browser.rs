@@ -150,3 +150,10 @@ pub fn set_root_attribute(name: &str, value: &str) {
         let _ = root.set_attribute(name, value);
     }
 }
+
+/// Removes the element `selector` finds, if any.
+pub fn remove_element(selector: &str) {
+    if let Some(element) = window().document().and_then(|d| d.query_selector(selector).ok().flatten()) {
+        element.remove();
+    }
+}

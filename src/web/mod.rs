@@ -4,8 +4,10 @@
 pub mod app;
 pub mod browser;
 pub mod components;
+pub mod landing;
 pub mod page;
 pub mod pages;
+pub mod release;
 pub mod saved_tables;
 pub mod session;
 pub mod solver;

@@ -18,7 +18,8 @@ use crate::web::components::playback_controls::PlaybackAction;
 use crate::web::components::seed_field::SeedField;
 use crate::web::components::solve_bar::SolveBar;
 use crate::web::session::{Finished, SolveSession};
-use crate::web::solver::{SolverEvent, WORKER_URL};
+use crate::web::release;
+use crate::web::solver::SolverEvent;
 use gloo_events::EventListener;
 use std::any::Any;
 use yew::prelude::*;
@@ -57,6 +58,8 @@ pub trait PuzzlePage: Sized + 'static {
 
     /// Its registry entry: name in links, title, summary.
     const INFO: &'static PuzzleInfo;
+    /// Its picture on the landing page's card: SVG markup in a 120 × 60 view box.
+    const THUMBNAIL: &'static str;
     /// Its own keys for the shortcut overlay: (keys, what they do).
     const KEYS: &'static [(&'static str, &'static str)] = &[];
     /// Its solutions export as animated GIFs (drawn by the worker: `puzzles::export_gif`).
@@ -237,8 +240,12 @@ pub struct PageProps {
     /// The puzzle of the page ([`erase`] of its [`PuzzlePage`]).
     pub puzzle: MakePuzzle,
     /// Where the solver worker's script is (tests serve it from elsewhere).
-    #[prop_or(AttrValue::Static(WORKER_URL))]
+    #[prop_or_else(this_release_worker)]
     pub worker_url: AttrValue,
+}
+
+fn this_release_worker() -> AttrValue {
+    AttrValue::from(release::worker_url())
 }
 
 impl PartialEq for PageProps {

@@ -18,6 +18,26 @@ use crate::web::solver::{SolverClient, SolverEvent};
 use crate::web::ticker::Ticker;
 use yew::prelude::*;
 
+/// Says what a finished solve found; whether it has a solution short enough to play back.
+#[inline(never)]
+fn announce_report(report: &Report, notices: &mut Notices) -> bool {
+    notices.status = report_status(report);
+    if !report.solved {
+        return false;
+    }
+    if report.length > MAX_PLAYBACK || report.moves.len() < report.length {
+        let limit = format_count(MAX_PLAYBACK as u64);
+        notices.status.push_str(&format!(". Too long to animate (over {limit} moves)."));
+        return false;
+    }
+    true
+}
+
+#[inline(never)]
+fn illegal_move(index: usize, error: &str) -> String {
+    format!("The solver's move {} was illegal: {error}", index + 1)
+}
+
 /// Most (generation, best, mean) samples a genetic run keeps for its chart, however long.
 const CHART_POINTS: usize = 512;
 
@@ -366,28 +386,24 @@ impl SolveSession {
         apply: impl Fn(&S, &M) -> Result<S, E>,
         notices: &mut Notices,
     ) {
-        notices.status = report_status(report);
-        if !report.solved {
+        if !announce_report(report, notices) {
             return;
         }
-        if report.length > MAX_PLAYBACK || report.moves.len() < report.length {
-            let limit = format_count(MAX_PLAYBACK as u64);
-            notices.status.push_str(&format!(". Too long to animate (over {limit} moves)."));
-            return;
-        }
+        // Only the replay itself depends on the puzzle's types; the rest is shared by every
+        // page (compiled once: the app's size).
         let moves: Result<Vec<M>, String> = report.moves.iter().map(|m| parse(m)).collect();
         match moves.map(|moves| Solution::replay(start, moves, apply)) {
-            Ok(Ok(solution)) => {
-                self.playback =
-                    Playback::new(solution.len(), seek_to).with_speed_level(self.playback.speed_level());
-                self.solution = Some(Box::new(solution));
-                self.solution_moves = report.moves.clone();
-            }
-            Ok(Err(e)) => {
-                notices.alert = Some(format!("The solver's move {} was illegal: {}", e.index + 1, e.error))
-            }
+            Ok(Ok(solution)) => self.keep_solution(Box::new(solution), report, seek_to),
+            Ok(Err(e)) => notices.alert = Some(illegal_move(e.index, &e.error.to_string())),
             Err(e) => notices.alert = Some(format!("The solver's answer was unreadable: {e}")),
         }
+    }
+
+    #[inline(never)]
+    fn keep_solution(&mut self, solution: Box<dyn AnySolution>, report: &Report, seek_to: usize) {
+        self.playback = Playback::new(solution.len(), seek_to).with_speed_level(self.playback.speed_level());
+        self.solution = Some(solution);
+        self.solution_moves = report.moves.clone();
     }
 
     fn run_next_comparison(&mut self) {

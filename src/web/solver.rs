@@ -9,15 +9,12 @@
 //! so a cancelled job stops at once.
 
 use crate::core::job::{FromWorker, Progress, Report, ToWorker};
-use crate::web::saved_tables;
+use crate::web::{release, saved_tables};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
-
-/// Where Trunk puts the worker script, relative to the page.
-pub const WORKER_URL: &str = "./solver_worker.js";
 
 /// How long a worker may take to load (its script and wasm, about 1 MB) before the job waiting
 /// for it fails with a message: files that never come (a broken connection, a missing file)
@@ -284,7 +281,12 @@ impl SolverClient {
                     on_event(SolverEvent::TablesChanged);
                     return;
                 }
-                if matches!(message, FromWorker::Ready) {
+                if let FromWorker::Ready { release } = &message {
+                    if !release::is_this_release(release.as_deref()) {
+                        // Its files came from another release than this page's: never use it.
+                        release::announce_new_version();
+                        return give_up_on_worker(&shared, &*on_event, release::NEW_VERSION.to_string());
+                    }
                     *ready_worker.borrow_mut() = Some(worker.clone());
                 }
                 if let Some(event) = route(&shared, &session_data, &worker, message) {
@@ -360,7 +362,7 @@ fn route(
             state.current = None;
             SolverEvent::Failed("the exported file did not arrive".into())
         }),
-        FromWorker::Ready => {
+        FromWorker::Ready { .. } => {
             state.ready = true;
             if let Some(flag) = &state.cancel_flag {
                 let json = serde_json::to_string(&ToWorker::CancelFlag).expect("serializes");

@@ -113,7 +113,12 @@ pub fn start() {
     });
     scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    post(&FromWorker::Ready);
+    post(&FromWorker::Ready { release: loader_release() });
+}
+
+/// The release id its loader (static/solver_worker.js) set for this worker, if any.
+fn loader_release() -> Option<String> {
+    js_sys::Reflect::get(&scope(), &JsValue::from_str("puzzlelabRelease")).ok()?.as_string()
 }
 
 fn run(job: u32, link: &str, max_moves: Option<usize>) {
@@ -237,7 +242,7 @@ fn start_helper(name: &'static str, half: u8) -> Option<Helper> {
             let (text, attached) = read_message(&event);
             let bytes = attached.and_then(|a| a.dyn_into::<js_sys::Uint8Array>().ok());
             match serde_json::from_str::<FromWorker>(&text.unwrap_or_default()) {
-                Ok(FromWorker::Ready) => {
+                Ok(FromWorker::Ready { .. }) => {
                     loaded.set(true);
                     share_cancel_flag(&worker);
                     let request = ToWorker::BuildHalf { name: name.to_string(), half };

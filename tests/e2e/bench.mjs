@@ -23,13 +23,14 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage();
 await page.goto(server.url);
+await page.locator("main").waitFor();
 const reports = await page.evaluate(async (links) => {
-  const url = new URL("solver_worker.js", location.href).href;
+  const url = new URL(document.querySelector("meta[name=puzzlelab-worker]").content, location.href).href;
   const worker = new Worker(url, { name: url });
   const next = () => new Promise((resolve) => {
     worker.onmessage = (e) => {
       const message = JSON.parse(e.data);
-      if (message.type !== "progress") resolve(message);
+      if (!message.progress) resolve(message);
     };
   });
   await next(); // ready
@@ -48,9 +49,9 @@ const native = existsSync(cli)
   ? JSON.parse(execFileSync(cli, ["bench", "--count", count, "--seed", first, template]).toString())
   : null;
 
-const failed = reports.find((m) => !m.report);
+const failed = reports.find((m) => !m.done);
 if (failed) throw new Error(`the worker did not solve: ${JSON.stringify(failed)}`);
-const [warmup, ...runs] = reports.map((m) => m.report);
+const [warmup, ...runs] = reports.map((m) => m.done.report);
 const summary = (values) => {
   const v = [...values].sort((a, b) => a - b);
   const mid = v.length >> 1;

@@ -24,7 +24,7 @@ window.Worker = class extends RealWorker {
     this.addEventListener("message", (event) => {
       const text = String(Array.isArray(event.data) ? event.data[0] : event.data);
       if (record.terminated) record.afterTerminate++;
-      if (text.includes('"type":"progress"')) record.progress++;
+      if (text.startsWith('{"progress":')) record.progress++;
     });
   }
   terminate() {

@@ -207,7 +207,7 @@ test("a browser without WebAssembly SIMD gets the plain worker, which replays th
     wasm.length = 0;
     const vector = await solve(link, false);
     const plain = await solve(link, true);
-    assert.deepEqual(wasm, ["worker-simd_bg.wasm", "worker_bg.wasm"]);
+    assert.deepEqual(wasm.map((name) => name.replace(/-[0-9a-f]{16}_bg/, "_bg")), ["worker-simd_bg.wasm", "worker_bg.wasm"]);
     assert.equal(vector.generations, generations, `${link}: as natively`);
     assert.equal(run(plain), run(vector), `${link}: the same generations, improvements and checkpoints`);
   }

@@ -28,11 +28,13 @@ after(async () => {
 });
 
 /**
- * Opens `hash` in a fresh page (a browser context of its own: no cache, no service worker);
- * collects uncaught page errors in `errors`. `before(page)` runs before the page is loaded.
+ * Opens `hash` in a fresh page (a browser context of its own: no cache, no service worker yet);
+ * collects uncaught page errors in `errors`. `before(page)` runs before the page is loaded;
+ * `options` go to the new context (`serviceWorkers: "block"` where a test reroutes requests,
+ * which a service worker would answer from its cache).
  */
-export async function open(hash, viewport = { width: 1920, height: 1080 }, before = async () => {}) {
-  const page = await browser.newPage({ viewport });
+export async function open(hash, viewport = { width: 1920, height: 1080 }, before = async () => {}, options = {}) {
+  const page = await browser.newPage({ viewport, ...options });
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await before(page);
@@ -41,7 +43,17 @@ export async function open(hash, viewport = { width: 1920, height: 1080 }, befor
   return { page, errors };
 }
 
-export const status = (page) => page.getByRole("status");
+/** Links that solve in a second or two, by page (the defaults of some pages take longer). */
+export const QUICK = {
+  sliding: "?size=3&seed=1&shuffle=30&algo=astar",
+  tiles264: "?seed=2",
+  queens: "?n=8&algo=genetic&seed=2",
+};
+
+export const status = (page) => page.getByRole("status").and(page.locator(".status"));
+
+/** The test server (its address, and `setRoot` to deploy another build). */
+export const testServer = () => server;
 export const hash = (page) => decodeURIComponent(new URL(page.url()).hash);
 
 /** Waits until the address's hash matches `pattern` (pages update it on their next render). */
@@ -57,18 +69,18 @@ export async function waitForHash(page, pattern) {
  * text) first, to play a browser that lacks something; resolves to the worker's report.
  */
 export const solveInWorker = (page, link, prelude) => page.evaluate(async ({ link, prelude }) => {
-  const url = new URL("solver_worker.js", location.href).href;
+  const url = new URL(document.querySelector("meta[name=puzzlelab-worker]").content, location.href).href;
   const source = `${prelude}\nimportScripts(${JSON.stringify(url)});`;
   const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { name: url });
   const next = () => new Promise((resolve) => {
     worker.onmessage = (e) => {
       const message = JSON.parse(Array.isArray(e.data) ? e.data[0] : e.data);
-      if (message.type !== "progress") resolve(message);
+      if (!message.progress) resolve(message);
     };
   });
   await next(); // ready
   worker.postMessage(JSON.stringify({ type: "solve", job: 1, link }));
-  const { report } = await next();
+  const { done } = await next();
   worker.terminate();
-  return report;
+  return done.report;
 }, { link, prelude });

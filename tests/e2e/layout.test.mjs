@@ -8,16 +8,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { open, shots } from "./harness.mjs";
+import { open, shots, QUICK } from "./harness.mjs";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const SIZES = [{ width: 1024, height: 768 }, { width: 1920, height: 1080 }];
-/** Links that solve in a second or two (the defaults of some pages take longer). */
-const QUICK = {
-  sliding: "?size=3&seed=1&shuffle=30&algo=astar",
-  tiles264: "?seed=2",
-  queens: "?n=8&algo=genetic&seed=2",
-};
 
 /** Pages whose answer is not played back (a classifier's scores); a new page is expected to have playback. */
 const NO_PLAYBACK = new Set(["bayes"]);

@@ -1,6 +1,8 @@
-// A minimal static server for the release build in dist/ (loopback only, for the tests).
+// A minimal static server for the release build in dist/ (loopback only, for the tests). It
+// compresses what it sends, as a real host would, so tests measure real transferred bytes.
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
+import { gzipSync } from "node:zlib";
 import { extname, join, normalize } from "node:path";
 
 const TYPES = {
@@ -11,19 +13,32 @@ const TYPES = {
   ".svg": "image/svg+xml",
 };
 
-/** Serves `root` on 127.0.0.1 at a free port; resolves to { url, close }. */
+/**
+ * Serves `root` on 127.0.0.1 at a free port; resolves to { url, close, setRoot } (setRoot
+ * serves another folder from then on: a new release deployed).
+ */
 export function serve(root) {
+  const gzipped = new Map();
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
     const file = join(root, path.endsWith("/") ? `${path}index.html` : path);
     try {
-      const body = await readFile(file);
-      res.writeHead(200, {
+      let body = await readFile(file);
+      const headers = {
         "content-type": TYPES[extname(file)] ?? "application/octet-stream",
         // Cross-origin isolation, as `trunk serve` gives it: workers share a cancel flag.
         "cross-origin-opener-policy": "same-origin",
         "cross-origin-embedder-policy": "require-corp",
-      });
+        // As a host should: a file named by its content never changes; the rest is revalidated.
+        "cache-control": /-[0-9a-f]{15,16}(_bg)?\.\w+$/.test(file) ? "public, max-age=31536000, immutable" : "no-cache",
+      };
+      if (/\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
+        const key = `${file}:${body.length}`;
+        if (!gzipped.has(key)) gzipped.set(key, gzipSync(body, { level: 9 }));
+        body = gzipped.get(key);
+        headers["content-encoding"] = "gzip";
+      }
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404).end("not found");
@@ -32,7 +47,7 @@ export function serve(root) {
   return new Promise((resolve) => {
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address();
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close(), setRoot: (folder) => { root = folder; } });
     });
   });
 }

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { open, status } from "./harness.mjs";
 
-const WORKER_WASM = /\/worker(-simd)?_bg\.wasm$/;
+const WORKER_WASM = /\/worker(-simd)?-[0-9a-f]{16}_bg\.wasm$/;
 
 test("a solver that cannot load is reported with a way to retry, and the retry solves", async () => {
   const { page, errors } = await open("#/hanoi?discs=3");

@@ -46,6 +46,7 @@ test("pattern databases are built once, kept across a reload, and can be forgott
   });
   const fifteen = page.url();
   await page.goto(fifteen.replace(/#.*/, "#/hanoi?discs=3"));
+  await page.reload(); // the probe is installed on loading
   await page.locator(".puzzle-page.hanoi").waitFor();
   await solve.click();
   await status(page).filter({ hasText: "Solved: 7 moves" }).waitFor({ timeout: 30000 });

@@ -77,6 +77,7 @@ impl PuzzlePage for JetsSharksPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const THUMBNAIL: &'static str = r##"<rect x="14" y="10" width="12" height="40" fill="#c0261a"/><rect x="34" y="38" width="12" height="12" fill="#1b9e77"/><rect x="54" y="20" width="12" height="30" fill="#1b9e77"/><rect x="74" y="42" width="12" height="8" fill="#1b9e77"/><rect x="94" y="28" width="12" height="22" fill="#1b9e77"/><line x1="8" y1="50" x2="112" y2="50" stroke="currentColor"/>"##;
     const GUIDE: Guide = Guide {
         steps: "One unit per value of the table; units of a column inhibit each other;\n  a name and each value of its row excite each other.\nTouch: give units external input.  Each cycle, every unit at once:\n  net = alpha × partners' outputs − gamma × its pool's other outputs + estr × input\n  moves its activation toward max (net > 0) or min (net < 0), and decays toward rest.",
         terms: &[("unit", "one value of the table (a name, a gang, an age …) with an activation from min to max"), ("pool", "the units of one column: they inhibit each other, so one tends to win"), ("touch", "external input to a unit (weight 1 unless given, as Ken:0.8)"), ("depair", "removes the link between two units, as if a fact were missing"), ("cycle", "every unit updates at once from its partners' and its pool's outputs (output = activation, or 0 when negative)")],

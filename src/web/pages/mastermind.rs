@@ -286,6 +286,7 @@ impl PuzzlePage for MastermindPage {
     type Action = Action;
 
     const INFO: &'static PuzzleInfo = &INFO;
+    const THUMBNAIL: &'static str = r##"<circle cx="18" cy="22" r="9" fill="#d62728"/><circle cx="40" cy="22" r="9" fill="#1f77b4"/><circle cx="62" cy="22" r="9" fill="#1f77b4"/><circle cx="84" cy="22" r="9" fill="#2ca02c"/><circle cx="40" cy="46" r="5" fill="#111" stroke="#111"/><circle cx="54" cy="46" r="5" fill="#111" stroke="#111"/><circle cx="68" cy="46" r="5" fill="#fff" stroke="#111"/>"##;
     const GUIDE: Guide = Guide {
         steps: "Possible codes: every code at first.\nRepeat: choose a probe by the strategy's rule; score it against the secret;\n  keep only the codes that would have given the same score;\n  stop when the probe was the secret.",
         terms: &[("probe", "a guess at the secret code"), ("black / white", "symbols in the right place / right symbols in the wrong place (the slides' strikes and balls)"), ("possible codes", "codes that would have given every score so far: the secret is one of them"), ("information", "how evenly a probe splits the possible codes by score, in bits: each bit halves them on average"), ("worst case", "the most codes a probe can leave possible (Knuth's rule makes it smallest)"), ("codes scored", "the work: one probe scored against one possible code counts one")],

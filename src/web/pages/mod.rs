@@ -1,28 +1,14 @@
-//! One page per puzzle. Each is built into its own bundle (`src/bin/page-*.rs`); the landing
-//! page is plain HTML in index.html.
+//! One page per puzzle, and the list the app routes links to. The landing page is drawn from
+//! this list and the puzzles' registry (`web::landing`).
 
-pub mod alphametics;
-pub mod bayes;
-pub mod blocks;
 pub mod classic;
-pub mod golf_tee;
-pub mod hanoi;
-pub mod jets_sharks;
-pub mod jugs;
-pub mod marbles;
-pub mod mastermind;
-pub mod phrase;
-pub mod queens;
-pub mod sliding;
-pub mod sudoku;
-pub mod tiles264;
 
 use crate::core::link::Link;
 use crate::web::page::{render, PuzzlePage};
 use yew::Html;
 
 /// What the shell needs of a puzzle's page.
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 pub struct PageEntry {
     /// The puzzle's name in links (its registry entry in `puzzles::PUZZLES`).
     pub name: &'static str,
@@ -30,6 +16,8 @@ pub struct PageEntry {
     pub render: fn(Link, u32) -> Html,
     /// The page's own keys, for the shortcut overlay.
     pub keys: &'static [(&'static str, &'static str)],
+    /// Its card's picture on the landing page (SVG markup).
+    pub thumbnail: &'static str,
 }
 
 impl PartialEq for PageEntry {
@@ -39,6 +27,38 @@ impl PartialEq for PageEntry {
 }
 
 /// The shell's entry for the page of puzzle `P`.
-pub const fn entry<P: PuzzlePage>() -> PageEntry {
-    PageEntry { name: P::INFO.name, render: render::<P>, keys: P::KEYS }
+const fn entry<P: PuzzlePage>() -> PageEntry {
+    PageEntry { name: P::INFO.name, render: render::<P>, keys: P::KEYS, thumbnail: P::THUMBNAIL }
+}
+
+/// One line per page: its module and the type implementing [`PuzzlePage`].
+macro_rules! pages {
+    ($($module:ident => $page:ident),* $(,)?) => {
+        $(pub mod $module;)*
+
+        /// Every puzzle's page (a browser test checks it against the registry, in its order).
+        pub const PAGES: &[PageEntry] = &[$(entry::<$module::$page>()),*];
+    };
+}
+
+pages! {
+    hanoi => HanoiPage,
+    sliding => SlidingPage,
+    tiles264 => TilesPage,
+    queens => QueensPage,
+    phrase => PhrasePage,
+    sudoku => SudokuPage,
+    alphametics => AlphameticsPage,
+    mastermind => MastermindPage,
+    jugs => JugsPage,
+    marbles => MarblesPage,
+    golf_tee => GolfTeePage,
+    blocks => BlocksPage,
+    jets_sharks => JetsSharksPage,
+    bayes => BayesPage,
+}
+
+/// The page of the puzzle a link names.
+pub fn find(name: &str) -> Option<&'static PageEntry> {
+    PAGES.iter().find(|p| p.name == name)
 }

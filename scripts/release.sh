@@ -1,0 +1,34 @@
+#!/bin/sh
+# Trunk's post-build step (Trunk.toml): names the solver worker's files by their content, as
+# Trunk names the app's, and writes what the app and the service worker need to keep to one
+# release: its id and its worker's loader (in index.html and the loader) and its file list
+# (in sw.js). Runs in Trunk's staging folder, before it becomes dist/.
+set -eu
+cd "${TRUNK_STAGING_DIR:?run by Trunk after a build (see Trunk.toml)}"
+
+digest() { sha256sum | cut -c1-16; }
+
+# Each worker build's script and wasm, named by a digest of both.
+builds=""
+for build in worker-simd worker; do
+  hash=$(cat "$build.js" "${build}_bg.wasm" | digest)
+  mv "$build.js" "$build-$hash.js"
+  mv "${build}_bg.wasm" "$build-${hash}_bg.wasm"
+  builds="$builds\"$build\": [\"$build-$hash.js\", \"$build-${hash}_bg.wasm\"], "
+done
+
+# The release: every content-named file, and the page that loads them.
+release=$( (ls | grep -v -x -e index.html -e sw.js -e solver_worker.js; cat index.html) | digest)
+
+sed -i -e "s|^const RELEASE = .*|const RELEASE = \"$release\";|" \
+  -e "s|^const BUILDS = .*|const BUILDS = { ${builds%, } };|" solver_worker.js
+loader="solver_worker-$(digest < solver_worker.js).js"
+mv solver_worker.js "$loader"
+
+sed -i -e "s|<meta name=\"puzzlelab-release\" content=\"[^\"]*\"|<meta name=\"puzzlelab-release\" content=\"$release\"|" \
+  -e "s|<meta name=\"puzzlelab-worker\" content=\"[^\"]*\"|<meta name=\"puzzlelab-worker\" content=\"$loader\"|" index.html
+grep -q "content=\"$loader\"" index.html || { echo "release.sh: index.html has no puzzlelab-worker meta" >&2; exit 1; }
+
+files=$(ls | grep -v -x sw.js | sed 's/.*/"&"/' | paste -s -d, -)
+sed -i -e "s|^const RELEASE = .*|const RELEASE = \"$release\";|" -e "s|^const FILES = .*|const FILES = [$files];|" sw.js
+echo "release $release: $(ls | wc -l) files, worker loader $loader"

@@ -1,4 +1,0 @@
-//! The Golf-tee triangle page's bundle: each page is its own wasm file, so a visit loads only the
-//! page it opens (README, "Bundle").
-
-puzzlelab::page_bundle!(golf_tee::GolfTeePage);

@@ -1,0 +1,32 @@
+//! The landing page: a card per puzzle, in the registry's order, each with its page's picture.
+
+use super::pages;
+use crate::puzzles::PUZZLES;
+use yew::prelude::*;
+
+#[function_component(Landing)]
+pub fn landing() -> Html {
+    html! {
+        <main class="home">
+            <h1>{ "Puzzle Lab" }</h1>
+            <p class="lead">{ "Classic AI puzzles, played, solved and compared. Every page is a link you can share." }</p>
+            <ul class="cards">
+                { for PUZZLES.iter().map(|p| html! {
+                    <li class="card">
+                        <a href={format!("#/{}", p.name)}>
+                            { thumbnail(pages::find(p.name).map_or("", |page| page.thumbnail)) }
+                            <h2>{ p.title }</h2>
+                            <p>{ p.summary }</p>
+                        </a>
+                    </li>
+                }) }
+            </ul>
+        </main>
+    }
+}
+
+/// A card's picture: the page's own SVG markup (a constant of the app, never user input).
+fn thumbnail(markup: &'static str) -> Html {
+    let svg = format!(r#"<svg viewBox="0 0 120 60" aria-hidden="true" class="thumb">{markup}</svg>"#);
+    Html::from_html_unchecked(AttrValue::from(svg))
+}

@@ -1,0 +1,131 @@
+//! Which release of Puzzle Lab this page is, and keeping to it: the build step
+//! (scripts/release.sh) names every file by its content and writes the release's id and its
+//! worker loader into index.html. The service worker (static/sw.js) holds a release until the
+//! page asks for the next one, so a lesson is never reloaded under the teacher's feet: when a
+//! new release is installed, or a worker of another release answers, the app offers a reload.
+
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{ServiceWorker, ServiceWorkerRegistration, ServiceWorkerState};
+
+/// What the user is told when the solver's files belong to another release.
+pub const NEW_VERSION: &str = "a new version of Puzzle Lab is ready: reload the page to use it";
+
+/// The loader of the solver worker when the page does not name one (an unhashed build).
+const DEFAULT_WORKER: &str = "./solver_worker.js";
+
+thread_local! {
+    /// Told once when a new release is ready (the app shows its reload button).
+    static LISTENER: RefCell<Option<yew::Callback<()>>> = const { RefCell::new(None) };
+    static REGISTRATION: RefCell<Option<ServiceWorkerRegistration>> = const { RefCell::new(None) };
+}
+
+/// The content of `<meta name="…">` in the page, if it has one.
+fn meta(name: &str) -> Option<String> {
+    let document = web_sys::window()?.document()?;
+    document.query_selector(&format!("meta[name='{name}']")).ok()??.get_attribute("content")
+}
+
+/// This page's release id (none in an unnamed build, such as the browser tests' pages).
+pub fn page_release() -> Option<String> {
+    meta("puzzlelab-release")
+}
+
+/// The solver worker's loader of this page's release.
+pub fn worker_url() -> String {
+    meta("puzzlelab-worker").unwrap_or_else(|| DEFAULT_WORKER.to_string())
+}
+
+/// Whether a worker of release `worker` may serve this page: the same release, or either
+/// unnamed.
+pub fn is_this_release(worker: Option<&str>) -> bool {
+    match (page_release(), worker) {
+        (Some(page), Some(worker)) => page == worker,
+        _ => true,
+    }
+}
+
+/// Says, once the app listens, that a new release is ready.
+pub fn announce_new_version() {
+    let listener = LISTENER.with(|l| l.borrow().clone());
+    if let Some(listener) = listener {
+        listener.emit(());
+    }
+}
+
+/// Registers the service worker (offline use) and tells `on_new_version` when a new release
+/// has been installed beside the one this page runs.
+pub fn start(on_new_version: yew::Callback<()>) {
+    LISTENER.with(|l| *l.borrow_mut() = Some(on_new_version));
+    let Some(container) = web_sys::window().map(|w| w.navigator().service_worker()) else { return };
+    wasm_bindgen_futures::spawn_local(async move {
+        let registered = wasm_bindgen_futures::JsFuture::from(container.register("./sw.js")).await;
+        // No offline use (a private window, an insecure origin, a browser that blocks service
+        // workers): the app still runs.
+        let Some(registration) = registered.ok().and_then(|r| r.dyn_into::<ServiceWorkerRegistration>().ok()) else {
+            return;
+        };
+        if registration.waiting().is_some() && has_controller() {
+            announce_new_version();
+        }
+        let watched = registration.clone();
+        let on_update = Closure::<dyn FnMut()>::new(move || {
+            if let Some(installing) = watched.installing() {
+                announce_when_installed(installing);
+            }
+        });
+        registration.set_onupdatefound(Some(on_update.as_ref().unchecked_ref()));
+        on_update.forget();
+        REGISTRATION.with(|r| *r.borrow_mut() = Some(registration));
+    });
+}
+
+/// Whether a service worker serves this page already (then a newly installed one is an update,
+/// not the first install).
+fn has_controller() -> bool {
+    web_sys::window().is_some_and(|w| w.navigator().service_worker().controller().is_some())
+}
+
+fn announce_when_installed(worker: ServiceWorker) {
+    let watched = worker.clone();
+    let on_state = Closure::<dyn FnMut()>::new(move || {
+        if watched.state() == ServiceWorkerState::Installed && has_controller() {
+            announce_new_version();
+        }
+    });
+    worker.set_onstatechange(Some(on_state.as_ref().unchecked_ref()));
+    on_state.forget();
+}
+
+/// Asks the server whether there is a new release (done when the user moves to another page,
+/// so a long lesson still learns of one).
+pub fn check_for_update() {
+    REGISTRATION.with(|r| {
+        if let Some(registration) = r.borrow().as_ref() {
+            let _ = registration.update();
+        }
+    });
+}
+
+/// Moves to the new release: the waiting service worker takes over, then the page reloads.
+pub fn reload_into_new_version() {
+    let waiting = REGISTRATION.with(|r| r.borrow().as_ref().and_then(|r| r.waiting()));
+    let Some(window) = web_sys::window() else { return };
+    match waiting {
+        Some(worker) => {
+            let container = window.navigator().service_worker();
+            let reload = Closure::<dyn FnMut()>::new(|| reload_page());
+            container.set_oncontrollerchange(Some(reload.as_ref().unchecked_ref()));
+            reload.forget();
+            let _ = worker.post_message(&JsValue::from_str("take-over"));
+        }
+        None => reload_page(),
+    }
+}
+
+fn reload_page() {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().reload();
+    }
+}
