@@ -33,7 +33,11 @@ fn listed(call: &str) -> Vec<String> {
 fn every_puzzle_has_its_module_its_registry_line_and_its_page_in_registry_order() {
     let modules: Vec<String> = PUZZLES.iter().map(|p| module(p.name)).collect();
     assert_eq!(listed(macro_call(&read("src/puzzles/mod.rs"), "registry")), modules, "the registry lines");
-    assert_eq!(listed(macro_call(&read("src/web/pages/mod.rs"), "pages")), modules, "the pages, in registry order");
+    assert_eq!(
+        listed(macro_call(&read("src/web/pages/mod.rs"), "pages")),
+        modules,
+        "the pages, in registry order"
+    );
     for module in &modules {
         let (file, folder) = (format!("src/puzzles/{module}.rs"), format!("src/puzzles/{module}/mod.rs"));
         assert!(Path::new(&file).exists() || Path::new(&folder).exists(), "{module}: no puzzle module");
@@ -59,8 +63,14 @@ fn nothing_else_lists_the_puzzles_by_hand() {
             }
         }
     }
-    let mut bins: Vec<String> =
-        fs::read_dir("src/bin").unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let mut bins: Vec<String> = fs::read_dir("src/bin")
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
     bins.sort();
-    assert_eq!(bins, ["app.rs", "puzzlelab.rs", "worker-simd.rs", "worker.rs"], "one app, one worker, one CLI");
+    assert_eq!(
+        bins,
+        ["app.rs", "puzzlelab.rs", "worker-simd.rs", "worker.rs"],
+        "one app, one worker, one CLI"
+    );
 }

@@ -8,15 +8,15 @@ use gloo_timers::future::TimeoutFuture;
 use puzzlelab::core::link::{Link, LinkParams};
 use puzzlelab::core::seed::{SeededRng, Stream};
 use puzzlelab::puzzles::hanoi::domain::{Move, Tower};
-use puzzlelab::puzzles::PUZZLES;
 use puzzlelab::puzzles::sliding::benchmarks::{korf_100, korf_felner_50};
 use puzzlelab::puzzles::sliding::params::SlidingParams;
 use puzzlelab::puzzles::sliding::solvers::Algo;
+use puzzlelab::puzzles::PUZZLES;
 use puzzlelab::web::components::towers::{Towers, TowersProps};
 use puzzlelab::web::page::{erase, MakePuzzle, Page, PageProps};
 use puzzlelab::web::pages::hanoi::HanoiPage;
-use puzzlelab::web::pages::PAGES;
 use puzzlelab::web::pages::sliding::SlidingPage;
+use puzzlelab::web::pages::PAGES;
 use puzzlelab::web::solver::{SolverClient, SolverEvent};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -256,7 +256,11 @@ fn text_of(root: &web_sys::Element, selector: &str) -> String {
 async fn mount_page<P: puzzlelab::web::page::PuzzlePage>(link: &str) -> web_sys::Element {
     let root = mount_point();
     let link = Link::parse(link).unwrap();
-    let props = PageProps { link, puzzle: erase::<P> as MakePuzzle, worker_url: AttrValue::from(dist_worker().await) };
+    let props = PageProps {
+        link,
+        puzzle: erase::<P> as MakePuzzle,
+        worker_url: AttrValue::from(dist_worker().await),
+    };
     yew::Renderer::<Page>::with_root_and_props(root.clone(), props).render();
     TimeoutFuture::new(50).await;
     root

@@ -341,3 +341,18 @@ fn bench_runs_published_sets_against_their_optimal_lengths() {
     assert_eq!(summary["length"]["max"], 105.0, "{summary}");
     assert_eq!(summary["longer"], serde_json::json!([1]));
 }
+
+#[test]
+fn link_prints_the_canonical_form_or_what_is_wrong() {
+    let output = puzzlelab(&["link", "#/Hanoi?discs=4"], None);
+    assert!(output.status.success());
+    let canonical = json_lines(&output)[0]["link"].as_str().unwrap().to_string();
+    assert!(canonical.starts_with("#/hanoi?discs=4&"), "{canonical}");
+    let again = puzzlelab(&["link", &canonical], None);
+    assert_eq!(json_lines(&again)[0]["link"], canonical.as_str(), "the canonical form reads as itself");
+    for bad in ["#/hanoi?discs=99", "#/nosuch", "#/%zz"] {
+        let output = puzzlelab(&["link", bad], None);
+        assert_eq!(output.status.code(), Some(2), "{bad}");
+        assert!(json_lines(&output)[0]["error"].as_str().is_some_and(|e| !e.is_empty()), "{bad}");
+    }
+}

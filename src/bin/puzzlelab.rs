@@ -30,6 +30,8 @@ const USAGE: &str = "usage: puzzlelab solve LINK   solve one share link (full UR
                               (algo=pdb) or Korf & Felner's 50 24-puzzles (algo=auto) after
                               one warm-up run that builds any tables; print cost, nodes per
                               second and the lengths against the published optimal ones
+       puzzlelab link LINK    the link in its canonical form (what a page writes back), or
+                              what is wrong with it
        puzzlelab list         the puzzles and their link names";
 
 fn main() -> ExitCode {
@@ -49,6 +51,16 @@ fn main() -> ExitCode {
             Ok((link, count, seed)) => bench::run(link, count, seed),
             Err(error) => {
                 say!("{}", serde_json::json!({ "error": format!("{error}\n{USAGE}") }));
+                ExitCode::from(2)
+            }
+        },
+        ["link", link] => match puzzles::canonical_link(link) {
+            Ok(canonical) => {
+                say!("{}", serde_json::json!({ "link": canonical }));
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                say!("{}", serde_json::json!({ "error": error }));
                 ExitCode::from(2)
             }
         },

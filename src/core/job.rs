@@ -486,7 +486,10 @@ mod tests {
         let progress =
             FromWorker::Progress { job: 1, elapsed_ms: 2.0, progress: Progress::Search(Stats::default()) };
         let json = serde_json::to_string(&progress).unwrap();
-        assert!(json.starts_with(r#"{"progress":{"job":1,"elapsed_ms":2.0,"progress":{"search":{"#), "{json}");
+        assert!(
+            json.starts_with(r#"{"progress":{"job":1,"elapsed_ms":2.0,"progress":{"search":{"#),
+            "{json}"
+        );
         assert_eq!(serde_json::from_str::<FromWorker>(&json).unwrap(), progress);
         let build = ToWorker::BuildHalf { name: "sliding-pdb".into(), half: 1 };
         let json = serde_json::to_string(&build).unwrap();

@@ -85,6 +85,16 @@ pub fn read_link(name: &str) -> Option<LinkReader> {
     READERS.iter().find(|(n, _)| *n == name).map(|&(_, reader)| reader)
 }
 
+/// A link in its canonical form (`#/hanoi?discs=4&pegs=3&algo=optimal`), or what is wrong with it.
+pub fn canonical_link(text: &str) -> Result<String, String> {
+    let link = Link::parse(text).map_err(|e| e.to_string())?;
+    let reader = read_link(&link.puzzle).ok_or_else(|| format!("link: unknown puzzle '{}'", link.puzzle))?;
+    match reader(&link) {
+        (canonical, errors) if errors.is_empty() => Ok(canonical.to_hash()),
+        (_, errors) => Err(crate::core::link::describe_errors(&errors)),
+    }
+}
+
 /// The keys of a puzzle's links with sample values, valid and extreme.
 pub fn samples(name: &str) -> Option<Samples> {
     SAMPLES.iter().find(|(n, _)| *n == name).map(|&(_, samples)| samples)

@@ -63,7 +63,8 @@ pub fn start(on_new_version: yew::Callback<()>) {
         let registered = wasm_bindgen_futures::JsFuture::from(container.register("./sw.js")).await;
         // No offline use (a private window, an insecure origin, a browser that blocks service
         // workers): the app still runs.
-        let Some(registration) = registered.ok().and_then(|r| r.dyn_into::<ServiceWorkerRegistration>().ok()) else {
+        let Some(registration) = registered.ok().and_then(|r| r.dyn_into::<ServiceWorkerRegistration>().ok())
+        else {
             return;
         };
         if registration.waiting().is_some() && has_controller() {

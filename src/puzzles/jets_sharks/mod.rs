@@ -136,7 +136,8 @@ impl LinkParams for JetsSharksParams {
                 .filter(|w| !w.is_empty())
                 .filter_map(|item| {
                     let (name, weight) = item.split_once(':').unwrap_or((item, "1"));
-                    let weight = crate::core::link::parse_decimal(weight).filter(|w| (-1.0..=1.0).contains(w));
+                    let weight =
+                        crate::core::link::parse_decimal(weight).filter(|w| (-1.0..=1.0).contains(w));
                     match (unit(name), weight) {
                         (Some(name), Some(weight)) => Some((name, weight)),
                         (None, _) => {
