@@ -55,6 +55,13 @@ test("pattern databases are built once, kept across a reload, and can be forgott
   await page.goto(fifteen);
   await page.locator(".puzzle-page.sliding").waitFor();
   await eventually(() => page.evaluate(() => window.__tablesRead > 0)); // the probe sees the sliding page's read
+  // The app keeps what it read: back on the sliding page after another, the store is not read again.
+  const reads = await page.evaluate(() => window.__tablesRead);
+  await page.getByRole("navigation", { name: "Puzzles" }).getByRole("link", { name: "Towers of Hanoi" }).click();
+  await page.locator(".puzzle-page.hanoi").waitFor();
+  await page.goBack();
+  await page.getByRole("button", { name: "Forget saved tables" }).waitFor();
+  assert.equal(await page.evaluate(() => window.__tablesRead), reads, "the tables come from memory");
 
   await page.reload();
   await page.getByRole("button", { name: "Forget saved tables" }).waitFor();
