@@ -70,6 +70,7 @@ impl Component for App {
             _listeners: listeners,
         };
         app.apply_root_attributes();
+        app.name_the_tab();
         app
     }
 
@@ -77,10 +78,13 @@ impl Component for App {
         match msg {
             Msg::HashChanged => {
                 let (link, route_error) = read_route();
-                if link.puzzle != self.link.puzzle {
+                let another_page = link.puzzle != self.link.puzzle;
+                (self.link, self.route_error) = (link, route_error);
+                if another_page {
+                    browser::scroll_to_top();
+                    self.name_the_tab();
                     release::check_for_update();
                 }
-                (self.link, self.route_error) = (link, route_error);
                 self.visit += 1;
             }
             Msg::Key(e) => match e.key().as_str() {
@@ -184,6 +188,13 @@ impl App {
             self.focus_before_help = browser::focused();
         } else if let Some(element) = self.focus_before_help.take() {
             let _ = element.focus();
+        }
+    }
+
+    fn name_the_tab(&self) {
+        match crate::puzzles::find(&self.link.puzzle) {
+            Some(puzzle) => browser::set_title(&format!("{} — Puzzle Lab", puzzle.title)),
+            None => browser::set_title("Puzzle Lab"),
         }
     }
 

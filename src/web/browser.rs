@@ -157,3 +157,15 @@ pub fn remove_element(selector: &str) {
         element.remove();
     }
 }
+
+/// Names the page in the tab and the history: "Sliding tiles — Puzzle Lab".
+pub fn set_title(title: &str) {
+    if let Some(document) = window().document() {
+        document.set_title(title);
+    }
+}
+
+/// Scrolls back to the top (a new page opens at its start).
+pub fn scroll_to_top() {
+    window().scroll_to_with_x_and_y(0.0, 0.0);
+}

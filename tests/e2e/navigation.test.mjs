@@ -16,6 +16,7 @@ test("moving between puzzles never reloads the app", async () => {
   await page.getByRole("navigation", { name: "Puzzles" }).getByRole("link", { name: "Sliding tiles" }).click();
   await page.locator("svg.tiles").waitFor();
   assert.ok(await same(), "a header link keeps the app");
+  assert.equal(await page.title(), "Sliding tiles — Puzzle Lab", "the tab and the history name the page");
 
   await page.getByRole("link", { name: "Puzzle Lab" }).click();
   await page.locator(".cards a[href=\"#/hanoi\"]").click();

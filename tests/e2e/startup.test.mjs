@@ -8,7 +8,8 @@ import { open, status } from "./harness.mjs";
 const WORKER_WASM = /\/worker(-simd)?-[0-9a-f]{16}_bg\.wasm$/;
 
 test("a solver that cannot load is reported with a way to retry, and the retry solves", async () => {
-  const { page, errors } = await open("#/hanoi?discs=3");
+  // No service worker: it would answer from its cache what the route below withholds.
+  const { page, errors } = await open("#/hanoi?discs=3", undefined, async () => {}, { serviceWorkers: "block" });
   await page.context().route(WORKER_WASM, (route) => route.fulfill({ status: 404, body: "not here" }));
   const solve = page.getByRole("button", { name: "Solve", exact: true });
   await solve.click();
