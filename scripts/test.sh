@@ -4,28 +4,32 @@
 # against the release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+started=$SECONDS
+# Each stage says when it starts, so a slow one shows in the log.
+stage() { echo "== $1 (at $((SECONDS - started)) s)"; }
 source scripts/setup.sh
 ensure_build_tools
 ensure_test_tools
 
-echo "== native tests (core, puzzles, CLI)"
+stage "native tests (core, puzzles, CLI)"
 cargo test --locked
 
-echo "== release build"
+stage "release build"
 trunk build --release
 
-echo "== debug build of the worker, where a link can ask for a real panic (crash test)"
+stage "debug build of the worker, where a link can ask for a real panic (crash test)"
 cargo build --locked --profile test --target wasm32-unknown-unknown --bin worker-simd --features simd
 wasm-bindgen --target no-modules --no-typescript --out-dir target/crash-worker \
   target/wasm32-unknown-unknown/debug/worker-simd.wasm
 cp static/solver_worker.js target/crash-worker/
 
-echo "== browser tests (wasm-bindgen-test, headless Chromium)"
+stage "browser tests (wasm-bindgen-test, headless Chromium)"
 # The runner allows 20 s for the whole suite by default; it takes about 25 s here.
 export WASM_BINDGEN_TEST_TIMEOUT=180
 # Compiled with the SIMD build's code (the crash worker shares it); the plain build's worker is
 # checked against the SIMD one end to end.
 cargo test --locked --target wasm32-unknown-unknown --features simd --test browser
 
-echo "== end-to-end tests (Playwright on the release build)"
+stage "end-to-end tests (Playwright on the release build)"
 (cd tests/e2e && npm test)
+echo "== every test passed (in $((SECONDS - started)) s)"

@@ -4,13 +4,25 @@
 // then deletes the old release's files.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { open, status, testServer } from "./harness.mjs";
 
 const dist = new URL("../../dist/", import.meta.url).pathname;
 const NEW_VERSION = "A new version of Puzzle Lab is ready.";
+
+test("every file of the release is named by its content, and the service worker lists them all", () => {
+  const files = readdirSync(dist).sort();
+  const unnamed = files.filter((name) => !/-[0-9a-f]{15,16}(_bg)?\.(js|wasm|css|svg)$/.test(name));
+  assert.deepEqual(unnamed, ["index.html", "sw.js"], "only the page and the service worker keep fixed names");
+  assert.equal(files.filter((name) => name.endsWith(".wasm")).length, 3, `the app and two worker builds: ${files}`);
+  const listed = JSON.parse(/^const FILES = (.*);$/m.exec(readFileSync(join(dist, "sw.js"), "utf8"))[1]);
+  assert.deepEqual(listed.sort(), files.filter((name) => name !== "sw.js"), "sw.js precaches the whole release");
+  const page = readFileSync(join(dist, "index.html"), "utf8");
+  const loader = /name="puzzlelab-worker" content="([^"]+)"/.exec(page)[1];
+  assert.ok(files.includes(loader), `index.html names its release's worker loader: ${loader}`);
+});
 
 test("a worker of another release is refused, with a reload offered", async () => {
   // The worker's loader answers as another release's would (routed: no service worker here).
