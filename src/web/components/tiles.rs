@@ -18,11 +18,14 @@ const GAP: f64 = 6.0;
 pub fn Tiles(props: &TilesProps) -> Html {
     let n = props.board.n();
     let side = CELL * n as f64;
-    let mut tiles: Vec<(u8, usize)> =
-        props.board.tiles().iter().enumerate().filter(|(_, &t)| t != 0).map(|(cell, &t)| (t, cell)).collect();
-    tiles.sort_unstable();
+    // In tile order (each tile keeps its place in the drawing as it slides): the cell of each.
+    let mut cell_of = vec![0; n * n];
+    for (cell, &tile) in props.board.tiles().iter().enumerate() {
+        cell_of[usize::from(tile)] = cell;
+    }
+    let tiles = (1..n * n).map(|tile| (tile as u8, cell_of[tile]));
     let font = if n <= 5 { 46.0 } else { 36.0 };
-    let tiles = tiles.into_iter().map(|(tile, cell)| {
+    let tiles = tiles.map(|(tile, cell)| {
         let (x, y) = ((cell % n) as f64 * CELL, (cell / n) as f64 * CELL);
         let home = usize::from(tile) - 1 == cell;
         let onclick = props.on_cell.reform(move |_: MouseEvent| cell);

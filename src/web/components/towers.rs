@@ -111,20 +111,18 @@ pub fn Towers(props: &TowersProps) -> Html {
             </g>
         }
     });
-    let mut discs: Vec<(u8, f64, f64)> = stacks
-        .iter()
-        .enumerate()
-        .flat_map(|(peg, stack)| {
-            stack.iter().enumerate().map(move |(level, &disc)| {
-                (disc, peg_centre(peg as u8), floor - DISC_HEIGHT * (level as f64 + 1.0))
-            })
-        })
-        .collect();
+    // Where each disc is drawn, by disc.
+    let mut place = vec![(0.0, 0.0); usize::from(tower.discs)];
+    for (peg, stack) in stacks.iter().enumerate() {
+        for (level, &disc) in stack.iter().enumerate() {
+            place[usize::from(disc)] = (peg_centre(peg as u8), floor - DISC_HEIGHT * (level as f64 + 1.0));
+        }
+    }
     // The dragged disc is lifted off its peg.
     let lifted = dragging.and_then(|peg| stacks[peg as usize].last().copied());
     // Larger discs first, so a smaller disc sliding past them is drawn on top.
-    discs.sort_by_key(|&(disc, _, _)| std::cmp::Reverse(disc));
-    let discs = discs.into_iter().map(|(disc, x, y)| {
+    let discs = (0..tower.discs).rev().map(|disc| {
+        let (x, y) = place[usize::from(disc)];
         let (w, colour) = disc_style(disc, tower.discs);
         let y = if lifted == Some(disc) { y - DISC_HEIGHT } else { y };
         html! {

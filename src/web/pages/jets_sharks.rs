@@ -53,11 +53,8 @@ impl JetsSharksPage {
 
     fn strongest(&self, act: &[f64]) -> Vec<Series> {
         let Some(run) = &self.run else { return Vec::new() };
-        let mut units: Vec<usize> = (0..act.len()).collect();
-        units.sort_by(|&a, &b| act[b].total_cmp(&act[a]));
-        units
+        strongest_units(act, 5)
             .into_iter()
-            .take(5)
             .enumerate()
             .map(|(rank, u)| Series {
                 name: AttrValue::from(self.net.names[u].clone()),
@@ -266,4 +263,16 @@ impl PuzzlePage for JetsSharksPage {
         self.table = self.params.table();
         self.net = self.params.net();
     }
+}
+
+/// The `count` most active units, strongest first (the lower index first on a tie).
+fn strongest_units(act: &[f64], count: usize) -> Vec<usize> {
+    let mut chosen: Vec<usize> = Vec::with_capacity(count);
+    for _ in 0..count.min(act.len()) {
+        let next = (0..act.len())
+            .filter(|u| !chosen.contains(u))
+            .reduce(|best, u| if act[u] > act[best] { u } else { best });
+        chosen.extend(next);
+    }
+    chosen
 }
