@@ -124,6 +124,8 @@ impl Component for App {
             None => html! { <Landing /> },
         };
         let own_keys = entry.map_or(&[][..], |e| e.keys);
+        let presentation =
+            Presentation { on: self.presenting, leave: cb.callback(|_| Msg::TogglePresenting) };
         html! {
             <>
                 <header class="app-header">
@@ -153,12 +155,7 @@ impl Component for App {
                         <button onclick={cb.callback(|_| Msg::Reload)}>{ "Reload" }</button>
                     </div>
                 }
-                { page }
-                if self.presenting {
-                    <button class="leave-presenting" onclick={cb.callback(|_| Msg::TogglePresenting)}>
-                        { "Leave presentation (p)" }
-                    </button>
-                }
+                <ContextProvider<Presentation> context={presentation}>{ page }</ContextProvider<Presentation>>
                 if self.help {
                     <div class="overlay" role="dialog" aria-modal="true" aria-label="Keyboard shortcuts">
                         <div class="overlay-box">
@@ -174,6 +171,25 @@ impl Component for App {
                 }
             </>
         }
+    }
+}
+
+/// Whether presentation mode is on, and how to leave it: the page places the button in its
+/// own layout, where it covers nothing.
+#[derive(Clone, PartialEq)]
+pub struct Presentation {
+    pub on: bool,
+    pub leave: Callback<()>,
+}
+
+/// "Leave presentation (p)", shown in presentation mode only.
+#[function_component]
+pub fn LeavePresentation() -> Html {
+    match use_context::<Presentation>() {
+        Some(Presentation { on: true, leave }) => html! {
+            <button class="leave-presenting" onclick={leave.reform(|_: MouseEvent| ())}>{ "Leave presentation (p)" }</button>
+        },
+        _ => Html::default(),
     }
 }
 

@@ -1,5 +1,6 @@
 //! The landing page: a card per puzzle, in the registry's order, each with its page's picture.
 
+use super::app::LeavePresentation;
 use super::pages;
 use crate::puzzles::PUZZLES;
 use yew::prelude::*;
@@ -8,7 +9,7 @@ use yew::prelude::*;
 pub fn landing() -> Html {
     html! {
         <main class="home">
-            <h1>{ "Puzzle Lab" }</h1>
+            <div class="stage-top"><h1>{ "Puzzle Lab" }</h1><LeavePresentation /></div>
             <p class="lead">{ "Classic AI puzzles, played, solved and compared. Every page is a link you can share." }</p>
             <ul class="cards">
                 { for PUZZLES.iter().map(|p| html! {

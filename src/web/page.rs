@@ -9,6 +9,7 @@ use crate::core::job::Report;
 use crate::core::link::{read_leniently, Link, LinkError, LinkParams, SPEED_KEY};
 use crate::core::playback::DEFAULT_SPEED_LEVEL;
 use crate::puzzles::PuzzleInfo;
+use crate::web::app::LeavePresentation;
 use crate::web::browser;
 use crate::web::components::chart::{Chart, Series};
 use crate::web::components::choice::Choice;
@@ -800,7 +801,7 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                 }
             </aside>
             <section class="stage" aria-label="Board">
-                { parts.notices }
+                <div class="stage-top">{ parts.notices }<LeavePresentation /></div>
                 { parts.progress }
                 <div class="board-area">
                     <div class="board">{ parts.board }</div>

@@ -33,6 +33,23 @@ async function assertInView(page, locator, what) {
   assert.ok(inside, `${what} at ${JSON.stringify(box)} is outside ${width}x${height}`);
 }
 
+/** Controls that another element lies on top of (at their centre), as "control under cover". */
+function controlsCovered(page) {
+  return page.evaluate(() => {
+    const controls = [...document.querySelectorAll("button, input, select, textarea, a[href]")];
+    return controls.flatMap((control) => {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === "hidden") return [];
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return [];
+      const top = document.elementFromPoint(x, y);
+      if (!top || control.contains(top) || top.contains(control)) return [];
+      const name = (element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")} "${element.textContent.trim().slice(0, 20)}"`;
+      return [`${name(control)} under ${name(top)}`];
+    });
+  });
+}
+
 async function seriousViolations(page) {
   await page.addScriptTag({ path: axePath });
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
@@ -80,6 +97,11 @@ test("every page shows board, status, playback and chart together at projector s
       assert.equal(await page.locator(".panel").isVisible(), false, `${what}: presentation hides settings`);
       await assertInView(page, page.locator(".board"), `${what}: board in presentation mode`);
       await assertInView(page, page.getByRole("status"), `${what}: status in presentation mode`);
+      await assertInView(page, page.getByRole("button", { name: "Leave presentation (p)" }), `${what}: the way out`);
+      if (!NO_PLAYBACK.has(name)) {
+        await assertInView(page, page.locator(".playback").first(), `${what}: playback in presentation mode`);
+      }
+      assert.deepEqual(await controlsCovered(page), [], `${what}: nothing covers a control in presentation mode`);
       if (size.width === 1024) {
         await page.screenshot({ path: `${shots}/${name}-${size.width}x${size.height}-present.png` });
       }

@@ -94,3 +94,19 @@ test("mastermind: a bad secret is refused with the reason; the page stays usable
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("mastermind: a split is told in plain numbers, and a score of nothing shows a marker", async () => {
+  const { page, errors } = await open("#/mastermind?pegs=4&symbols=6&secret=3632&breaker=you&moves=1111", PROJECTOR);
+  const first = rows(page).first().locator(".keys");
+  assert.equal(await first.getAttribute("aria-label"), "0 black, 0 white");
+  assert.equal(await first.locator(".key.none").count(), 1, "no black, no white: an empty marker, not nothing");
+  // Knuth's probes for 3632, played by hand: before the last one, one code is left.
+  await page.goto(page.url().replace(/#.*/, "#/mastermind?pegs=4&symbols=6&secret=3632&breaker=you&moves=1122,1344,3526,1462,3632"));
+  await page.locator(".split").filter({ hasText: "Before this probe 1 code was possible" }).waitFor();
+  const split = await page.locator(".split").innerText();
+  assert.match(split, /splits them into 1 group \(bars\)/);
+  assert.match(split, /Information: 0\.00 bits · worst case: 1 code left/);
+  assert.equal(await rows(page).last().locator(".key.none").count(), 0, "a score with pegs has no empty marker");
+  assert.deepEqual(errors, []);
+  await page.close();
+});

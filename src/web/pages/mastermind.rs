@@ -156,6 +156,9 @@ impl MastermindPage {
             <span class="keys" role="img" title={label.clone()} aria-label={label}>
                 { for (0..score.black()).map(|_| html! { <span class="key black"></span> }) }
                 { for (0..score.white()).map(|_| html! { <span class="key white"></span> }) }
+                if score.black() + score.white() == 0 {
+                    <span class="key none"></span>
+                }
             </span>
         }
     }
@@ -195,14 +198,16 @@ impl MastermindPage {
                 </li>
             }
         });
-        let info = information(&analysis.parts);
+        // A probe that cannot split the codes carries no information: 0, not "-0.00".
+        let info = information(&analysis.parts).max(0.0).abs();
         let worst = analysis.parts.iter().copied().max().unwrap_or(0);
         html! {
             <div class="split">
-                <p>{ format!("Before this probe {} possible. Its score splits them into {} groups (bars); the score it got leaves {}.",
-                    count_of(analysis.before as u64, "code was", "codes were"), split.len(), format_count(analysis.left.len() as u64)) }</p>
+                <p>{ format!("Before this probe {} possible. Its score splits them into {} (bars); the score it got leaves {}.",
+                    count_of(analysis.before as u64, "code was", "codes were"), count_of(split.len() as u64, "group", "groups"),
+                    format_count(analysis.left.len() as u64)) }</p>
                 <ul class="split-bars" aria-label="Possible codes by score">{ for bars }</ul>
-                <p>{ format!("Information: {info:.2} bits · worst case: {} codes left", format_count(u64::from(worst))) }</p>
+                <p>{ format!("Information: {info:.2} bits · worst case: {}", count_of(u64::from(worst), "code left", "codes left")) }</p>
             </div>
         }
     }
