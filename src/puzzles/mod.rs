@@ -239,6 +239,19 @@ mod tests {
     }
 
     #[test]
+    fn every_puzzle_accepts_the_step_of_a_shown_solution() {
+        // A page writes `step` once it shows a solution, even at 0 and even on a puzzle that
+        // plays nothing back: the link must reopen, not be refused.
+        for puzzle in PUZZLES {
+            let read = read_link(puzzle.name).unwrap();
+            let (_, errors) = read(&Link::new(puzzle.name).with("step", 0));
+            assert!(errors.is_empty(), "{}: {errors:?}", puzzle.name);
+        }
+        assert_eq!(canonical_link("#/tiles264?step=1").unwrap(), canonical_link("#/tiles264").unwrap() + "&step=1");
+        assert_eq!(canonical_link("#/alphametics?step=0").unwrap(), canonical_link("#/alphametics").unwrap());
+    }
+
+    #[test]
     fn every_listed_puzzle_has_a_solver() {
         for puzzle in PUZZLES {
             assert!(SOLVERS.iter().any(|(name, _)| *name == puzzle.name), "{}", puzzle.name);

@@ -6,7 +6,7 @@
 
 use crate::core::choice::Named;
 use crate::core::job::Report;
-use crate::core::link::{read_leniently, Link, LinkError, LinkParams, SPEED_KEY};
+use crate::core::link::{read_leniently, Link, LinkError, LinkParams, SPEED_KEY, STEP_KEY};
 use crate::core::playback::DEFAULT_SPEED_LEVEL;
 use crate::puzzles::PuzzleInfo;
 use crate::web::app::LeavePresentation;
@@ -340,7 +340,8 @@ pub trait AnyPuzzle {
     fn merge(&self, parts: Vec<Report>) -> Report;
     /// Shows a finished solve: its solution replayed through the puzzle's rules, and what the
     /// page takes from the report.
-    fn show(&mut self, session: &mut SolveSession, report: &Report, seek_to: usize, notices: &mut Notices);
+    /// `seek_to` is the step a link asked for; without one a replayed run shows its end.
+    fn show(&mut self, session: &mut SolveSession, report: &Report, seek_to: Option<usize>, notices: &mut Notices);
     /// Applies an edit of `key` through the link codec; `None` when refused (and said why),
     /// else whether the puzzle itself changed (not only a setting such as the seed).
     fn edit(&mut self, key: &str, text: &str, notices: &mut Notices) -> Option<EditOutcome>;
@@ -507,12 +508,12 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         self.0.merge(parts)
     }
 
-    fn show(&mut self, session: &mut SolveSession, report: &Report, seek_to: usize, notices: &mut Notices) {
+    fn show(&mut self, session: &mut SolveSession, report: &Report, seek_to: Option<usize>, notices: &mut Notices) {
         let page = &self.0;
         let replayed =
             page.replay_moves(report).map(|moves| Report { length: moves.len(), moves, ..report.clone() });
         // A replayed run is shown at its end, as it finished; Play replays it from the start.
-        let seek_to = if replayed.is_some() { usize::MAX } else { seek_to };
+        let seek_to = seek_to.unwrap_or(if replayed.is_some() { usize::MAX } else { 0 });
         session.show_report(
             replayed.as_ref().unwrap_or(report),
             seek_to,
@@ -622,10 +623,13 @@ impl Component for Page {
         if let Err(why) = page.puzzle.solve_link(page.puzzle.algorithm().0) {
             page.notices.alert.get_or_insert(why);
         }
-        let step = page.puzzle.step_mut().map_or(0, |s| *s);
-        if step > 0 || page.puzzle.solves_on_open() {
-            // A shared link points into a solution: solve again and show that step.
-            page.start_solve(ctx, step);
+        // A shared link of a solution (`step`, even 0): solve again and show that step.
+        let asked_step = ctx.props().link.get(STEP_KEY).map(|text| match page.puzzle.step_mut() {
+            Some(kept) => *kept,
+            None => text.parse().unwrap_or(0),
+        });
+        if asked_step.is_some() || page.puzzle.solves_on_open() {
+            page.start_solve(ctx, asked_step);
         }
         page.sync_url();
         page
@@ -638,7 +642,7 @@ impl Component for Page {
             Msg::Part(index, event) => {
                 if let Some((parts, elapsed_ms)) = self.session.follow_part(index, event, &mut self.notices) {
                     let report = Report { elapsed_ms, ..self.puzzle.merge(parts) };
-                    self.puzzle.show(&mut self.session, &report, 0, &mut self.notices);
+                    self.puzzle.show(&mut self.session, &report, None, &mut self.notices);
                 }
             }
             Msg::Tick => {
@@ -850,7 +854,7 @@ fn chart_series(history: &[(u64, f64, f64)]) -> Vec<Series> {
 impl Page {
     fn shell(&mut self, ctx: &Context<Self>, msg: Shell) {
         match msg {
-            Shell::Solve => self.start_solve(ctx, 0),
+            Shell::Solve => self.start_solve(ctx, None),
             Shell::Cancel => self.session.cancel_into(&mut self.notices),
             Shell::Compare => self.compare(),
             Shell::PickCompared(row) => self.pick_compared(ctx, row),
@@ -898,13 +902,17 @@ impl Page {
             *kept = step;
         }
         let mut link = self.puzzle.link();
+        if self.session.has_solution() {
+            // Written even at 0: the link then reopens the solution, not the unsolved puzzle.
+            link = link.set(STEP_KEY, step);
+        }
         if self.session.speed_level() != DEFAULT_SPEED_LEVEL {
             link = link.set(SPEED_KEY, self.session.speed_level());
         }
         browser::replace_hash(&link.to_hash());
     }
 
-    fn start_solve(&mut self, ctx: &Context<Self>, seek_to: usize) {
+    fn start_solve(&mut self, ctx: &Context<Self>, seek_to: Option<usize>) {
         let (algo, label) = self.puzzle.algorithm();
         let link = match self.puzzle.solve_link(algo) {
             Ok(link) => link,
@@ -936,7 +944,7 @@ impl Page {
         let Some(link) = self.session.compared_link(row) else { return };
         if self.puzzle.adopt(&link) {
             self.session.clear();
-            self.start_solve(ctx, 0);
+            self.start_solve(ctx, None);
         }
     }
 
@@ -995,7 +1003,7 @@ impl Page {
                 self.notices.alert = None;
                 self.notices.status = format!("{said} {}", self.puzzle.intro());
             }
-            Effect::Solve => self.start_solve(ctx, 0),
+            Effect::Solve => self.start_solve(ctx, None),
         }
     }
 

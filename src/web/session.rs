@@ -52,14 +52,14 @@ pub struct Running {
     pub evolution: Option<(u64, f64, f64)>,
     /// A tournament's games so far.
     pub tally: Option<LiveTally>,
-    /// Step to show when the solution arrives (from a shared link).
-    seek_to: usize,
+    /// Step to show when the solution arrives, when a shared link named one.
+    seek_to: Option<usize>,
 }
 
 /// What a finished job gives the page.
 pub enum Finished {
-    /// A solve: the page shows it with [`SolveSession::show_report`], at this step.
-    Solved(Box<Report>, usize),
+    /// A solve: the page shows it with [`SolveSession::show_report`], at the step asked for.
+    Solved(Box<Report>, Option<usize>),
     /// A file to save (an exported GIF).
     File { name: String, bytes: Vec<u8> },
 }
@@ -69,7 +69,7 @@ enum SessionEvent {
     /// Nothing for the page to do (progress, or a comparison moving on).
     Nothing,
     /// A single solve finished: the page shows it with [`SolveSession::show_report`].
-    Solved { report: Box<Report>, seek_to: usize },
+    Solved { report: Box<Report>, seek_to: Option<usize> },
     /// A single solve could not run.
     Failed(String),
     /// An export finished.
@@ -207,11 +207,11 @@ impl SolveSession {
     }
 
     /// Solves `link` (named `algorithm` in the page), forgetting any shown solution.
-    pub fn solve(&mut self, algorithm: &'static str, link: &Link, seek_to: usize) {
+    pub fn solve(&mut self, algorithm: &'static str, link: &Link, seek_to: Option<usize>) {
         self.start(algorithm, link, seek_to, Some(MAX_PLAYBACK));
     }
 
-    fn start(&mut self, algorithm: &'static str, link: &Link, seek_to: usize, max_moves: Option<usize>) {
+    fn start(&mut self, algorithm: &'static str, link: &Link, seek_to: Option<usize>, max_moves: Option<usize>) {
         self.drop_solution();
         self.history.clear();
         self.latest_genome = None;
@@ -303,7 +303,7 @@ impl SolveSession {
             build: None,
             evolution: None,
             tally: None,
-            seek_to: self.playback.step(),
+            seek_to: None,
         });
     }
 
@@ -411,7 +411,7 @@ impl SolveSession {
         if let (Some(row), false) = (next, self.compare_queue.is_empty()) {
             let link = self.compare_queue.remove(0);
             // A comparison shows numbers only: the moves stay in the worker.
-            self.start(self.compare[row].algorithm, &link, 0, Some(0));
+            self.start(self.compare[row].algorithm, &link, None, Some(0));
         }
     }
 

@@ -55,7 +55,7 @@ test("mastermind: a student breaks the seeded secret from the keyboard, then the
 test("mastermind: Knuth's tournament over all 1,296 secrets, its histogram and a comparison", async () => {
   const { page, errors } = await open("#/mastermind?pegs=4&symbols=6&algo=knuth&tournament=all", PROJECTOR);
   await page.getByRole("button", { name: "Solve", exact: true }).click();
-  await status(page).filter({ hasText: "Knuth broke 1,296 secrets with 5,801 probes: 4.476 on average, at most 5" })
+  await status(page).filter({ hasText: "Knuth's rule broke 1,296 secrets with 5,801 probes: 4.476 on average, at most 5" })
     .waitFor({ timeout: 30000 });
   const bars = await page.locator("svg.tally").getAttribute("aria-label");
   assert.match(bars, /1 in 1 guess, 6 in 2 guesses, 62 in 3 guesses, 533 in 4 guesses, 694 in 5 guesses/);

@@ -150,7 +150,7 @@ impl LinkParams for MastermindParams {
                 "algo",
                 format!(
                     "{} scores all {} codes against every possibility for each probe: at most {} codes; use bestinfo or samplebest",
-                    algo.name(),
+                    algo.short_label(),
                     format_count(variant.size() as u64),
                     format_count(MAX_WHOLE_SPACE as u64)
                 ),
@@ -357,11 +357,11 @@ fn run_tournament(params: &MastermindParams, space: &CodeSpace, ctx: &mut JobCon
     report.message = Some(tournament_sentence(params.algo, tally.games(), tally.total(), tally.worst()));
 }
 
-/// "knuth broke 1,296 secrets with 5,801 probes: 4.476 on average, at most 5".
+/// "Knuth's rule broke 1,296 secrets with 5,801 probes: 4.476 on average, at most 5".
 pub fn tournament_sentence(algo: Algo, games: u64, total: u64, worst: usize) -> String {
     format!(
         "{} broke {} with {}: {:.3} on average, at most {worst}",
-        algo.name(),
+        algo.short_label(),
         count_of(games, "secret", "secrets"),
         count_of(total, "probe", "probes"),
         total as f64 / games.max(1) as f64

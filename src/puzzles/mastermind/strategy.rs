@@ -24,6 +24,20 @@ crate::named_enum! {
 pub const MAX_WHOLE_SPACE: usize = 50_000;
 
 impl Algo {
+    /// The strategy's name in a sentence ("Knuth's rule broke 1,296 secrets").
+    pub fn short_label(self) -> &'static str {
+        match self {
+            Algo::Knuth => "Knuth's rule",
+            Algo::Entropy => "Most information",
+            Algo::Expected => "Smallest expected group",
+            Algo::Parts => "Most different scores",
+            Algo::AllRand => "Random possible code",
+            Algo::TryNoDup => "Random code without repeats",
+            Algo::BestInfo => "Best of 20 random codes",
+            Algo::SampleBest => "Best of 20 on a sample",
+        }
+    }
+
     /// Scores every code of the space as a probe (not only the possible ones).
     pub fn searches_whole_space(self) -> bool {
         matches!(self, Algo::Knuth | Algo::Entropy | Algo::Expected | Algo::Parts)

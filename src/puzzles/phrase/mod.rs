@@ -1,6 +1,7 @@
 //! The string-matching genetic algorithm that the article in seed 004 starts from: guess a
 //! phrase by mutating one character at a time and keeping only improvements.
 
+use crate::core::playback::MAX_PLAYBACK;
 use crate::core::evolve::{evolve_lines, Genetic, LinesConfig};
 use crate::core::format::format_count;
 use crate::core::job::{Improvement, JobContext, Progress, Report};
@@ -37,12 +38,15 @@ pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<PhrasePa
 pub const SAMPLES: super::Samples = &[
     ("target", &["Not all those who wander are lost.", "a", "", "caf%C3%A9", "%09tab"]),
     ("seed", &["0", "1", "9007199254740991"]),
+    ("step", &["0", "1", "40", "131072"]),
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PhraseParams {
     pub target: String,
     pub seed: u64,
+    /// The step of the run's playback on the page (its improvements, one by one).
+    pub step: usize,
 }
 
 impl LinkParams for PhraseParams {
@@ -62,11 +66,16 @@ impl LinkParams for PhraseParams {
                 target = text.to_string();
             }
         }
-        (Self { target, seed }, r.finish())
+        let step = r.number("step", 0..=MAX_PLAYBACK, 0);
+        (Self { target, seed, step }, r.finish())
     }
 
     fn to_link(&self) -> Link {
-        Link::new(PUZZLE).with("target", &self.target).with("seed", self.seed)
+        let link = Link::new(PUZZLE).with("target", &self.target).with("seed", self.seed);
+        if self.step > 0 {
+            return link.with("step", self.step);
+        }
+        link
     }
 }
 

@@ -3,6 +3,7 @@
 //! links omit it when it covers the whole row. `part=i&parts=k` counts the i-th of k shares of
 //! a whole-board count (so several workers can share it); omitted while `parts` is 1.
 
+use crate::core::playback::MAX_PLAYBACK;
 use crate::core::choice::Named;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::seed::MAX_SEED;
@@ -36,6 +37,8 @@ pub struct QueensParams {
     pub shown: usize,
     /// …and whether attacked squares are marked.
     pub attacks: bool,
+    /// The step of the run's playback on the page (its improvements, one by one).
+    pub step: usize,
 }
 
 /// The largest `shown`: the most solutions a listed board has (n = 10: 724).
@@ -55,6 +58,7 @@ impl Default for QueensParams {
             parts: 1,
             shown: 0,
             attacks: false,
+            step: 0,
         }
     }
 }
@@ -97,7 +101,8 @@ impl LinkParams for QueensParams {
         }
         let shown = r.number("shown", 0..=MAX_SHOWN, 0);
         let attacks = r.choice("attacks", &[("0", false), ("1", true)], false);
-        (Self { n, algo, seed, first, part, parts, shown, attacks }, r.finish())
+        let step = r.number("step", 0..=MAX_PLAYBACK, 0);
+        (Self { n, algo, seed, first, part, parts, shown, attacks, step }, r.finish())
     }
 
     fn to_link(&self) -> Link {
@@ -116,6 +121,9 @@ impl LinkParams for QueensParams {
         }
         if self.attacks {
             link = link.with("attacks", 1);
+        }
+        if self.step > 0 {
+            link = link.with("step", self.step);
         }
         link
     }

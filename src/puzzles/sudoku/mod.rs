@@ -122,7 +122,12 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     if cancelled {
         report.message = Some(match over_limit {
             true => {
-                format!("stopped after {} guesses (the limit): try propagation", format_count(MAX_GUESSES))
+                let advice = match (params.algo, params.pick) {
+                    (Algo::Backtrack, _) => "try propagation",
+                    (_, PickRule::Min) => "a grid harder than any in the benchmark sets",
+                    _ => "try guessing in the cell with the fewest candidates",
+                };
+                format!("stopped after {} guesses (the limit): {advice}", format_count(MAX_GUESSES))
             }
             false => "cancelled".into(),
         });

@@ -53,7 +53,7 @@ crate::named_enum! {
         Propagate = ("propagate", "Propagate constraints, then guess"),
         Backtrack = ("backtrack", "Plain backtracking: try values, no propagation"),
         Fast = ("fast", "Fast bit-mask solver (singles, hidden singles, fewest candidates)"),
-        Count = ("count", "Count every solution (up to the cap)"),
+        Count = ("count", "Count every solution (until \"Stop after\" is reached)"),
     }
 }
 

@@ -37,6 +37,7 @@ pub const SAMPLES: super::Samples = &[
     ("rng", &["python", "chacha", "java"]),
     ("algo", &["genetic", "exact"]),
     ("shown", &["0", "1", "143", "1151", "1152"]),
+    ("step", &["0", "1", "40", "131072"]),
 ];
 
 /// Solves what a "264" link describes (registered in `puzzles::SOLVERS`).

@@ -4,6 +4,7 @@
 //! `runs=N` (written when above 1) runs seeds `seed … seed+N−1` and reports each;
 //! `rng=python` (written when chosen) drives the run with CPython's stream instead of ChaCha8.
 
+use crate::core::playback::MAX_PLAYBACK;
 use crate::core::choice::Named;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::seed::MAX_SEED;
@@ -43,6 +44,8 @@ pub struct TilesParams {
     /// The page's view of an exact search: which solution class is on the board (1-based;
     /// 0 = the first).
     pub shown: usize,
+    /// The step of the run's playback on the page (its improvements, one by one).
+    pub step: usize,
 }
 
 /// Solution grids up to rotations and reflections: the largest `shown`.
@@ -61,6 +64,7 @@ impl Default for TilesParams {
             max_generations: 100_000,
             runs: 1,
             shown: 0,
+            step: 0,
         }
     }
 }
@@ -80,6 +84,7 @@ impl LinkParams for TilesParams {
             max_generations: r.number("generations", 1..=10_000_000, d.max_generations),
             runs: r.number("runs", 1..=1000, d.runs),
             shown: r.number("shown", 0..=SOLUTION_CLASSES, d.shown),
+            step: r.number("step", 0..=MAX_PLAYBACK, d.step),
         };
         (params, r.finish())
     }
@@ -99,6 +104,9 @@ impl LinkParams for TilesParams {
         }
         if self.algo == Algo::Exact && self.shown > 0 {
             link = link.with("shown", self.shown);
+        }
+        if self.step > 0 {
+            link = link.with("step", self.step);
         }
         link
     }

@@ -33,7 +33,7 @@ pub struct RowResult {
     pub guesses: Option<u64>,
     pub backtracks: Option<u64>,
     pub count: Option<u64>,
-    /// Tournaments: mean and most guesses a game needed.
+    /// Tournaments: mean and most probes a game needed.
     pub average: Option<f64>,
     pub worst: Option<u64>,
     /// Classifiers: the best category and its score, and how many categories were scored.
@@ -42,6 +42,11 @@ pub struct RowResult {
 }
 
 impl RowResult {
+    /// A genetic run expands no search nodes: it counts generations or attempts instead.
+    fn is_genetic(&self) -> bool {
+        self.generations.is_some()
+    }
+
     pub fn of(report: &Report) -> Self {
         Self {
             solved: report.solved,
@@ -71,7 +76,7 @@ pub enum Column {
     Moves,
     /// Whether the solution is known to be the shortest (or why there is none).
     Optimal,
-    /// Positions expanded, drawn as a bar on a log scale.
+    /// Positions expanded, drawn as a bar to scale.
     Nodes,
     /// Positions in memory at the end.
     Memory,
@@ -83,13 +88,13 @@ pub enum Column {
     Guesses,
     Backtracks,
     Secrets,
-    AverageGuesses,
-    MostGuesses,
+    AverageProbes,
+    MostProbes,
     CodesScored,
     Guess,
     Score,
     CategoriesScored,
-    /// Time, drawn as a bar on a log scale.
+    /// Time, drawn as a bar to scale.
     Time,
     /// The report's sentence; a sentence shared with an earlier row is not repeated.
     Note,
@@ -116,8 +121,8 @@ impl Column {
             Column::Guesses => "Guesses (or permutations)",
             Column::Backtracks => "Backtracks",
             Column::Secrets => "Secrets",
-            Column::AverageGuesses => "Average guesses",
-            Column::MostGuesses => "Most guesses",
+            Column::AverageProbes => "Probes (average)",
+            Column::MostProbes => "Most probes",
             Column::CodesScored => "Codes scored",
             Column::Guess => "Guess",
             Column::Score => "Score",
@@ -127,26 +132,34 @@ impl Column {
         }
     }
 
-    /// The value drawn as a log-scale bar beside the number, for columns that have one.
+    /// The value drawn as a bar beside the number, for columns that have one.
     fn magnitude(self, r: &RowResult) -> Option<f64> {
         match self {
+            Column::Nodes if r.is_genetic() => None,
             Column::Nodes => Some(r.expanded as f64),
             Column::Time => Some(r.elapsed_ms),
             _ => None,
         }
     }
 
-    fn text(self, r: &RowResult) -> String {
+    /// The cell of row `r`; `shortest` is the length of a solution some row proved shortest.
+    fn text(self, r: &RowResult, shortest: Option<usize>) -> String {
         let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
         let count = |n: Option<u64>| n.map(format_count).unwrap_or_else(|| "—".into());
         match self {
             Column::Moves if r.solved => format_count(r.length as u64),
             Column::Moves => "—".into(),
-            Column::Optimal if r.solved => yes_no(r.optimal),
+            Column::Optimal if r.solved && r.optimal => "yes".into(),
+            // A method without the guarantee may still find a shortest path, by luck.
+            Column::Optimal if r.solved => match shortest {
+                Some(best) if r.length > best => "no".into(),
+                _ => "not guaranteed".into(),
+            },
             Column::Optimal => match &r.stopped {
                 Some(why) => format!("stopped: {why}"),
                 None => "no solution".into(),
             },
+            Column::Nodes if r.is_genetic() => "—".into(),
             Column::Nodes => format_count(r.expanded),
             Column::Memory => format_count(r.stored),
             Column::Solved => yes_no(r.solved),
@@ -154,9 +167,14 @@ impl Column {
             Column::Solutions => count(r.count.or(r.solved.then_some(1))),
             Column::Guesses => format_count(r.guesses.unwrap_or(r.expanded)),
             Column::Backtracks => count(r.backtracks),
-            Column::Secrets => count(r.count),
-            Column::AverageGuesses => r.average.map(|a| format!("{a:.3}")).unwrap_or_default(),
-            Column::MostGuesses => count(r.worst),
+            // One game breaks one secret; its probes are its average and its most.
+            Column::Secrets => count(r.count.or(r.solved.then_some(1))),
+            Column::AverageProbes => match r.average {
+                Some(average) => format!("{average:.3}"),
+                None if r.solved => format_count(r.length as u64),
+                None => "—".into(),
+            },
+            Column::MostProbes => count(r.worst.or(r.solved.then_some(r.length as u64))),
             Column::CodesScored => format_count(r.expanded),
             Column::Guess => r.best.as_ref().map_or_else(|| "—".into(), |b| b.0.clone()),
             Column::Score => r.best.as_ref().map(|b| format!("{:.4}", b.1)).unwrap_or_default(),
@@ -167,12 +185,12 @@ impl Column {
     }
 }
 
-/// A bar's width in em for `value` on a log scale where `largest` is 4 em.
-fn log_bar_em(value: f64, largest: f64) -> f64 {
+/// A bar's width in em for `value`, to scale, where `largest` is 6 em.
+fn bar_em(value: f64, largest: f64) -> f64 {
     if largest <= 0.0 {
         return 0.0;
     }
-    4.0 * (1.0 + value.max(0.0)).log10() / (1.0 + largest).log10()
+    6.0 * value.max(0.0) / largest
 }
 
 #[derive(Properties, PartialEq)]
@@ -190,17 +208,18 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
     }
     let done: Vec<&RowResult> = props.rows.iter().filter_map(|r| r.outcome.as_ref()?.as_ref().ok()).collect();
     let largest = |column: Column| done.iter().filter_map(|r| column.magnitude(r)).fold(0.0, f64::max);
+    let shortest = done.iter().filter(|r| r.solved && r.optimal).map(|r| r.length).min();
     let span = props.columns.len().to_string();
     let rows = props.rows.iter().enumerate().map(|(index, row)| {
         let cells = match &row.outcome {
             None => html! { <td colspan={span.clone()}>{ "…" }</td> },
             Some(Err(error)) => html! { <td colspan={span.clone()}>{ error }</td> },
             Some(Ok(r)) => html! { { for props.columns.iter().map(|&column| {
-                let text = column.text(r);
+                let text = column.text(r, shortest);
                 match column.magnitude(r) {
                     Some(value) => {
-                        let width = format!("width: {:.2}em", log_bar_em(value, largest(column)));
-                        html! { <td class="num"><span class="log-bar" style={width}></span>{ text }</td> }
+                        let width = format!("width: {:.2}em", bar_em(value, largest(column)));
+                        html! { <td class="num"><span class="bar" style={width}></span>{ text }</td> }
                     }
                     None if column == Column::Note => html! { <td>{ shared_note(&props.rows, index, &text) }</td> },
                     None => html! { <td>{ text }</td> },
@@ -229,7 +248,7 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
         <table class="compare">
             <caption>
                 { "All algorithms on this position" }
-                <span class="legend">{ if has_bars { " (bars: log scale; pick a row to show its solution)" } else { " (pick a row to show its solution)" } }</span>
+                <span class="legend">{ if has_bars { " (bars drawn to scale; pick a row to show its solution)" } else { " (pick a row to show its solution)" } }</span>
             </caption>
             <thead><tr>
                 <th scope="col">{ "Algorithm" }</th>

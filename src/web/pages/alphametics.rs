@@ -43,7 +43,7 @@ impl PuzzlePage for AlphameticsPage {
     const GUIDE: Guide = Guide {
         steps: "Column by column, from the right: guess digits for the letters of a column,\n  check that the column adds up with its carry, then move left;\n  a column that cannot come out right takes back the last guess.\nBrute force: try every assignment of distinct digits and evaluate the equation.",
         terms: &[("permutations", "arrangements of distinct digits over the letters that brute force evaluates"), ("guesses", "digits the column solver tries for a letter"), ("dead ends", "partial assignments refused because a column (or the range of the sum) cannot come out right")],
-        source: "slides \"Easy AI with Python\" (alphametics solver, ASPN Cookbook recipe 576647) and its 25 puzzles.",
+        source: "R. Hettinger, \"Easy AI with Python\" (PyCon 2009): the alphametics solver and its 25 puzzles.",
     };
     const COMPARE_COLUMNS: &'static [Column] = CONSTRAINT_COLUMNS;
     const KEYS: &'static [(&'static str, &'static str)] = &[("← →", "previous / next solution")];

@@ -76,7 +76,7 @@ impl PuzzlePage for BayesPage {
     const GUIDE: Guide = Guide {
         steps: "Train: count each word's uses in each category's texts.\nGuess, multinomial: for each category, prior × P(word | category) over the words of the text;\n  scale so the categories add up to 1.\nGuess, Reverend: for each category, each word's probability against the other texts;\n  drop words near 0.5; combine the rest by Robinson's method.",
         terms: &[("word", "a run of letters and digits, as written: \"The\" and \"the\" are different words"), ("Reverend's word probability", "how much more the category's texts use the word than the other texts do, from 0.0001 to 0.9999; 0.5 says nothing, so words within 0.1 of it are ignored"), ("Reverend's score", "Robinson's combination of those probabilities for one category (1 = every word points to it); each category is scored on its own, so scores need not add up to 1 and can tie"), ("prior", "the share of training texts in the category"), ("P(word | category)", "(times the category's texts use the word + 1) / (words in its texts + distinct words overall): the + 1 keeps an unseen word from ruling a category out"), ("multinomial score", "prior × P(word | category) for every word of the text, as if words were independent, scaled so the categories add up to 1")],
-        source: "slides \"Easy AI with Python\" (Bayesian Classifier, with Divmod's Reverend 0.4, reverend.thomas).",
+        source: "R. Hettinger, \"Easy AI with Python\" (PyCon 2009): the Bayesian classifier, after Divmod's Reverend library.",
     };
     const COMPARE_COLUMNS: &'static [Column] =
         &[Column::Guess, Column::Score, Column::CategoriesScored, Column::Time, Column::Note];

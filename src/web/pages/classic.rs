@@ -54,5 +54,5 @@ pub const GUIDE: Guide = Guide {
         ("in memory", "positions the search remembers so it never explores one twice"),
         ("folded", "positions that are mirror images (or differ only by swapping identical pieces) count as one, so the search explores fewer"),
     ],
-    source: "slides \"Easy AI with Python\" (R. Hettinger): the generic puzzle solver puzzle.py and its puzzles.",
+    source: "R. Hettinger, \"Easy AI with Python\" (PyCon 2009): the generic puzzle solver and its puzzles.",
 };

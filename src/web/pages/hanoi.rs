@@ -43,7 +43,7 @@ impl PuzzlePage for HanoiPage {
     const GUIDE: Guide = Guide {
         steps: "Direct method (three pegs), to move n discs from A to C:\n  move the top n−1 discs from A to B; move the largest disc to C; move the n−1 discs from B to C.\nSearches treat each arrangement of discs as a node:\n  take a waiting node (breadth-first: the oldest; A*: fewest moves + estimate; greedy: best score)\n  if it is the goal, stop; otherwise add every position one legal move away.",
         terms: &[("nodes expanded", "positions whose moves the search tried"), ("in memory", "positions the search keeps (seen or waiting) when it ends"), ("shortest?", "yes when the method guarantees no shorter solution exists")],
-        source: "the Julia article in the seeds (naive solver: 79 moves for 4 discs; A*: 21); Frame–Stewart for four pegs.",
+        source: "a blog post solving the Towers of Hanoi in Julia (naive solver: 79 moves for 4 discs; A*: 21); J. S. Frame and B. M. Stewart (1941) for four pegs.",
     };
     const KEYS: &'static [(&'static str, &'static str)] =
         &[("1 2 3 4", "pick pegs A–D: first the source, then the target")];

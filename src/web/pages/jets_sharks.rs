@@ -78,7 +78,7 @@ impl PuzzlePage for JetsSharksPage {
     const GUIDE: Guide = Guide {
         steps: "One unit per value of the table; units of a column inhibit each other;\n  a name and each value of its row excite each other.\nTouch: give units external input.  Each cycle, every unit at once:\n  net = alpha × partners' outputs − gamma × its pool's other outputs + estr × input\n  moves its activation toward max (net > 0) or min (net < 0), and decays toward rest.",
         terms: &[("unit", "one value of the table (a name, a gang, an age …) with an activation from min to max"), ("pool", "the units of one column: they inhibit each other, so one tends to win"), ("touch", "external input to a unit (weight 1 unless given, as Ken:0.8)"), ("depair", "removes the link between two units, as if a fact were missing"), ("cycle", "every unit updates at once from its partners' and its pool's outputs (output = activation, or 0 when negative)")],
-        source: "slides \"Easy AI with Python\" (Data mining with neural nets, ASPN recipe 496908); the table from McClelland (1981).",
+        source: "R. Hettinger, \"Easy AI with Python\" (PyCon 2009): data mining with neural nets; the Jets and Sharks table from J. L. McClelland (1981).",
     };
 
     fn new(params: JetsSharksParams) -> Self {

@@ -227,7 +227,7 @@ impl MastermindPage {
     fn view_standing(&self, standing: &Standing) -> Html {
         let mut markers = vec![Marker {
             at: standing.average,
-            label: format!("{} average {:.3}", standing.algo.name(), standing.average),
+            label: format!("{}: average {:.3}", standing.algo.short_label(), standing.average),
             class: "average",
         }];
         if self.variant() == Variant::CLASSIC && self.params.tournament == Some(Secrets::All) {
@@ -295,10 +295,10 @@ impl PuzzlePage for MastermindPage {
     const GUIDE: Guide = Guide {
         steps: "Possible codes: every code at first.\nRepeat: choose a probe by the strategy's rule; score it against the secret;\n  keep only the codes that would have given the same score;\n  stop when the probe was the secret.",
         terms: &[("probe", "a guess at the secret code"), ("black / white", "symbols in the right place / right symbols in the wrong place (the slides' strikes and balls)"), ("possible codes", "codes that would have given every score so far: the secret is one of them"), ("information", "how evenly a probe splits the possible codes by score, in bits: each bit halves them on average"), ("worst case", "the most codes a probe can leave possible (Knuth's rule makes it smallest)"), ("codes scored", "the work: one probe scored against one possible code counts one")],
-        source: "slides \"Easy AI with Python\" (Mastermind-style games, ASPN recipe 496907: allrand, trynodup, bestinfo, samplebest); D. E. Knuth, \"The computer as master mind\" (1976); best possible average: K. Koyama & T. W. Lai (1993).",
+        source: "R. Hettinger, \"Easy AI with Python\" (PyCon 2009): Mastermind-style games and their four random strategies; D. E. Knuth, \"The computer as master mind\" (1976); best possible average: K. Koyama & T. W. Lai (1993).",
     };
     const COMPARE_COLUMNS: &'static [Column] =
-        &[Column::Secrets, Column::AverageGuesses, Column::MostGuesses, Column::CodesScored, Column::Time];
+        &[Column::Secrets, Column::AverageProbes, Column::MostProbes, Column::CodesScored, Column::Time];
     const KEYS: &'static [(&'static str, &'static str)] = &[
         ("1–9, 0", "type a symbol of your probe"),
         ("Enter / Backspace", "make the probe / erase a symbol"),
@@ -337,7 +337,7 @@ impl PuzzlePage for MastermindPage {
             };
             return format!(
                 "Tournament: {} against {how_many}. Press Solve to play every game.",
-                self.params.algo.name()
+                self.params.algo.short_label()
             );
         }
         let board = self.position();

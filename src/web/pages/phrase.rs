@@ -42,7 +42,7 @@ impl PuzzlePage for PhrasePage {
     const GUIDE: Guide = Guide {
         steps: "Start from a random text as long as the target.\nRepeat: copy the best text so far and change one letter at random;\n  keep the copy when more letters are right; stop when all are.",
         terms: &[("fitness", "letters right, in the right place, out of the target's length"), ("attempt", "one changed copy tried")],
-        source: "\"Genetic Algorithms with Python\" (the string-matching genetic algorithm).",
+        source: "C. Sheppard, \"Genetic Algorithms with Python\", part 1 (the string-matching genetic algorithm).",
     };
     const COMPARE_COLUMNS: &'static [Column] =
         &[Column::Solved, Column::Attempts, Column::Time, Column::Note];
@@ -79,6 +79,10 @@ impl PuzzlePage for PhrasePage {
 
     fn apply(&self, (_, best): &(String, String), next: &String) -> Result<(String, String), String> {
         Ok((best.clone(), next.clone()))
+    }
+
+    fn step_mut(&mut self) -> Option<&mut usize> {
+        Some(&mut self.params.step)
     }
 
     fn seed(&self) -> Option<SeedUse> {

@@ -24,8 +24,9 @@ pub struct QueensPage {
     queens: Queens,
     /// Every solution of a small board, and which one is shown (`params.shown` in the link).
     listed: Listing<Queens>,
-    /// Improvements of the last genetic run, replayed by the playback (0: nothing to replay).
-    replay_steps: usize,
+    /// The last genetic run's improvements (attempt, fitness, placement), replayed by the
+    /// playback (empty: nothing to replay).
+    replayed: Vec<(u64, f64, Queens)>,
     /// Solutions counted by the last solve, to say why they are not listed on big boards.
     counted: Option<u64>,
 }
@@ -42,6 +43,24 @@ fn queens_of(value: &serde_json::Value) -> Option<Queens> {
     serde_json::from_value(value.clone()).ok()
 }
 
+impl QueensPage {
+    /// "Improvement 3 of 7: attempt 41, fitness 30 of 32" for a replayed placement.
+    fn replay_caption(&self, shown: &Queens) -> String {
+        let Some(index) = self.replayed.iter().position(|(_, _, queens)| queens == shown) else {
+            return "Press Play to replay the run's improvements.".into();
+        };
+        let (attempt, fitness, _) = &self.replayed[index];
+        format!(
+            "Improvement {} of {}: attempt {}, fitness {} of {}",
+            index + 1,
+            self.replayed.len(),
+            format_count(*attempt),
+            fitness,
+            4 * self.params.n
+        )
+    }
+}
+
 impl PuzzlePage for QueensPage {
     type Params = QueensParams;
     type Algo = Algo;
@@ -56,7 +75,7 @@ impl PuzzlePage for QueensPage {
     const GUIDE: Guide = Guide {
         steps: "Backtracking: place one queen per row, in a column no placed queen attacks;\n  when a row has no such column, take back the last queen and try its next column.\nPermutations: try every order of columns, one queen per row, keep those with no diagonal attack.\nGenetic: start from random boards; change one queen at a time;\n  keep a change when it puts queens on more distinct lines; restart a line that stops improving.",
         terms: &[("nodes expanded", "queens placed (backtracking) or boards tried"), ("fitness", "rows, columns and diagonals (both ways) holding a queen: 4n = solved, no two queens share a line"), ("attempt", "one changed board tried by the genetic algorithm")],
-        source: "slides \"Easy AI with Python\" (eight queens by permutations); \"Genetic Algorithms with Python\" part 2 (8 queens by a GA); Takaken's symmetry method for counting.",
+        source: "R. Hettinger, \"Easy AI with Python\" (PyCon 2009): eight queens by permutations; C. Sheppard, \"Genetic Algorithms with Python\", part 2 (8 queens by a GA); Takaken's symmetry method for counting.",
     };
     const COMPARE_COLUMNS: &'static [Column] =
         &[Column::Solved, Column::Solutions, Column::Attempts, Column::Nodes, Column::Time, Column::Note];
@@ -64,7 +83,7 @@ impl PuzzlePage for QueensPage {
         &[("a", "show or hide attacked squares"), ("← →", "previous / next solution")];
 
     fn new(params: QueensParams) -> Self {
-        Self { params, queens: Vec::new(), listed: Listing::default(), replay_steps: 0, counted: None }
+        Self { params, queens: Vec::new(), listed: Listing::default(), replayed: Vec::new(), counted: None }
     }
 
     fn params(&self) -> &QueensParams {
@@ -86,12 +105,12 @@ impl PuzzlePage for QueensPage {
 
     /// What is solved leaves out how it is viewed.
     fn solve_link(&self, algo: Algo) -> Link {
-        QueensParams { algo, shown: 0, attacks: false, ..self.params.clone() }.to_link()
+        QueensParams { algo, shown: 0, attacks: false, step: 0, ..self.params.clone() }.to_link()
     }
 
     /// A new setting shows the first solution found again.
     fn edited_link(&self, key: &str, text: &str) -> Link {
-        QueensParams { shown: 0, ..self.params.clone() }.to_link().set(key, text)
+        QueensParams { shown: 0, step: 0, ..self.params.clone() }.to_link().set(key, text)
     }
 
     fn intro(&self) -> String {
@@ -103,6 +122,10 @@ impl PuzzlePage for QueensPage {
     fn refusal(&self, algo: Algo) -> Option<String> {
         let (_, errors) = QueensParams::from_link(&self.solve_link(algo));
         (!errors.is_empty()).then(|| describe_errors(&errors))
+    }
+
+    fn step_mut(&mut self) -> Option<&mut usize> {
+        Some(&mut self.params.step)
     }
 
     fn seed(&self) -> Option<SeedUse> {
@@ -123,14 +146,17 @@ impl PuzzlePage for QueensPage {
     }
 
     fn view_board(&self, (before, shown): &(Queens, Queens), _act: &Callback<Action>) -> Html {
-        let (queens, moved) = if self.replay_steps > 0 {
-            // A replayed improvement, the queens it moved marked (none at the start).
-            let moved = shown.iter().filter(|q| !before.is_empty() && !before.contains(q)).copied().collect();
-            (shown.clone(), moved)
-        } else {
-            (self.queens.clone(), Vec::new())
-        };
-        html! { <Chessboard n={self.params.n} {queens} {moved} show_attacks={self.params.attacks} /> }
+        if self.replayed.is_empty() {
+            return html! { <Chessboard n={self.params.n} queens={self.queens.clone()} moved={Vec::new()} show_attacks={self.params.attacks} /> };
+        }
+        // A replayed improvement, the queens it moved marked (none at the start).
+        let moved: Queens = shown.iter().filter(|q| !before.is_empty() && !before.contains(q)).copied().collect();
+        html! {
+            <div class="captioned-board">
+                <Chessboard n={self.params.n} queens={shown.clone()} {moved} show_attacks={self.params.attacks} />
+                <p class="step-note" aria-live="polite">{ self.replay_caption(shown) }</p>
+            </div>
+        }
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Action>) -> Html {
@@ -209,7 +235,13 @@ impl PuzzlePage for QueensPage {
             self.queens = queens.clone();
         }
         self.counted = report.count;
-        self.replay_steps = if report.solved { report.improvements.as_ref().map_or(0, Vec::len) } else { 0 };
+        self.replayed = match (report.solved, &report.improvements) {
+            (true, Some(improvements)) => improvements
+                .iter()
+                .filter_map(|i| Some((i.attempt, i.fitness, queens_of(&i.genome)?)))
+                .collect(),
+            _ => Vec::new(),
+        };
         let listed = Listing::new(report.solutions.iter().flatten().filter_map(queens_of).collect());
         self.listed = listed.at(self.params.shown.saturating_sub(1));
         if let (Some((_, queens)), true) = (self.listed.shown(), self.params.shown > 0) {
@@ -220,7 +252,7 @@ impl PuzzlePage for QueensPage {
     fn clear_results(&mut self) {
         self.queens.clear();
         self.listed = Listing::default();
-        self.replay_steps = 0;
+        self.replayed.clear();
         self.counted = None;
     }
 

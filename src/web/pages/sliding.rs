@@ -42,7 +42,7 @@ impl PuzzlePage for SlidingPage {
     const GUIDE: Guide = Guide {
         steps: "Each arrangement of tiles is a node; a move slides a tile into the gap.\nA*: always expand the waiting board with the fewest moves so far + estimated moves left.\nIDA*: depth-first with a bound on moves + estimate; raise the bound and repeat.\nEstimate (never too high): Manhattan distances plus linear conflicts, or pattern databases.\nWeighted IDA* (5×5): bound moves + w × estimate (far quicker, at most w times longer),\n  then each stretch of its path that ends with the gap in a corner is re-solved optimally.",
         terms: &[("nodes expanded", "boards whose moves the search tried"), ("in memory", "boards the search keeps (seen or waiting) when it ends"), ("shortest?", "yes when the method guarantees no shorter solution exists"), ("pattern database", "a table of the exact moves a group of tiles needs, worked out once")],
-        source: "slides \"Solving the 15-puzzle in Swift\" (B. Broek); the n-puzzle notebook (G. Squillero); Korf (1985), Korf & Felner (2002).",
+        source: "B. Broek, \"Solving the 15-puzzle in Swift\" (2019); G. Squillero, the n-puzzle notebook of \"Computational Intelligence\" (2024); R. Korf (1985), R. Korf and A. Felner (2002).",
     };
     const KEYS: &'static [(&'static str, &'static str)] = &[("← ↑ → ↓", "slide a tile into the blank")];
     const EXPORTS_GIF: bool = true;

@@ -110,7 +110,7 @@ impl PuzzlePage for SudokuPage {
     const GUIDE: Guide = Guide {
         steps: "Keep each open cell's candidates; placing a value removes it from its friends.\nRule 1: a cell with one candidate takes it.  Rule 2: a value with one place in a unit goes there.\nApply the rules until nothing changes; if cells are still open,\n  guess a candidate in one cell (the pick rule chooses which) and go on;\n  on a contradiction, take the guess back and try the next candidate.",
         terms: &[("friends", "the other cells of a cell's row, column and box"), ("assignments", "cells given their value, by a rule or by a guess"), ("eliminations", "candidates crossed out of a cell"), ("guesses", "values tried in a cell the rule chose, when no rule places one"), ("backtracks", "guesses taken back"), ("dead ends", "grids where a cell had no candidate left")],
-        source: "slides \"Easy AI with Python\" (Sudoku by constraint propagation); puzzles from Norvig's top95 and hardest lists and Royle's 17-clue list.",
+        source: "R. Hettinger, \"Easy AI with Python\" (PyCon 2009): Sudoku by constraint propagation; puzzles from Norvig's top95 and hardest lists and Royle's 17-clue list.",
     };
     const COMPARE_COLUMNS: &'static [Column] = CONSTRAINT_COLUMNS;
     const KEYS: &'static [(&'static str, &'static str)] = &[
@@ -193,8 +193,8 @@ impl PuzzlePage for SudokuPage {
             ("propagate, random cell", with(Algo::Propagate, PickRule::Random)),
             ("propagate, first open cell", with(Algo::Propagate, PickRule::First)),
             ("plain backtracking", with(Algo::Backtrack, PickRule::First)),
-            ("fast", with(Algo::Fast, PickRule::Min)),
-            ("count (up to the cap)", with(Algo::Count, PickRule::Min)),
+            ("fast bit-mask solver", with(Algo::Fast, PickRule::Min)),
+            ("count every solution", with(Algo::Count, PickRule::Min)),
         ]
     }
 

@@ -57,7 +57,7 @@ impl PuzzlePage for TilesPage {
     const GUIDE: Guide = Guide {
         steps: "Start with 1,000 random layouts (tiles shuffled, each turned with chance 0.5).\nEach generation: score every layout; keep the best 10 %;\n  refill with copies of kept layouts, each with two cells turned and swapped at random,\n  plus fresh random layouts; stop when a layout scores 0.\nExact search: fill cells row by row, each line's last cell forced by its sum.",
         terms: &[("fitness (score)", "sum over the 10 lines of |line sum − 264| / 264: 0 = solved"), ("generation", "one round of scoring, keeping the best and refilling"), ("seed", "the number that fixes every random draw: the same seed gives the same run")],
-        source: "the Einstein \"264\" square article in the seeds (domain, tests, genetic algorithm and its seeds).",
+        source: "a blog post on Einstein's \"264\" flippable-tile magic square, solved in Julia by a genetic algorithm (domain, tests, the algorithm and its seeds).",
     };
     const COMPARE_COLUMNS: &'static [Column] =
         &[Column::Solved, Column::Generations, Column::Solutions, Column::Time, Column::Note];
@@ -85,12 +85,12 @@ impl PuzzlePage for TilesPage {
 
     /// What is solved leaves out which solution is viewed.
     fn solve_link(&self, algo: Algo) -> Link {
-        TilesParams { algo, shown: 0, ..self.params.clone() }.to_link()
+        TilesParams { algo, shown: 0, step: 0, ..self.params.clone() }.to_link()
     }
 
     /// A new setting shows the first solution again.
     fn edited_link(&self, key: &str, text: &str) -> Link {
-        TilesParams { shown: 0, ..self.params.clone() }.to_link().set(key, text)
+        TilesParams { shown: 0, step: 0, ..self.params.clone() }.to_link().set(key, text)
     }
 
     fn params_mut(&mut self) -> &mut TilesParams {
@@ -105,6 +105,10 @@ impl PuzzlePage for TilesPage {
         "The tiles as they come out of the box. Solve to run the algorithm from the seed; \
          score = how far the lines are from 264 (0 = solved)."
             .into()
+    }
+
+    fn step_mut(&mut self) -> Option<&mut usize> {
+        Some(&mut self.params.step)
     }
 
     fn seed(&self) -> Option<SeedUse> {
