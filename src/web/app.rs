@@ -18,6 +18,8 @@ pub struct App {
     dark: bool,
     presenting: bool,
     help: bool,
+    /// The puzzle menu is open (narrow screens).
+    menu: bool,
     /// What had the keyboard focus when the shortcut list opened, to give it back on close.
     focus_before_help: Option<web_sys::HtmlElement>,
     /// A new release is installed (or a worker of another one answered): offer a reload.
@@ -31,6 +33,10 @@ pub enum Msg {
     ToggleTheme,
     TogglePresenting,
     ToggleHelp,
+    /// Opens or closes the puzzle menu (the header's links on a narrow screen).
+    ToggleMenu,
+    /// A skip link: the focus goes to the page's settings or its board.
+    SkipTo(&'static [&'static str]),
     NewVersion,
     Reload,
 }
@@ -65,6 +71,7 @@ impl Component for App {
             dark,
             presenting: false,
             help: false,
+            menu: false,
             focus_before_help: None,
             new_version: false,
             _listeners: listeners,
@@ -80,6 +87,7 @@ impl Component for App {
                 let (link, route_error) = read_route();
                 let another_page = link.puzzle != self.link.puzzle;
                 (self.link, self.route_error) = (link, route_error);
+                self.menu = false;
                 if another_page {
                     browser::scroll_to_top();
                     self.name_the_tab();
@@ -92,10 +100,11 @@ impl Component for App {
                 "p" => self.presenting = !self.presenting,
                 "t" => self.toggle_theme(),
                 "Escape" if self.help => self.toggle_help(),
+                "Escape" if self.menu => self.menu = false,
                 // The shortcut list keeps the focus on its Close button while it is open.
                 "Tab" if self.help => {
                     e.prevent_default();
-                    browser::focus(HELP_CLOSE);
+                    browser::focus(HELP_CLOSE, true);
                     return false;
                 }
                 _ => return false,
@@ -103,6 +112,11 @@ impl Component for App {
             Msg::ToggleTheme => self.toggle_theme(),
             Msg::TogglePresenting => self.presenting = !self.presenting,
             Msg::ToggleHelp => self.toggle_help(),
+            Msg::ToggleMenu => self.menu = !self.menu,
+            Msg::SkipTo(targets) => {
+                targets.iter().any(|target| browser::focus(target, true));
+                return false;
+            }
             Msg::NewVersion => self.new_version = true,
             Msg::Reload => release::reload_into_new_version(),
         }
@@ -112,7 +126,7 @@ impl Component for App {
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
         if self.help {
-            browser::focus(HELP_CLOSE);
+            browser::focus(HELP_CLOSE, true);
         }
     }
 
@@ -128,13 +142,23 @@ impl Component for App {
             Presentation { on: self.presenting, leave: cb.callback(|_| Msg::TogglePresenting) };
         html! {
             <>
+                if entry.is_some() {
+                    <div class="skip-links">
+                        <button onclick={cb.callback(|_| Msg::SkipTo(SETTINGS))}>{ "Skip to the settings" }</button>
+                        <button onclick={cb.callback(|_| Msg::SkipTo(BOARD))}>{ "Skip to the board" }</button>
+                    </div>
+                }
                 <header class="app-header">
                     <a class="brand" href="#/">{ "Puzzle Lab" }</a>
-                    <nav aria-label="Puzzles">
-                        { for PUZZLES.iter().map(|p| html! {
-                            <a href={format!("#/{}", p.name)}
-                               aria-current={(self.link.puzzle == p.name).then_some("page")}>{ p.title }</a>
-                        }) }
+                    <nav aria-label="Puzzles" class={classes!(self.menu.then_some("open"))}>
+                        <button class="menu-button" aria-expanded={self.menu.to_string()} aria-controls="puzzle-links"
+                            onclick={cb.callback(|_| Msg::ToggleMenu)}>{ "Puzzles ▾" }</button>
+                        <ul id="puzzle-links">
+                            { for PUZZLES.iter().map(|p| html! {
+                                <li><a href={format!("#/{}", p.name)}
+                                   aria-current={(self.link.puzzle == p.name).then_some("page")}>{ p.title }</a></li>
+                            }) }
+                        </ul>
                     </nav>
                     <div class="header-tools">
                         <button onclick={cb.callback(|_| Msg::ToggleTheme)} title="Switch theme (t)">
@@ -195,6 +219,10 @@ pub fn LeavePresentation() -> Html {
 
 /// The shortcut list's Close button.
 const HELP_CLOSE: &str = ".overlay-box button";
+/// Where the skip links send the focus: the first setting (the algorithm where there is a
+/// choice), and the board's own control or else the board.
+const SETTINGS: &[&str] = &[".panel select, .panel input, .panel textarea"];
+const BOARD: &[&str] = &[".board [tabindex='0']", ".board button", ".board"];
 
 impl App {
     /// Opens or closes the shortcut list; closing gives the focus back to where it was.

@@ -78,7 +78,12 @@ pub fn on_key(callback: yew::Callback<KeyboardEvent>) -> gloo_events::EventListe
     let options = gloo_events::EventListenerOptions::enable_prevent_default();
     gloo_events::EventListener::new_with_options(&window(), "keydown", options, move |e| {
         if let Some(e) = e.dyn_ref::<KeyboardEvent>() {
-            if !typing_in_field(e) && !pressing_button(e) && !e.ctrl_key() && !e.meta_key() && !e.alt_key() {
+            if typing_in_field(e) && e.key() == "Escape" {
+                // Escape leaves a field (a select included), so the shortcuts work again.
+                if let Some(field) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+                    let _ = field.blur();
+                }
+            } else if !typing_in_field(e) && !pressing_button(e) && !e.ctrl_key() && !e.meta_key() && !e.alt_key() {
                 callback.emit(e.clone());
             }
         }
@@ -104,12 +109,16 @@ pub fn focused() -> Option<web_sys::HtmlElement> {
     element.dyn_into::<web_sys::HtmlElement>().ok()
 }
 
-/// Moves the keyboard focus to the first element matching `selector`, if there is one.
-pub fn focus(selector: &str) {
+/// Moves the keyboard focus to the first element matching `selector`, if there is one,
+/// scrolling it into view or (`scroll` false) leaving the page where it is; false if none.
+pub fn focus(selector: &str, scroll: bool) -> bool {
     let element = window().document().and_then(|d| d.query_selector(selector).ok().flatten());
-    if let Some(element) = element.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-        let _ = element.focus();
-    }
+    let Some(element) = element.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) else {
+        return false;
+    };
+    let options = web_sys::FocusOptions::new();
+    options.set_prevent_scroll(!scroll);
+    element.focus_with_options(&options).is_ok()
 }
 
 /// Sends the message a shortcut key maps to (if any) and keeps the browser from also acting

@@ -14,6 +14,7 @@ use crate::web::browser;
 use crate::web::components::chart::{Chart, Series};
 use crate::web::components::choice::Choice;
 use crate::web::components::compare_table::{Column, SEARCH_COLUMNS};
+use crate::web::components::field::Draft;
 use crate::web::components::messages::Notices;
 use crate::web::components::playback_controls::PlaybackAction;
 use crate::web::components::seed_field::SeedField;
@@ -589,12 +590,18 @@ pub fn erase<P: PuzzlePage>(link: &Link) -> (Box<dyn AnyPuzzle>, Vec<LinkError>,
     (Box::new(Typed(P::new(params))), errors, moved)
 }
 
+const PLAY_BUTTON: &str = ".playback-bar button[aria-label='Play']:not([disabled])";
+const COMPARE_FIRST_ROW: &str = "table.compare tbody tr";
+
 pub struct Page {
     puzzle: Box<dyn AnyPuzzle>,
     session: SolveSession,
     notices: Notices,
-    /// A solution just arrived: focus Play once it is drawn, so Space plays it.
-    focus_play: bool,
+    /// Where the keyboard focus goes once the page is drawn: Play when a solution just
+    /// arrived (so Space plays it), the table's first row when a comparison finished.
+    focus_next: Option<&'static str>,
+    /// The last edit refused, kept in its field until corrected.
+    draft: Option<Draft>,
     _keys: EventListener,
 }
 
@@ -613,7 +620,8 @@ impl Component for Page {
             session,
             notices: Notices::for_link(&errors, &moved),
             puzzle,
-            focus_play: false,
+            focus_next: None,
+            draft: None,
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.notices.status = page.puzzle.intro();
@@ -655,7 +663,16 @@ impl Component for Page {
             Msg::Key(e) => return self.key(ctx, e),
             Msg::Puzzle(action) => {
                 let effect = self.puzzle.act(action, &self.session, &mut self.notices);
-                self.apply_effect(ctx, effect);
+                if matches!(effect, Effect::Play(_)) && self.session.is_playing() {
+                    // A move while the solution plays would throw it away: pause first.
+                    self.session.playback_action(PlaybackAction::Toggle, ctx.link().callback(|_| Msg::Tick));
+                    self.notices.status = format!(
+                        "Paused at step {}. Move again to go on by hand from here (the solution is then put aside), or press Space to play on.",
+                        self.session.step()
+                    );
+                } else {
+                    self.apply_effect(ctx, effect);
+                }
             }
         }
         self.sync_url();
@@ -663,8 +680,9 @@ impl Component for Page {
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
-        if std::mem::take(&mut self.focus_play) {
-            browser::focus(".playback-bar button[aria-label='Play']:not([disabled])");
+        if let Some(selector) = self.focus_next.take() {
+            // After a solve the status line above the board stays where it is.
+            browser::focus(selector, selector != PLAY_BUTTON);
         }
     }
 
@@ -679,9 +697,11 @@ impl Component for Page {
             name: info.name,
             title: info.title,
             busy: self.session.is_busy(),
+            comparing: self.session.shows_comparison(),
             algorithms: self.puzzle.algorithms(),
             algorithm: self.puzzle.algorithm().0,
             own_settings: self.puzzle.view_params(&edit, &act),
+            draft: self.draft.clone(),
             seed: self.puzzle.seed(),
             move_counter: self.puzzle.played().and_then(|_| self.puzzle.move_counter(self.session.step())),
             // Not while a solution plays: Undo would take it over mid-animation.
@@ -712,10 +732,14 @@ struct ShellParts {
     name: &'static str,
     title: &'static str,
     busy: bool,
+    /// A comparison is shown instead of a solution (presentation mode shows it in the board's place).
+    comparing: bool,
     /// (link name, label) of each algorithm.
     algorithms: Vec<(&'static str, &'static str)>,
     algorithm: &'static str,
     own_settings: Html,
+    /// The last edit refused, shown in its field.
+    draft: Option<Draft>,
     seed: Option<SeedUse>,
     /// Moves played by hand, for puzzles played move by move.
     move_counter: Option<String>,
@@ -771,7 +795,7 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
         .map(|&(name, label)| (AttrValue::from(name), AttrValue::from(label)))
         .collect();
     html! {
-        <main class={classes!("puzzle-page", parts.name)}>
+        <main class={classes!("puzzle-page", parts.name, parts.comparing.then_some("comparing"))}>
             <aside class="panel" aria-label="Settings">
                 <h1>{ parts.title }</h1>
                 <div class="solve-bar">
@@ -783,12 +807,15 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                     <Choice label="Algorithm" options={algo_options} selected={parts.algorithm}
                         on_change={shell.reform(|v: String| Shell::Edit("algo", v))} />
                 }
-                { parts.own_settings }
-                if let Some(seed) = parts.seed {
-                    <SeedField seed={seed.seed} on_change={shell.reform(Shell::SetSeed)}
-                        on_new={shell.reform(|_| Shell::NewSeed)} action_label={seed.action}
-                        on_action={shell.reform(|_| Shell::UseSeed)} busy={parts.busy} />
-                }
+                <ContextProvider<Option<Draft>> context={parts.draft}>
+                    { parts.own_settings }
+                    if let Some(seed) = parts.seed {
+                        <SeedField seed={seed.seed} on_change={shell.reform(Shell::SetSeed)}
+                            on_edit={shell.reform(|(key, text)| Shell::Edit(key, text))}
+                            on_new={shell.reform(|_| Shell::NewSeed)} action_label={seed.action}
+                            on_action={shell.reform(|_| Shell::UseSeed)} busy={parts.busy} />
+                    }
+                </ContextProvider<Option<Draft>>>
                 if let Some(counter) = parts.move_counter {
                     <div class="play-bar" role="group" aria-label="Your moves">
                         <span class="move-counter">{ counter }</span>
@@ -808,7 +835,7 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                 <div class="stage-top">{ parts.notices }<LeavePresentation /></div>
                 { parts.progress }
                 <div class="board-area">
-                    <div class="board">{ parts.board }</div>
+                    <div class="board" tabindex="-1">{ parts.board }</div>
                     if let Some(chart) = parts.chart {
                         <div class="board-chart">{ chart }</div>
                     }
@@ -967,8 +994,11 @@ impl Page {
         match outcome {
             Some(Finished::Solved(report, seek_to)) => {
                 self.puzzle.show(&mut self.session, &report, seek_to, &mut self.notices);
-                self.focus_play = self.session.has_solution();
+                if self.session.has_solution() {
+                    self.focus_next = Some(PLAY_BUTTON);
+                }
             }
+            Some(Finished::Compared) => self.focus_next = Some(COMPARE_FIRST_ROW),
             Some(Finished::File { name, bytes }) => self.save_file(&name, &bytes),
             None => {}
         }
@@ -977,7 +1007,12 @@ impl Page {
     /// An edit passes through the link codec, so the page accepts exactly what links accept;
     /// a refused edit changes nothing and says why.
     fn edit(&mut self, key: &'static str, text: &str) {
-        match self.puzzle.edit(key, text.trim(), &mut self.notices) {
+        let outcome = self.puzzle.edit(key, text.trim(), &mut self.notices);
+        self.draft = match outcome {
+            None => Some(Draft { key, text: text.to_string(), why: self.notices.alert.clone().unwrap_or_default() }),
+            Some(_) => None,
+        };
+        match outcome {
             None | Some(EditOutcome::Nothing | EditOutcome::Seed) => {}
             Some(EditOutcome::Setting) => self.session.clear(),
             Some(EditOutcome::Puzzle) => {
@@ -1023,6 +1058,11 @@ impl Page {
         let key = e.key();
         if let Some(action) = self.puzzle.key(&key) {
             return browser::send_shortcut(ctx.link(), &e, Some(Msg::Puzzle(action)));
+        }
+        if matches!(key.as_str(), "ArrowUp" | "ArrowDown") {
+            // The board stays where it is (PageDown and the mouse still scroll the page).
+            e.prevent_default();
+            return false;
         }
         let busy = self.session.is_busy();
         let hand_play = self.puzzle.played().is_some();

@@ -62,6 +62,8 @@ pub enum Finished {
     Solved(Box<Report>, Option<usize>),
     /// A file to save (an exported GIF).
     File { name: String, bytes: Vec<u8> },
+    /// The comparison's last row is in.
+    Compared,
 }
 
 /// What a worker event means for the page.
@@ -428,8 +430,8 @@ impl SolveSession {
                 None
             }
             SessionEvent::CompareFinished => {
-                notices.status = "Comparison finished: see the table below.".into();
-                None
+                notices.status = "Comparison finished: see the table.".into();
+                Some(Finished::Compared)
             }
         }
     }
@@ -566,6 +568,12 @@ impl SolveSession {
     }
 
     /// What compared row `row` solved, when it found a solution.
+    /// A comparison is what there is to see: it was asked for and no solution is on the board
+    /// (picking a row shows that row's solution instead).
+    pub fn shows_comparison(&self) -> bool {
+        !self.compare.is_empty() && self.solution.is_none()
+    }
+
     pub fn compared_link(&self, row: usize) -> Option<Link> {
         let row = self.compare.get(row)?;
         matches!(&row.outcome, Some(Ok(r)) if r.solved).then(|| row.link.clone())

@@ -126,7 +126,8 @@ impl LinkParams for JetsSharksParams {
         };
         let params = Self { table, ..Self::default() };
         let net = Net::of(&params.table());
-        let unit = |name: &str| net.find(name).map(|_| name.to_string());
+        // A unit is written as the table spells it, whatever case was typed.
+        let unit = |name: &str| net.find(name).map(|u| net.names[u].clone());
         let mut problems = Vec::new();
         let touch = match r.raw("touch") {
             None if params.table.is_none() => d.touch.clone(),
@@ -315,6 +316,15 @@ mod tests {
             let got = acts[name].as_f64().unwrap();
             assert_eq!(format!("{got:.2}"), value, "{link}: {name}");
         }
+    }
+
+    #[test]
+    fn unit_names_are_read_in_any_case_and_written_as_the_table_spells_them() {
+        assert_eq!(
+            crate::puzzles::canonical_link("#/jets-sharks?touch=ken:0.8").unwrap(),
+            crate::puzzles::canonical_link("#/jets-sharks?touch=Ken:0.8").unwrap()
+        );
+        assert!(crate::puzzles::canonical_link("#/jets-sharks?touch=kenny").is_err());
     }
 
     #[test]

@@ -125,9 +125,11 @@ impl Net {
         net
     }
 
-    /// The unit a name (or value) stands for: the first column holding it.
+    /// The unit a name (or value) stands for: the first column holding it, spelt exactly or
+    /// else in any case ("ken" is Ken).
     pub fn find(&self, name: &str) -> Option<usize> {
-        self.names.iter().position(|n| n == name)
+        let exact = self.names.iter().position(|n| n == name);
+        exact.or_else(|| self.names.iter().position(|n| n.eq_ignore_ascii_case(name)))
     }
 
     /// Removes the link between two units, both ways (the recipe's `depair`).

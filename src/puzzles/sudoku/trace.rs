@@ -50,6 +50,8 @@ pub struct Position {
     pub last: Option<usize>,
     /// The last move, to explain it.
     pub last_move: Option<Move>,
+    /// Cells whose value is a guess not yet taken back (drawn apart from deduced ones).
+    pub guessed: Vec<usize>,
     saved: Vec<Rc<(Vec<u8>, Vec<Mask>)>>,
 }
 
@@ -68,6 +70,7 @@ impl Position {
             eliminated: Vec::new(),
             last: None,
             last_move: None,
+            guessed: Vec::new(),
             saved: Vec::new(),
         };
         position.candidates = match eliminate {
@@ -116,6 +119,7 @@ impl Position {
                 }
                 if matches!(how, How::Guess | How::Try) {
                     next.saved.push(Rc::new((self.values.clone(), self.candidates.clone())));
+                    next.guessed.push(cell);
                 }
                 next.values[cell] = value;
                 next.candidates[cell] = bit(value);
@@ -131,6 +135,7 @@ impl Position {
             }
             Move::Back { cell, .. } => {
                 let saved = next.saved.pop().ok_or("there is no guess to take back")?;
+                next.guessed.pop();
                 next.values = saved.0.clone();
                 next.candidates = saved.1.clone();
                 next.last = Some(cell);
@@ -231,12 +236,16 @@ mod tests {
         assert_eq!(start.candidates[1], 0b1110, "r1c2 sees the 1");
         let guess = start.apply(&Move::Place { cell: 1, value: 3, how: How::Guess }).unwrap();
         assert_eq!(guess.values[1], 3);
+        assert_eq!(guess.guessed, [1], "the guess is drawn as one");
+        let deduced = guess.apply(&Move::Place { cell: 2, value: 4, how: How::Single }).unwrap();
+        assert_eq!(deduced.guessed, [1], "a deduction is not a guess");
         assert!(guess.eliminated.contains(&2) && guess.candidates[2] & 0b100 == 0);
         let back = guess.apply(&Move::Back { cell: 1, value: 3 }).unwrap();
         assert_eq!(
             (back.values.clone(), back.candidates.clone()),
             (start.values.clone(), start.candidates.clone())
         );
+        assert!(back.guessed.is_empty());
         assert!(back.apply(&Move::Back { cell: 1, value: 2 }).is_err());
         let clash = start.apply(&Move::Enter { cell: 1, value: 1 }).unwrap();
         assert_eq!(clash.trouble(), [0, 1]);

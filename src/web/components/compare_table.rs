@@ -228,7 +228,8 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
         };
         let solved = matches!(&row.outcome, Some(Ok(r)) if r.solved);
         if !solved {
-            return html! { <tr><th scope="row">{ row.algorithm }</th>{ cells }</tr> };
+            // Focusable by the page (a finished comparison focuses its first row), not by Tab.
+            return html! { <tr tabindex="-1"><th scope="row">{ row.algorithm }</th>{ cells }</tr> };
         }
         let pick = props.on_pick.clone();
         let on_key = props.on_pick.reform(move |e: KeyboardEvent| {

@@ -1,5 +1,7 @@
-//! The visible, editable seed with a "New seed" button.
+//! The visible, editable seed with a "New seed" button. A seed the link would refuse (`-5`,
+//! `1.5`) stays in the field with the reason, as in every [`Field`](super::field::Field).
 
+use super::field::Draft;
 use crate::core::seed::MAX_SEED;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -7,8 +9,10 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct SeedFieldProps {
     pub seed: Option<u64>,
-    /// A valid seed typed by the user.
+    /// A valid seed typed by the user, as it is typed.
     pub on_change: Callback<u64>,
+    /// The text typed once the field is left: the page checks it as it checks a link.
+    pub on_edit: Callback<(&'static str, String)>,
     pub on_new: Callback<()>,
     /// What the seed is used for, e.g. "Random position".
     pub action_label: AttrValue,
@@ -30,11 +34,21 @@ pub fn SeedField(props: &SeedFieldProps) -> Html {
             }
         })
     };
-    let value = props.seed.map(|s| s.to_string()).unwrap_or_default();
+    let onchange = props.on_edit.reform(|e: Event| ("seed", e.target_unchecked_into::<HtmlInputElement>().value()));
+    let draft = use_context::<Option<Draft>>().flatten().filter(|d| d.key == "seed");
+    let value = match &draft {
+        Some(draft) => draft.text.clone(),
+        None => props.seed.map(|s| s.to_string()).unwrap_or_default(),
+    };
+    let invalid = draft.is_some().then_some("true");
     html! {
         <div class="seed-field">
             <label for="seed">{ "Seed" }</label>
-            <input id="seed" type="number" min="0" inputmode="numeric" value={value} oninput={on_input} />
+            <input id="seed" type="number" min="0" inputmode="numeric" value={value} oninput={on_input} {onchange}
+                aria-invalid={invalid} aria-describedby={draft.is_some().then_some("seed-refused")} />
+            if let Some(draft) = draft {
+                <span class="field-error" id="seed-refused">{ draft.why }</span>
+            }
             <button onclick={props.on_new.reform(|_| ())} disabled={props.busy}>{ "New seed" }</button>
             <button onclick={props.on_action.reform(|_| ())} disabled={props.busy}>
                 { props.action_label.clone() }

@@ -14,7 +14,8 @@ pub struct SquareProps {
 }
 
 const CELL: f64 = 100.0;
-const MARGIN: f64 = 60.0;
+/// Room around the grid for the sums, written large enough for the back row.
+const MARGIN: f64 = 85.0;
 
 /// The printed tile a shown value comes from, and whether it is turned.
 fn printed(value: u8) -> (u8, bool) {
@@ -63,8 +64,8 @@ pub fn Square(props: &SquareProps) -> Html {
             </text>
         }
     };
-    let rows = (0..4).map(|r| sum(side + 34.0, r as f64 * CELL + CELL / 2.0 + 8.0, sums[r], ""));
-    let cols = (0..4).map(|c| sum(c as f64 * CELL + CELL / 2.0, side + 32.0, sums[4 + c], ""));
+    let rows = (0..4).map(|r| sum(side + 43.0, r as f64 * CELL + CELL / 2.0 + 10.0, sums[r], ""));
+    let cols = (0..4).map(|c| sum(c as f64 * CELL + CELL / 2.0, side + 40.0, sums[4 + c], ""));
     let solved = sums.iter().all(|&s| s == GOAL);
     html! {
         <svg class="square" viewBox={format!("-{MARGIN} -{MARGIN} {} {}", side + 2.0 * MARGIN, side + 2.0 * MARGIN)}
@@ -73,8 +74,8 @@ pub fn Square(props: &SquareProps) -> Html {
             { for cells }
             { for rows }
             { for cols }
-            { sum(side + 30.0, side + 32.0, sums[8], "↘") }
-            { sum(side + 30.0, -20.0, sums[9], "↗") }
+            { sum(side + 30.0, side + 72.0, sums[8], "↘") }
+            { sum(side + 30.0, -25.0, sums[9], "↗") }
         </svg>
     }
 }

@@ -21,6 +21,11 @@ pub struct SudokuGridProps {
     pub on_cell: Callback<usize>,
 }
 
+/// The cell the keyboard starts from when the grid gets the focus: the first open one.
+fn first_open(position: &Position) -> usize {
+    position.values.iter().position(|&v| v == 0).unwrap_or(0)
+}
+
 const CELL: usize = 100;
 
 #[function_component]
@@ -38,6 +43,7 @@ pub fn SudokuGrid(props: &SudokuGridProps) -> Html {
             "cell",
             clue.then_some("clue"),
             (!clue && p.values[cell] != 0).then_some("placed"),
+            p.guessed.contains(&cell).then_some("guessed"),
             (!clue && p.values[cell] == 0 && solved != 0).then_some("solved"),
             (props.selected == Some(cell)).then_some("selected"),
             (p.last == Some(cell)).then_some("last"),
@@ -80,10 +86,16 @@ pub fn SudokuGrid(props: &SudokuGridProps) -> Html {
         }
     });
     let open = p.values.iter().filter(|&&v| v == 0).count();
+    // Reached by Tab, the grid selects a cell so the arrows and digits work at once.
+    let onfocus = (props.selected.is_none()).then(|| {
+        let start = first_open(p);
+        props.on_cell.reform(move |_: FocusEvent| start)
+    });
     let mark_size = format!("font-size: {}px", CELL * 7 / 10 / box_size);
     html! {
         <svg class={classes!("sudoku-grid", format!("side-{side}"))} viewBox={format!("-4 -4 {} {}", size + 8, size + 8)}
-            role="group" aria-label={format!("{side}×{side} Sudoku grid, {open} open cells")} style={mark_size}>
+            role="group" aria-label={format!("{side}×{side} Sudoku grid, {open} open cells: arrows move, digits fill")}
+            style={mark_size} tabindex="0" {onfocus}>
             { for cells }
             { for lines }
         </svg>

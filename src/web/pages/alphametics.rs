@@ -10,7 +10,7 @@ use crate::web::components::compare_table::{Column, CONSTRAINT_COLUMNS};
 use crate::web::components::listing::Listing;
 use crate::web::components::messages::Notices;
 use crate::web::page::{Effect, Guide, PuzzlePage};
-use web_sys::HtmlInputElement;
+use crate::web::components::field::Field;
 use yew::prelude::*;
 
 /// A solution as the page shows it: the equation with digits, and each letter's digit.
@@ -93,8 +93,6 @@ impl PuzzlePage for AlphameticsPage {
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, _act: &Callback<Action>) -> Html {
-        let on_equation =
-            edit.reform(|e: Event| ("equation", e.target_unchecked_into::<HtmlInputElement>().value()));
         let mut presets: Vec<(AttrValue, AttrValue)> =
             SLIDES_PUZZLES.iter().map(|&p| (AttrValue::Static(p), AttrValue::Static(p))).collect();
         let current = self.params.equation.text.clone();
@@ -103,9 +101,7 @@ impl PuzzlePage for AlphameticsPage {
         }
         html! {
             <>
-                <label class="field equation-field">{ "Equation" }
-                    <input aria-label="Equation" value={current.clone()} onchange={on_equation} spellcheck="false" />
-                </label>
+                <Field class="field equation-field" label="Equation" name="equation" value={current.clone()} on_edit={edit.clone()} />
                 <Choice label="The slides' puzzles" options={presets} selected={current}
                     on_change={edit.reform(|text: String| ("equation", text))} />
             </>

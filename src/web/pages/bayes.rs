@@ -14,7 +14,7 @@ use crate::web::components::compare_table::Column;
 use crate::web::components::messages::Notices;
 use crate::web::page::{Effect, Guide, PuzzlePage};
 use std::convert::Infallible;
-use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use crate::web::components::field::Field;
 use yew::prelude::*;
 
 pub struct BayesPage {
@@ -186,10 +186,6 @@ impl PuzzlePage for BayesPage {
             .map(|&e| (AttrValue::Static(e), AttrValue::Static(e)))
             .chain(std::iter::once((AttrValue::Static(""), AttrValue::Static("(your text)"))))
             .collect();
-        let on_guess =
-            edit.reform(|e: Event| ("guess", e.target_unchecked_into::<HtmlInputElement>().value()));
-        let on_train =
-            edit.reform(|e: Event| ("train", e.target_unchecked_into::<HtmlTextAreaElement>().value()));
         let example =
             current.and_then(|p| p.examples.iter().find(|&&e| e == self.params.guess)).copied().unwrap_or("");
         html! {
@@ -200,12 +196,10 @@ impl PuzzlePage for BayesPage {
                     <Choice label="Examples" options={examples} selected={example}
                         on_change={edit.reform(|v: String| ("guess", v))} />
                 }
-                <label class="wide">{ "Text to guess " }
-                    <input aria-label="Text to guess" value={self.params.guess.clone()} onchange={on_guess} /></label>
+                <Field class="wide" label="Text to guess" name="guess" value={self.params.guess.clone()} on_edit={edit.clone()} />
                 <details class="table-edit">
                     <summary>{ "Training texts (one per line: category: text)" }</summary>
-                    <textarea aria-label="Training texts" rows="7" spellcheck="false" onchange={on_train}
-                        value={self.params.training.to_lines()} />
+                    <Field class="wide" label="Training texts" name="train" rows={7} value={self.params.training.to_lines()} on_edit={edit.clone()} />
                 </details>
             </>
         }

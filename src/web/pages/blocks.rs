@@ -13,6 +13,7 @@ use crate::web::components::choice::Choice;
 use crate::web::components::messages::Notices;
 use crate::web::page::{Effect, Guide, PuzzlePage};
 use crate::web::pages::classic;
+use crate::web::components::field::Field;
 use yew::prelude::*;
 
 /// Layouts offered as presets: (layout, width, goal, name).
@@ -171,13 +172,10 @@ impl PuzzlePage for BlocksPage {
         }
         let corners: Vec<(AttrValue, AttrValue)> =
             Corner::ALL.iter().map(|c| (AttrValue::Static(c.name()), AttrValue::Static(c.label()))).collect();
-        let on_layout = edit
-            .reform(|e: Event| ("layout", e.target_unchecked_into::<web_sys::HtmlInputElement>().value()));
         html! {
             <>
                 <Choice label="Puzzle" options={presets} selected={layout.clone()} on_change={act.reform(Action::Preset)} />
-                <label class="field">{ "Layout" }
-                    <input aria-label="Layout" value={layout} onchange={on_layout} spellcheck="false" /></label>
+                <Field class="field" label="Layout" name="layout" value={layout} on_edit={edit.clone()} />
                 <Choice label="Goal" options={corners} selected={self.params.corner.name()} on_change={set("goal")} />
                 { classic::settings(&self.params.options, edit) }
             </>

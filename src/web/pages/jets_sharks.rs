@@ -11,7 +11,7 @@ use crate::web::components::chart::{Chart, Series};
 use crate::web::components::choice::Choice;
 use crate::web::components::messages::Notices;
 use crate::web::page::{Effect, Guide, PuzzlePage};
-use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use crate::web::components::field::Field;
 use yew::prelude::*;
 
 crate::named_enum! {
@@ -108,6 +108,8 @@ impl PuzzlePage for JetsSharksPage {
 
     fn edited_link(&self, key: &str, text: &str) -> Link {
         let link = self.params.to_link().without("step").without(key);
+        // The table is edited as lines of CSV and travels in the link as rows split by '~'.
+        let text = if key == "table" { text.trim().replace('\n', "~") } else { text.to_string() };
         match text.is_empty() {
             true => link,
             false => link.set(key, text),
@@ -169,9 +171,6 @@ impl PuzzlePage for JetsSharksPage {
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Action>) -> Html {
-        let field = |key: &'static str| {
-            edit.reform(move |e: Event| (key, e.target_unchecked_into::<HtmlInputElement>().value()))
-        };
         let k = self.params.constants;
         let constants = [
             ("max", k.max),
@@ -190,28 +189,21 @@ impl PuzzlePage for JetsSharksPage {
             .iter()
             .find(|q| q.1 == self.link_text("touch") && q.2 == self.link_text("depair"))
             .map_or("", |q| q.1);
-        let on_table = edit.reform(|e: Event| {
-            ("table", e.target_unchecked_into::<HtmlTextAreaElement>().value().trim().replace('\n', "~"))
-        });
         html! {
             <>
                 <Choice label="The slides' queries" options={queries} selected={current} on_change={act.reform(Action::Query)} />
-                <label class="field">{ "Touch" }
-                    <input aria-label="Touch" value={self.link_text("touch")} onchange={field("touch")} placeholder="Ken:0.8" /></label>
-                <label class="field">{ "Depair" }
-                    <input aria-label="Depair" value={self.link_text("depair")} onchange={field("depair")} placeholder="Lance:burglar" /></label>
-                <label class="field">{ "Cycles" }
-                    <input type="number" aria-label="Cycles" value={self.params.cycles.to_string()} onchange={field("cycles")} /></label>
+                <Field class="field" label="Touch" name="touch" value={self.link_text("touch")} placeholder="Ken:0.8" on_edit={edit.clone()} />
+                <Field class="field" label="Depair" name="depair" value={self.link_text("depair")} placeholder="Lance:burglar" on_edit={edit.clone()} />
+                <Field class="field" label="Cycles" name="cycles" kind="number" step="1" value={self.params.cycles.to_string()} on_edit={edit.clone()} />
                 <details class="constants">
                     <summary>{ "Constants" }</summary>
                     { for constants.iter().map(|&(key, value)| html! {
-                        <label class="field">{ key }
-                            <input type="number" step="any" aria-label={key} value={value.to_string()} onchange={field(key)} /></label>
+                        <Field class="field" label={key} name={key} kind="number" value={value.to_string()} on_edit={edit.clone()} />
                     }) }
                 </details>
                 <details class="table-edit">
                     <summary>{ "Table (CSV)" }</summary>
-                    <textarea aria-label="Table" rows="8" onchange={on_table} spellcheck="false" value={self.table.to_csv()} />
+                    <Field class="wide" label="Table" name="table" rows={8} value={self.table.to_csv()} on_edit={edit.clone()} />
                 </details>
             </>
         }

@@ -8,6 +8,7 @@ use crate::puzzles::PuzzleInfo;
 use crate::web::components::messages::Notices;
 use crate::web::page::{Effect, Guide, PuzzlePage};
 use crate::web::pages::classic;
+use crate::web::components::field::Field;
 use yew::prelude::*;
 
 /// The jugs' contents and the sentence for the pour that led there.
@@ -137,18 +138,12 @@ impl PuzzlePage for JugsPage {
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, _act: &Callback<Action>) -> Html {
-        let on_text = |key: &'static str| {
-            edit.reform(move |e: Event| (key, e.target_unchecked_into::<web_sys::HtmlInputElement>().value()))
-        };
         let list = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
         html! {
             <>
-                <label class="field">{ "Capacities" }
-                    <input aria-label="Capacities" value={list(&self.params.jugs.capacity)} onchange={on_text("capacity")} /></label>
-                <label class="field">{ "Start" }
-                    <input aria-label="Start" value={list(&self.params.start)} onchange={on_text("start")} /></label>
-                <label class="field">{ "Goal" }
-                    <input aria-label="Goal" value={list(&self.params.jugs.goal)} onchange={on_text("goal")} /></label>
+                <Field class="field" label="Capacities" name="capacity" value={list(&self.params.jugs.capacity)} on_edit={edit.clone()} />
+                <Field class="field" label="Start" name="start" value={list(&self.params.start)} on_edit={edit.clone()} />
+                <Field class="field" label="Goal" name="goal" value={list(&self.params.jugs.goal)} on_edit={edit.clone()} />
                 { classic::settings(&self.params.options, edit) }
             </>
         }

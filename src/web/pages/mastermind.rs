@@ -22,6 +22,7 @@ use crate::web::components::tally::{Marker, TallyBars};
 use crate::web::page::{Effect, Guide, PuzzlePage, SeedUse};
 use std::cell::RefCell;
 use std::rc::Rc;
+use crate::web::components::field::Field;
 use yew::prelude::*;
 
 /// The fewest guesses on average any strategy needs for classic Mastermind (Koyama & Lai 1993).
@@ -501,8 +502,6 @@ impl PuzzlePage for MastermindPage {
             Some(Secrets::Sample(n)) => n.to_string(),
         };
         let secret = self.params.secret.map(|c| v.show(&c)).unwrap_or_default();
-        let on_secret = edit
-            .reform(|e: Event| ("secret", e.target_unchecked_into::<web_sys::HtmlInputElement>().value()));
         html! {
             <>
                 <Choice label="Game" options={presets} selected={preset} on_change={act.reform(Action::Preset)} />
@@ -512,10 +511,8 @@ impl PuzzlePage for MastermindPage {
                     selected={if v.repeats { "1" } else { "0" }} on_change={set("repeats")} />
                 <Choice label="Who breaks the code" options={breakers} selected={self.params.breaker.name()} on_change={set("breaker")} />
                 if self.params.breaker == Breaker::Computer {
-                    <label class="field" title="Leave empty to draw the secret with the seed">{ "Your secret" }
-                        <input aria-label="Your secret" value={secret} onchange={on_secret} spellcheck="false"
-                            placeholder={v.show(&self.secret())} />
-                    </label>
+                    <Field class="field" label="Your secret" name="secret" value={secret}
+                        placeholder={v.show(&self.secret())} on_edit={edit.clone()} />
                 }
                 <Choice label="Play" options={tournaments} selected={tournament} on_change={set("tournament")} />
             </>

@@ -8,24 +8,18 @@ use crate::puzzles::PuzzleInfo;
 use crate::web::components::compare_table::Column;
 use crate::web::components::messages::Notices;
 use crate::web::page::{Effect, Guide, PuzzlePage, SeedUse};
-use web_sys::HtmlInputElement;
+use crate::web::components::field::Field;
+use std::convert::Infallible;
 use yew::prelude::*;
 
 /// Improvement rows shown before the rest fold away.
 const ROWS_SHOWN: usize = 12;
-
-pub enum Action {
-    /// The target is being typed: an alert about the last one no longer applies.
-    Typing(String),
-}
 
 pub struct PhrasePage {
     params: PhraseParams,
     /// The best guess so far.
     guess: String,
     improvements: Vec<Improvement>,
-    /// What is in the target field, kept even when the page refuses it.
-    typed: Option<String>,
 }
 
 impl PuzzlePage for PhrasePage {
@@ -35,7 +29,7 @@ impl PuzzlePage for PhrasePage {
     type State = (String, String);
     /// An improvement: the new best text.
     type Move = String;
-    type Action = Action;
+    type Action = Infallible;
 
     const INFO: &'static PuzzleInfo = &INFO;
     const THUMBNAIL: &'static str = r##"<text x="60" y="26" text-anchor="middle" font-size="11" fill="currentColor">Nxt aql thdse</text><text x="60" y="44" text-anchor="middle" font-size="11" font-weight="700" fill="currentColor">Not all those</text>"##;
@@ -48,7 +42,7 @@ impl PuzzlePage for PhrasePage {
         &[Column::Solved, Column::Attempts, Column::Time, Column::Note];
 
     fn new(params: PhraseParams) -> Self {
-        Self { params, guess: String::new(), improvements: Vec::new(), typed: None }
+        Self { params, guess: String::new(), improvements: Vec::new() }
     }
 
     fn params(&self) -> &PhraseParams {
@@ -89,7 +83,7 @@ impl PuzzlePage for PhrasePage {
         Some(SeedUse { seed: Some(self.params.seed), action: "Run this seed" })
     }
 
-    fn view_board(&self, (before, shown): &(String, String), _: &Callback<Action>) -> Html {
+    fn view_board(&self, (before, shown): &(String, String), _: &Callback<Infallible>) -> Html {
         // A replay shows its step (the letter that just changed marked); otherwise the run's
         // best so far, or, at a replay's step 0, nothing yet.
         let replaying = !self.improvements.is_empty();
@@ -109,19 +103,14 @@ impl PuzzlePage for PhrasePage {
         }
     }
 
-    fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Action>) -> Html {
-        let on_target =
-            edit.reform(|e: Event| ("target", e.target_unchecked_into::<HtmlInputElement>().value()));
+    fn view_params(&self, edit: &Callback<(&'static str, String)>, _: &Callback<Infallible>) -> Html {
         html! {
-            <label class="wide">{ "Target (any text you can type)" }
-                <input aria-label="Target" value={self.typed.clone().unwrap_or_else(|| self.params.target.clone())}
-                    onchange={on_target}
-                    oninput={act.reform(|e: InputEvent| Action::Typing(e.target_unchecked_into::<HtmlInputElement>().value()))} />
-            </label>
+            <Field class="wide" label="Target (any text you can type)" name="target" value={self.params.target.clone()}
+                on_edit={edit.clone()} />
         }
     }
 
-    fn view_report(&self, _: &Callback<Action>) -> Html {
+    fn view_report(&self, _: &Callback<Infallible>) -> Html {
         if self.improvements.is_empty() {
             return html! {};
         }
@@ -158,11 +147,8 @@ impl PuzzlePage for PhrasePage {
         ("attempt", "letters right")
     }
 
-    fn act(&mut self, action: Action, _: &(String, String), notices: &mut Notices) -> Effect<String> {
-        let Action::Typing(text) = action;
-        self.typed = Some(text);
-        notices.alert = None;
-        Effect::Redraw
+    fn act(&mut self, action: Infallible, _: &(String, String), _: &mut Notices) -> Effect<String> {
+        match action {}
     }
 
     fn on_genome(&mut self, genome: &serde_json::Value) {

@@ -13,9 +13,9 @@ use crate::web::components::compare_table::Column;
 use crate::web::components::histogram::Histogram;
 use crate::web::components::listing::Listing;
 use crate::web::components::messages::Notices;
-use crate::web::components::number_field::NumberField;
 use crate::web::components::square::Square;
 use crate::web::page::{Effect, Guide, PuzzlePage, SeedUse};
+use crate::web::components::field::Field;
 use yew::prelude::*;
 
 /// Checkpoint rows shown at once; the rest are summarised (a long run has up to 1,000).
@@ -150,12 +150,12 @@ impl PuzzlePage for TilesPage {
                         (AttrValue::Static("python"), AttrValue::Static("replay the article's runs (Python)")),
                     ]}
                     selected={if p.rng == RngKind::Python { "python" } else { "chacha" }} on_change={set("rng")} />
-                <NumberField label="Population" value={p.population.to_string()} step="1" on_change={set("population")} />
-                <NumberField label="Keep %" value={p.keep_percent.to_string()} step="1" on_change={set("keep")} />
-                <NumberField label="Flip probability" value={p.p_flip.to_string()} on_change={set("flip")} />
-                <NumberField label="Exchange probability" value={p.p_exchange.to_string()} on_change={set("exchange")} />
-                <NumberField label="Max generations" value={p.max_generations.to_string()} step="1" on_change={set("generations")} />
-                <NumberField label="Seeds to run" value={p.runs.to_string()} step="1" on_change={set("runs")} />
+                <Field label="Population" name="population" value={p.population.to_string()} kind="number" step="1" on_edit={edit.clone()} />
+                <Field label="Keep %" name="keep" value={p.keep_percent.to_string()} kind="number" step="1" on_edit={edit.clone()} />
+                <Field label="Flip probability" name="flip" value={p.p_flip.to_string()} kind="number" on_edit={edit.clone()} />
+                <Field label="Exchange probability" name="exchange" value={p.p_exchange.to_string()} kind="number" on_edit={edit.clone()} />
+                <Field label="Max generations" name="generations" value={p.max_generations.to_string()} kind="number" step="1" on_edit={edit.clone()} />
+                <Field label="Seeds to run" name="runs" value={p.runs.to_string()} kind="number" step="1" on_edit={edit.clone()} />
             </>
         }
     }
