@@ -112,10 +112,11 @@ pub fn focused() -> Option<web_sys::HtmlElement> {
 /// Moves the keyboard focus to the first element matching `selector`, if there is one,
 /// scrolling it into view or (`scroll` false) leaving the page where it is; false if none.
 pub fn focus(selector: &str, scroll: bool) -> bool {
-    let element = window().document().and_then(|d| d.query_selector(selector).ok().flatten());
-    let Some(element) = element.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) else {
+    let Some(element) = window().document().and_then(|d| d.query_selector(selector).ok().flatten()) else {
         return false;
     };
+    // SVG elements (a board drawn in SVG) take the focus through the same `focus` method.
+    let element: web_sys::HtmlElement = element.unchecked_into();
     let options = web_sys::FocusOptions::new();
     options.set_prevent_scroll(!scroll);
     element.focus_with_options(&options).is_ok()

@@ -14,7 +14,7 @@ use crate::web::browser;
 use crate::web::components::chart::{Chart, Series};
 use crate::web::components::choice::Choice;
 use crate::web::components::compare_table::{Column, SEARCH_COLUMNS};
-use crate::web::components::field::Draft;
+use crate::web::components::field::{Draft, Drafts};
 use crate::web::components::messages::Notices;
 use crate::web::components::playback_controls::PlaybackAction;
 use crate::web::components::seed_field::SeedField;
@@ -269,6 +269,8 @@ pub enum Shell {
     Playback(PlaybackAction),
     /// A parameter edited in the page: its link key and the text entered.
     Edit(&'static str, String),
+    /// A field being typed in: its link key and the text so far.
+    Typing(&'static str, String),
     SetSeed(u64),
     NewSeed,
     UseSeed,
@@ -600,7 +602,7 @@ pub struct Page {
     /// Where the keyboard focus goes once the page is drawn: Play when a solution just
     /// arrived (so Space plays it), the table's first row when a comparison finished.
     focus_next: Option<&'static str>,
-    /// The last edit refused, kept in its field until corrected.
+    /// What a field holds while it is typed in or after it was refused.
     draft: Option<Draft>,
     _keys: EventListener,
 }
@@ -701,7 +703,10 @@ impl Component for Page {
             algorithms: self.puzzle.algorithms(),
             algorithm: self.puzzle.algorithm().0,
             own_settings: self.puzzle.view_params(&edit, &act),
-            draft: self.draft.clone(),
+            drafts: Drafts {
+                draft: self.draft.clone(),
+                typing: shell.reform(|(key, text)| Shell::Typing(key, text)),
+            },
             seed: self.puzzle.seed(),
             move_counter: self.puzzle.played().and_then(|_| self.puzzle.move_counter(self.session.step())),
             // Not while a solution plays: Undo would take it over mid-animation.
@@ -738,8 +743,8 @@ struct ShellParts {
     algorithms: Vec<(&'static str, &'static str)>,
     algorithm: &'static str,
     own_settings: Html,
-    /// The last edit refused, shown in its field.
-    draft: Option<Draft>,
+    /// The fields' draft, and where their typing goes.
+    drafts: Drafts,
     seed: Option<SeedUse>,
     /// Moves played by hand, for puzzles played move by move.
     move_counter: Option<String>,
@@ -807,7 +812,7 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                     <Choice label="Algorithm" options={algo_options} selected={parts.algorithm}
                         on_change={shell.reform(|v: String| Shell::Edit("algo", v))} />
                 }
-                <ContextProvider<Option<Draft>> context={parts.draft}>
+                <ContextProvider<Drafts> context={parts.drafts}>
                     { parts.own_settings }
                     if let Some(seed) = parts.seed {
                         <SeedField seed={seed.seed} on_change={shell.reform(Shell::SetSeed)}
@@ -815,7 +820,7 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                             on_new={shell.reform(|_| Shell::NewSeed)} action_label={seed.action}
                             on_action={shell.reform(|_| Shell::UseSeed)} busy={parts.busy} />
                     }
-                </ContextProvider<Option<Draft>>>
+                </ContextProvider<Drafts>>
                 if let Some(counter) = parts.move_counter {
                     <div class="play-bar" role="group" aria-label="Your moves">
                         <span class="move-counter">{ counter }</span>
@@ -894,6 +899,13 @@ impl Page {
                 self.session.playback_action(action, ctx.link().callback(|_| Msg::Tick))
             }
             Shell::Edit(key, text) => self.edit(key, &text),
+            Shell::Typing(key, text) => {
+                // Typing again in a refused field answers its alert.
+                if self.draft.as_ref().is_some_and(|d| d.key == key && !d.why.is_empty()) {
+                    self.notices.alert = None;
+                }
+                self.draft = Some(Draft { key, text, why: String::new() });
+            }
             Shell::SetSeed(seed) => self.edit("seed", &seed.to_string()),
             // A seed's run (or position) waits for the running job: its report would be filed
             // as that job's (a comparison's row, say).

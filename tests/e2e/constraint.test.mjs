@@ -80,6 +80,8 @@ test("sudoku: the fast solver fills the grid; counting lists solutions; screensh
   const labels = await page.locator("table.compare tbody th").allTextContents();
   assert.deepEqual(labels.slice(0, 2), ["propagate, fewest candidates", "propagate, most candidates"]);
   await page.setViewportSize({ width: 1024, height: 768 });
+  // The finished comparison took the focus down to its table: back to the board.
+  await page.evaluate(() => scrollTo(0, 0));
   const box = await page.locator("svg.sudoku-grid").boundingBox();
   assert.ok(box.y >= 0 && box.y + box.height <= 768 && box.x + box.width <= 1024, JSON.stringify(box));
   await page.screenshot({ path: `${shots}/sudoku-1024x768.png` });

@@ -155,7 +155,7 @@ test("what a page shows travels in its link: the solution listed, attacks, playb
   await page.getByRole("button", { name: "Next solution" }).click();
   await waitForHash(page, /shown=4&attacks=1/);
   await page.getByRole("button", { name: "Show attacks" }).click();
-  await waitForHash(page, /n=6&algo=backtracking&shown=4$/);
+  await waitForHash(page, /n=6&algo=backtracking&shown=4&step=0$/);
   const square = await open("#/tiles264?algo=exact&shown=7");
   await square.page.locator(".counter").filter({ hasText: "solution 7 / 144" }).waitFor({ timeout: 30000 });
   await square.page.keyboard.press("ArrowRight");

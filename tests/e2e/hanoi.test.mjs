@@ -59,7 +59,7 @@ test("a malformed link shows an alert naming the parameter, and the page still w
   assert.equal(await page.locator(".disc").count(), 4, "falls back to the default tower");
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   await status(page).filter({ hasText: "Solved: 15 moves" }).waitFor();
-  assert.equal(hash(page), "#/hanoi?discs=4&pegs=3&algo=optimal", "the address is repaired");
+  assert.equal(hash(page), "#/hanoi?discs=4&pegs=3&algo=optimal&step=0", "the address is repaired (and solved)");
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -50,6 +50,12 @@ export const QUICK = {
   queens: "?n=8&algo=genetic&seed=2",
 };
 
+/** Moves to the puzzle titled `title` by the header's menu. */
+export async function goToPuzzle(page, title) {
+  await page.getByRole("button", { name: "Puzzles ▾" }).click();
+  await page.getByRole("navigation", { name: "Puzzles" }).getByRole("link", { name: title }).click();
+}
+
 export const status = (page) => page.getByRole("status").and(page.locator(".status"));
 
 /** The test server (its address, and `setRoot` to deploy another build). */

@@ -3,7 +3,7 @@
 // app's files are fetched once.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, hash, status } from "./harness.mjs";
+import { open, hash, status, goToPuzzle } from "./harness.mjs";
 
 test("moving between puzzles never reloads the app", async () => {
   const fetched = [];
@@ -13,7 +13,7 @@ test("moving between puzzles never reloads the app", async () => {
   await page.evaluate(() => { window.stillTheSameApp = true; });
   const same = () => page.evaluate(() => window.stillTheSameApp === true);
 
-  await page.getByRole("navigation", { name: "Puzzles" }).getByRole("link", { name: "Sliding tiles" }).click();
+  await goToPuzzle(page, "Sliding tiles");
   await page.locator("svg.tiles").waitFor();
   assert.ok(await same(), "a header link keeps the app");
   assert.equal(await page.title(), "Sliding tiles — Puzzle Lab", "the tab and the history name the page");

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { open, status, testServer } from "./harness.mjs";
+import { open, status, testServer, goToPuzzle } from "./harness.mjs";
 
 const dist = new URL("../../dist/", import.meta.url).pathname;
 const NEW_VERSION = "A new version of Puzzle Lab is ready.";
@@ -56,7 +56,7 @@ test("a release deployed during a lesson is offered as a reload, and replaces th
     await page.evaluate(() => { window.stillTheSameApp = true; });
     server.setRoot(second);
     // Moving to another puzzle asks for news; the new release installs and waits.
-    await page.getByRole("navigation", { name: "Puzzles" }).getByRole("link", { name: "Sliding tiles" }).click();
+    await goToPuzzle(page, "Sliding tiles");
     await page.getByText(NEW_VERSION).waitFor({ timeout: 20000 });
     assert.equal(await page.evaluate(() => window.stillTheSameApp), true, "no reload was forced");
     await page.getByRole("button", { name: "Reload" }).click();

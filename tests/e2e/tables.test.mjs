@@ -4,7 +4,7 @@
 // control in the page forgets them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, status, solveInWorker } from "./harness.mjs";
+import { open, status, solveInWorker, goToPuzzle } from "./harness.mjs";
 
 const FIFTEEN = "#/sliding?size=4&tiles=5,1,2,3,9,6,7,4,13,10,11,8,0,14,15,12&algo=pdb";
 const STORE = "puzzlelab-tables-v2";
@@ -57,7 +57,7 @@ test("pattern databases are built once, kept across a reload, and can be forgott
   await eventually(() => page.evaluate(() => window.__tablesRead > 0)); // the probe sees the sliding page's read
   // The app keeps what it read: back on the sliding page after another, the store is not read again.
   const reads = await page.evaluate(() => window.__tablesRead);
-  await page.getByRole("navigation", { name: "Puzzles" }).getByRole("link", { name: "Towers of Hanoi" }).click();
+  await goToPuzzle(page, "Towers of Hanoi");
   await page.locator(".puzzle-page.hanoi").waitFor();
   await page.goBack();
   await page.getByRole("button", { name: "Forget saved tables" }).waitFor();

@@ -221,7 +221,7 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
                         let width = format!("width: {:.2}em", bar_em(value, largest(column)));
                         html! { <td class="num"><span class="bar" style={width}></span>{ text }</td> }
                     }
-                    None if column == Column::Note => html! { <td>{ shared_note(&props.rows, index, &text) }</td> },
+                    None if column == Column::Note => html! { <td class="note">{ shared_note(&props.rows, index, &text) }</td> },
                     None => html! { <td>{ text }</td> },
                 }
             }) } },
@@ -253,7 +253,9 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
             </caption>
             <thead><tr>
                 <th scope="col">{ "Algorithm" }</th>
-                { for props.columns.iter().map(|c| html! { <th scope="col">{ c.heading() }</th> }) }
+                { for props.columns.iter().map(|&c| html! {
+                    <th scope="col" class={(c == Column::Note).then_some("note")}>{ c.heading() }</th>
+                }) }
             </tr></thead>
             <tbody>{ for rows }</tbody>
         </table>

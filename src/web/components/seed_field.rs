@@ -1,7 +1,7 @@
 //! The visible, editable seed with a "New seed" button. A seed the link would refuse (`-5`,
 //! `1.5`) stays in the field with the reason, as in every [`Field`](super::field::Field).
 
-use super::field::Draft;
+use super::field::Drafts;
 use crate::core::seed::MAX_SEED;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -35,7 +35,7 @@ pub fn SeedField(props: &SeedFieldProps) -> Html {
         })
     };
     let onchange = props.on_edit.reform(|e: Event| ("seed", e.target_unchecked_into::<HtmlInputElement>().value()));
-    let draft = use_context::<Option<Draft>>().flatten().filter(|d| d.key == "seed");
+    let draft = use_context::<Drafts>().and_then(|d| d.draft).filter(|d| d.key == "seed" && !d.why.is_empty());
     let value = match &draft {
         Some(draft) => draft.text.clone(),
         None => props.seed.map(|s| s.to_string()).unwrap_or_default(),
