@@ -356,3 +356,130 @@ fn link_prints_the_canonical_form_or_what_is_wrong() {
         assert!(json_lines(&output)[0]["error"].as_str().is_some_and(|e| !e.is_empty()), "{bad}");
     }
 }
+
+/// Solves `link` and returns its one JSON answer.
+fn solve_one(link: &str) -> Value {
+    let out = puzzlelab(&["solve", link], None);
+    json_lines(&out).remove(0)
+}
+
+#[test]
+fn trace_1_records_every_event_and_changes_nothing() {
+    // (link, whether each position keeps one parent: the goal's chain of parents is then
+    // its path; a memoryless greedy or a depth-first search may reach a position again).
+    for (link, one_parent) in [
+        ("#/sliding?size=3&tiles=1,2,3,4,0,6,7,5,8&algo=bfs", true),
+        ("#/sliding?size=3&seed=3&shuffle=20&algo=astar", true),
+        ("#/sliding?size=3&seed=3&shuffle=20&algo=idastar", true),
+        ("#/sliding?size=3&seed=2&shuffle=12&algo=greedy", false),
+        ("#/sliding?size=3&seed=3&shuffle=12&algo=dfs&depth=14", false),
+        ("#/hanoi?discs=4&pegs=4&algo=astar", true),
+        ("#/jugs?algo=bfs", true),
+        ("#/marbles?algo=bfs", true),
+        ("#/golf-tee?algo=dfs", false),
+        ("#/blocks?algo=bfs", true),
+    ] {
+        let plain = solve_one(link);
+        let traced = solve_one(&format!("{link}&trace=1"));
+        for field in ["moves", "expanded", "generated", "stored", "peak_frontier", "solved"] {
+            assert_eq!(plain[field], traced[field], "{link}: trace=1 changes {field}");
+        }
+        assert!(plain.get("trace").is_none(), "{link}: no trace unless asked");
+        let events = traced["trace"].as_array().unwrap_or_else(|| panic!("{link}: {traced}"));
+        assert_eq!(traced["trace_cut"], false, "{link}");
+        let count = |name: &str| events.iter().filter(|e| e["e"] == name).count() as u64;
+        assert_eq!(count("expand"), traced["expanded"].as_u64().unwrap(), "{link}: expand events");
+        assert_eq!(count("generate"), traced["generated"].as_u64().unwrap(), "{link}: generate events");
+        // Ids come in the order positions are first generated, from the start's 0.
+        let mut next_id = 1;
+        for event in events.iter().filter(|e| e["e"] == "generate") {
+            let node = event["node"].as_u64().unwrap();
+            assert!(node <= next_id, "{link}: node {node} before {next_id}");
+            next_id = next_id.max(node + 1);
+        }
+        let goal = events.last().unwrap();
+        assert_eq!(goal["e"], "goal", "{link}: a solved search ends at its goal");
+        if !one_parent {
+            continue;
+        }
+        // The goal's chain of parents, from the last generate of each node that was kept,
+        // spells the solution's moves.
+        let mut reached = std::collections::HashMap::new();
+        for pair in events.windows(2) {
+            if pair[0]["e"] == "generate" && pair[1]["e"] != "duplicate" {
+                reached.insert(pair[0]["node"].as_u64().unwrap(), &pair[0]);
+            }
+        }
+        let mut node = goal["node"].as_u64().unwrap();
+        let mut moves = Vec::new();
+        while node != 0 && moves.len() <= events.len() {
+            let event = reached[&node];
+            moves.push(event["move"].clone());
+            node = event["parent"].as_u64().unwrap();
+        }
+        moves.reverse();
+        assert_eq!(Value::Array(moves), traced["moves"], "{link}: the goal's path");
+    }
+}
+
+#[test]
+fn trace_marks_prunes_and_iterations_and_says_when_it_was_cut() {
+    let ida = solve_one("#/sliding?size=3&seed=3&shuffle=20&algo=idastar&trace=1");
+    let events = ida["trace"].as_array().unwrap();
+    let bounds: Vec<u64> = events.iter().filter(|e| e["e"] == "iteration").map(|e| e["bound"].as_u64().unwrap()).collect();
+    assert!(bounds.len() >= 2 && bounds.windows(2).all(|w| w[0] < w[1]), "bounds rise: {bounds:?}");
+    assert_eq!(*bounds.last().unwrap(), ida["length"].as_u64().unwrap(), "the last bound is the optimal length");
+    let prune = events.iter().find(|e| e["e"] == "prune").expect("IDA* prunes");
+    assert!(prune["f"].as_u64() > prune["bound"].as_u64());
+    let layers = ida["trace_layers"].as_array().unwrap();
+    assert_eq!(layers.len(), bounds.len());
+    assert_eq!(layers.iter().map(|l| l["expanded"].as_u64().unwrap()).sum::<u64>(), ida["expanded"].as_u64().unwrap());
+
+    let bfs = solve_one("#/sliding?size=3&seed=1&shuffle=30&algo=bfs&trace=1");
+    assert_eq!(bfs["trace"].as_array().unwrap().len(), 250_000);
+    assert_eq!(bfs["trace_cut"], true);
+    let layers = bfs["trace_layers"].as_array().unwrap();
+    let expanded: u64 = layers.iter().map(|l| l["expanded"].as_u64().unwrap()).sum();
+    assert_eq!(expanded, bfs["expanded"].as_u64().unwrap(), "layers count to the end, past the cut");
+
+    for (link, why) in [
+        ("#/hanoi?discs=3&trace=2", "trace: must be 0 or 1"),
+        ("#/tiles264?seed=2&trace=1", "records no trace"),
+    ] {
+        let out = puzzlelab(&["solve", link], None);
+        assert_eq!(out.status.code(), Some(2), "{link}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains(why), "{link}: {}", String::from_utf8_lossy(&out.stdout));
+    }
+}
+
+#[test]
+fn queens_backtracking_traces_each_queen_placed_and_taken_back() {
+    let plain = solve_one("#/queens?n=6&algo=backtracking");
+    let traced = solve_one("#/queens?n=6&algo=backtracking&trace=1");
+    for field in ["count", "expanded", "queens", "solutions"] {
+        assert_eq!(plain[field], traced[field], "trace=1 changes {field}");
+    }
+    let events = traced["trace"].as_array().unwrap();
+    let count = |name: &str| events.iter().filter(|e| e["e"] == name).count() as u64;
+    assert_eq!(count("place"), traced["expanded"].as_u64().unwrap(), "a node is a queen placed");
+    assert_eq!(count("place"), count("remove"), "every queen is taken back in the end");
+    assert!(count("dead_end") > 0);
+    // Replaying the events, the board never holds two queens that attack each other, and it
+    // is full exactly as often as there are solutions.
+    let mut board: Vec<(i64, i64)> = Vec::new();
+    let mut full = 0;
+    for event in events {
+        let square = (event["row"].as_i64().unwrap_or(-1), event["col"].as_i64().unwrap_or(-1));
+        match event["e"].as_str().unwrap() {
+            "place" => {
+                assert_eq!(square.0, board.len() as i64, "queens go row by row");
+                assert!(board.iter().all(|&(r, c)| c != square.1 && (r - square.0).abs() != (c - square.1).abs()));
+                board.push(square);
+                full += usize::from(board.len() == 6);
+            }
+            "remove" => assert_eq!(board.pop(), Some(square)),
+            _ => {}
+        }
+    }
+    assert_eq!(full as u64, traced["count"].as_u64().unwrap());
+}

@@ -4,6 +4,7 @@
 
 pub use crate::core::format::{count_of, format_count, format_ms};
 use crate::core::search::{Control, Limits, Outcome, SearchResult, Stats};
+use crate::core::trace::{Event, Layer, Trace};
 use serde::{Deserialize, Serialize};
 
 /// The result of one solve, printed by `puzzlelab solve` and shown by the pages.
@@ -100,6 +101,15 @@ pub struct Report {
     /// Why a search stopped without a solution, in a word (`StopReason::word`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stopped: Option<String>,
+    /// `trace=1`: every event of the search (`core::trace`), at most 250,000…
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace: Option<Vec<Event>>,
+    /// …true when more happened than the trace keeps…
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace_cut: Option<bool>,
+    /// …and the work per BFS layer or IDA* iteration, counted to the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace_layers: Option<Vec<Layer>>,
 }
 
 /// Guesses as a report gives them: constraint solvers count theirs; codebreakers list each
@@ -189,6 +199,9 @@ impl Report {
             activations: None,
             scores: None,
             stopped: None,
+            trace: None,
+            trace_cut: None,
+            trace_layers: None,
         }
     }
 
@@ -391,6 +404,8 @@ pub struct JobContext<'a> {
     listener: &'a mut dyn FnMut(f64, &Progress) -> bool,
     started_ms: f64,
     last_report_ms: f64,
+    /// The searches' events, when the link asks for them.
+    trace: Option<Box<Trace>>,
 }
 
 impl<'a> JobContext<'a> {
@@ -402,7 +417,7 @@ impl<'a> JobContext<'a> {
         listener: &'a mut dyn FnMut(f64, &Progress) -> bool,
     ) -> Self {
         let started_ms = clock();
-        Self { limits, clock, listener, started_ms, last_report_ms: f64::NEG_INFINITY }
+        Self { limits, clock, listener, started_ms, last_report_ms: f64::NEG_INFINITY, trace: None }
     }
 
     pub fn elapsed_ms(&self) -> f64 {
@@ -428,9 +443,29 @@ impl<'a> JobContext<'a> {
     /// Runs a search with this job's limits, streaming its counters as progress.
     pub fn search<R>(&mut self, run: impl FnOnce(&mut Control) -> R) -> R {
         let limits = self.limits;
+        let trace = self.trace.take();
         let mut monitor = |stats: &Stats| self.progress(Progress::Search(*stats));
         let mut control = Control::new(limits, &mut monitor);
-        run(&mut control)
+        control.trace = trace;
+        let result = run(&mut control);
+        let trace = control.trace.take();
+        self.trace = trace;
+        result
+    }
+
+    /// Asks the searches of this job to record their events (`trace=1`).
+    pub fn record_trace(&mut self) {
+        self.trace = Some(Box::default());
+    }
+
+    /// Gives back a trace taken with [`Self::take_trace`] to record into outside a search.
+    pub fn keep_trace(&mut self, trace: Option<Box<Trace>>) {
+        self.trace = trace;
+    }
+
+    /// The trace recorded, if one was asked for (a job of several searches records them all).
+    pub fn take_trace(&mut self) -> Option<Box<Trace>> {
+        self.trace.take()
     }
 }
 

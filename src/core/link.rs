@@ -287,6 +287,10 @@ pub fn canonical<P: LinkParams>(link: &Link) -> (Link, Vec<LinkError>) {
 /// the solvers ignore it.
 pub const SPEED_KEY: &str = "speed";
 
+/// `trace=1` asks the search and constraint solvers for every event of their run (the report's
+/// `trace`); every puzzle reads it, those without such a solver refuse it.
+pub const TRACE_KEY: &str = "trace";
+
 /// The step of a solution a page shows (`step=0`: solved, at the start): every puzzle accepts
 /// it, those that play solutions back read it, and a page reopening it solves again.
 pub const STEP_KEY: &str = "step";
@@ -301,7 +305,7 @@ pub struct ParamReader<'a> {
 
 impl<'a> ParamReader<'a> {
     pub fn new(link: &'a Link) -> Self {
-        Self { link, known: vec!["v", SPEED_KEY, STEP_KEY], errors: Vec::new() }
+        Self { link, known: vec!["v", SPEED_KEY, STEP_KEY, TRACE_KEY], errors: Vec::new() }
     }
 
     /// The raw text of a parameter, marking the key as known.

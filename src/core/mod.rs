@@ -17,3 +17,4 @@ pub mod python_random;
 pub mod search;
 pub mod seed;
 pub mod solution;
+pub mod trace;

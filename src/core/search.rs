@@ -5,6 +5,7 @@
 //! reason instead of exhausting memory), and reports to the same monitor (progress + cancel).
 
 use crate::core::format::format_count;
+use crate::core::trace::{note, Event, Trace};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
@@ -16,7 +17,8 @@ use std::hash::Hash;
 pub trait Problem {
     /// A complete position; keep it small (packed integers) since searches store many.
     type State: Clone + Eq + Hash;
-    type Move: Clone;
+    /// Written as links and traces write it ("L", "AB").
+    type Move: Clone + std::fmt::Display;
 
     fn is_goal(&self, state: &Self::State) -> bool;
 
@@ -135,11 +137,18 @@ pub const CHECK_EVERY: u64 = 1024;
 pub struct Control<'a> {
     pub limits: Limits,
     monitor: &'a mut dyn FnMut(&Stats) -> bool,
+    /// Where the search records its events, when asked to (`trace=1`).
+    pub trace: Option<Box<Trace>>,
 }
 
 impl<'a> Control<'a> {
     pub fn new(limits: Limits, monitor: &'a mut dyn FnMut(&Stats) -> bool) -> Self {
-        Self { limits, monitor }
+        Self { limits, monitor, trace: None }
+    }
+
+    /// Whether the search records a trace (it then computes what only the trace shows).
+    fn tracing(&self) -> bool {
+        self.trace.is_some()
     }
 
     /// Called once per expansion (also by puzzle-specific searches); says whether (and why)
@@ -209,10 +218,13 @@ impl<S: Clone + Eq + Hash, M: Clone> Tree<S, M> {
 pub fn bfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> SearchResult<P::Move> {
     let mut stats = Stats { stored: 1, ..Stats::default() };
     if problem.is_goal(&start) {
+        note(&mut ctl.trace, || Event::Goal { node: 0 });
         return ctl.finish(Outcome::Found(Vec::new()), stats);
     }
     let mut tree = Tree::new(start);
     let mut successors = Vec::new();
+    // Read once: the loop then tests a register, not the control block.
+    let tracing = ctl.tracing();
     // The queue is the tail of the node list: nodes[head..] are waiting.
     let mut head = 0usize;
     while head < tree.nodes.len() {
@@ -223,16 +235,36 @@ pub fn bfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Searc
         head += 1;
         stats.expanded += 1;
         stats.depth = tree.nodes[id as usize].depth;
+        if tracing {
+            let node = &tree.nodes[id as usize];
+            let (g, h) = (node.depth, problem.heuristic(&node.state));
+            if let Some(trace) = &mut ctl.trace {
+                trace.layer(g);
+                trace.record(Event::Expand { node: id, g, h });
+            }
+        }
         successors.clear();
         problem.successors(&tree.nodes[id as usize].state, &mut successors);
         for (step, next) in successors.drain(..) {
             stats.generated += 1;
+            if tracing {
+                let seen = tree.index.get(&next).copied();
+                let (g, h) = (stats.depth + 1, problem.heuristic(&next));
+                let node = seen.unwrap_or(tree.nodes.len() as u32);
+                note(&mut ctl.trace, || Event::Generate { node, parent: id, step: step.to_string(), g, h, f: None });
+                if let Some(node) = seen {
+                    note(&mut ctl.trace, || Event::Duplicate { node });
+                }
+            }
             if tree.index.contains_key(&next) {
                 continue;
             }
             let goal = problem.is_goal(&next);
             let child = tree.add(next, id, step);
             if goal {
+                if tracing {
+                    note(&mut ctl.trace, || Event::Goal { node: child });
+                }
                 let moves = tree.path_to(child);
                 stats.depth = moves.len() as u32;
                 stats.stored = tree.nodes.len() as u64;
@@ -253,6 +285,8 @@ pub fn bfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Searc
 pub fn dfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> SearchResult<P::Move> {
     struct Frame<S, M> {
         options: Vec<(M, S)>,
+        /// The options' node ids (only when tracing).
+        ids: Vec<u32>,
         next: usize,
     }
     let max_depth = ctl.limits.max_depth;
@@ -262,25 +296,46 @@ pub fn dfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Searc
     shallowest.insert(start.clone(), 0u32);
     let mut path: Vec<P::Move> = Vec::new();
     let mut stack: Vec<Frame<P::State, P::Move>> = Vec::new();
+    // Node ids by position, kept only when tracing.
+    let mut ids: FxHashMap<P::State, u32> = FxHashMap::default();
+    if ctl.tracing() {
+        ids.insert(start.clone(), 0);
+    }
     let mut current = start;
+    let mut current_id = 0u32;
     let mut cut_by_depth = false;
     loop {
+        let g = path.len() as u32;
         if problem.is_goal(&current) {
-            stats.depth = path.len() as u32;
+            note(&mut ctl.trace, || Event::Goal { node: current_id });
+            stats.depth = g;
             return ctl.finish(Outcome::Found(path), stats);
         }
         let mut options = Vec::new();
-        if max_depth.is_none_or(|d| (path.len() as u32) < d) {
+        let mut option_ids = Vec::new();
+        if max_depth.is_none_or(|d| g < d) {
             if let Err(reason) = ctl.check(&stats) {
                 return ctl.finish(Outcome::Stopped(reason), stats);
             }
             stats.expanded += 1;
             problem.successors(&current, &mut options);
             stats.generated += options.len() as u64;
+            if let Some(trace) = &mut ctl.trace {
+                trace.record(Event::Expand { node: current_id, g, h: problem.heuristic(&current) });
+                for (step, next) in &options {
+                    let fresh = ids.len() as u32;
+                    let node = *ids.entry(next.clone()).or_insert(fresh);
+                    option_ids.push(node);
+                    let h = problem.heuristic(next);
+                    trace.record(Event::Generate { node, parent: current_id, step: step.to_string(), g: g + 1, h, f: None });
+                }
+            }
         } else {
             cut_by_depth = true;
+            let bound = max_depth.unwrap_or(g);
+            note(&mut ctl.trace, || Event::Prune { node: current_id, f: g, bound });
         }
-        stack.push(Frame { options, next: 0 });
+        stack.push(Frame { options, ids: option_ids, next: 0 });
         stats.peak_frontier = stats.peak_frontier.max(stack.len() as u64);
         // Advance to the next position worth visiting, backtracking over exhausted frames.
         loop {
@@ -292,6 +347,7 @@ pub fn dfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Searc
                 return ctl.finish(outcome, stats);
             };
             if let Some((step, next)) = frame.options.get(frame.next) {
+                let option_id = frame.ids.get(frame.next).copied().unwrap_or(0);
                 frame.next += 1;
                 let depth = path.len() as u32 + 1;
                 let worth = match shallowest.entry(next.clone()) {
@@ -310,8 +366,10 @@ pub fn dfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Searc
                     path.push(step.clone());
                     stats.depth = stats.depth.max(path.len() as u32);
                     current = next.clone();
+                    current_id = option_id;
                     break;
                 }
+                note(&mut ctl.trace, || Event::Duplicate { node: option_id });
             } else {
                 stack.pop();
                 path.pop();
@@ -344,12 +402,14 @@ where
     let mut pushed = 0u64;
     open.push(Reverse((priority(0, &start, 0), Reverse(0u32), 0u64, 0u32)));
     let mut successors = Vec::new();
+    let tracing = ctl.tracing();
     while let Some(Reverse((_, Reverse(g), _, id))) = open.pop() {
         if closed[id as usize] || tree.nodes[id as usize].depth != g {
             continue;
         }
         let state = tree.nodes[id as usize].state.clone();
         if problem.is_goal(&state) {
+            note(&mut ctl.trace, || Event::Goal { node: id });
             let moves = tree.path_to(id);
             stats.depth = moves.len() as u32;
             return ctl.finish(Outcome::Found(moves), stats);
@@ -360,11 +420,15 @@ where
         closed[id as usize] = true;
         stats.expanded += 1;
         stats.depth = stats.depth.max(g);
+        if tracing {
+            note(&mut ctl.trace, || Event::Expand { node: id, g, h: problem.heuristic(&state) });
+        }
         successors.clear();
         problem.successors(&state, &mut successors);
         for (step, next) in successors.drain(..) {
             stats.generated += 1;
             let child_g = g + 1;
+            let traced_step = if tracing { Some(step.to_string()) } else { None };
             let child = match tree.index.entry(next.clone()) {
                 Entry::Vacant(_) => {
                     closed.push(false);
@@ -374,6 +438,13 @@ where
                     let known = *seen.get();
                     let node = &mut tree.nodes[known as usize];
                     if !reopen || node.depth <= child_g {
+                        if tracing {
+                            if let (Some(trace), Some(step)) = (&mut ctl.trace, traced_step) {
+                                let h = problem.heuristic(&next);
+                                trace.record(Event::Generate { node: known, parent: id, step, g: child_g, h, f: None });
+                                trace.record(Event::Duplicate { node: known });
+                            }
+                        }
                         continue;
                     }
                     node.depth = child_g;
@@ -384,7 +455,14 @@ where
                 }
             };
             pushed += 1;
-            open.push(Reverse((priority(child_g, &next, stats.expanded), Reverse(child_g), pushed, child)));
+            let f = priority(child_g, &next, stats.expanded);
+            if tracing {
+                if let (Some(trace), Some(step)) = (&mut ctl.trace, traced_step) {
+                    let (h, f) = (problem.heuristic(&next), u32::try_from(f).ok());
+                    trace.record(Event::Generate { node: child, parent: id, step, g: child_g, h, f });
+                }
+            }
+            open.push(Reverse((f, Reverse(child_g), pushed, child)));
         }
         stats.stored = tree.nodes.len() as u64;
         stats.peak_frontier = stats.peak_frontier.max(open.len() as u64);
@@ -420,25 +498,41 @@ pub fn idastar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> S
         moves: Vec<P::Move>,
         /// One successor buffer per depth, reused across iterations.
         buffers: Vec<Vec<(P::Move, P::State)>>,
+        /// Whether the search records a trace, read once.
+        tracing: bool,
+        /// When tracing: node ids by position (the same in every iteration), and the path's.
+        ids: FxHashMap<P::State, u32>,
+        path_ids: Vec<u32>,
     }
     enum Step {
         Found,
         Next(u32),
     }
     impl<P: Problem> Ida<'_, '_, '_, P> {
+        /// The node id of a position (tracing only): its first id, or the next one.
+        fn id_of(&mut self, state: &P::State) -> u32 {
+            let fresh = self.ids.len() as u32;
+            *self.ids.entry(state.clone()).or_insert(fresh)
+        }
+
         fn search(&mut self, g: u32, bound: u32) -> Result<Step, StopReason> {
             let depth = self.path.len() - 1;
             let state = &self.path[depth];
-            let f = g + self.problem.heuristic(state);
+            let h = self.problem.heuristic(state);
+            let f = g + h;
+            let node = if self.tracing { self.path_ids.last().copied().unwrap_or(0) } else { 0 };
             if f > bound {
+                note(&mut self.ctl.trace, || Event::Prune { node, f, bound });
                 return Ok(Step::Next(f));
             }
             if self.problem.is_goal(state) {
+                note(&mut self.ctl.trace, || Event::Goal { node });
                 return Ok(Step::Found);
             }
             self.ctl.check(&self.stats)?;
             self.stats.expanded += 1;
             self.stats.depth = self.stats.depth.max(g);
+            note(&mut self.ctl.trace, || Event::Expand { node, g, h });
             if self.buffers.len() <= depth {
                 self.buffers.push(Vec::new());
             }
@@ -449,7 +543,17 @@ pub fn idastar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> S
             let mut outcome = Ok(Step::Next(u32::MAX));
             for (step, next) in options.drain(..) {
                 self.stats.generated += 1;
+                if self.tracing {
+                    let child = self.id_of(&next);
+                    self.path_ids.push(child);
+                    let h = self.problem.heuristic(&next);
+                    note(&mut self.ctl.trace, || Event::Generate { node: child, parent: node, step: step.to_string(), g: g + 1, h, f: Some(g + 1 + h) });
+                }
                 if depth > 0 && self.path[depth - 1] == next {
+                    // Straight back to the previous position: it is the parent's parent.
+                    if let Some(child) = self.path_ids.pop() {
+                        note(&mut self.ctl.trace, || Event::Duplicate { node: child });
+                    }
                     continue;
                 }
                 self.path.push(next);
@@ -468,6 +572,9 @@ pub fn idastar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> S
                 }
                 self.path.pop();
                 self.moves.pop();
+                if self.tracing {
+                    self.path_ids.pop();
+                }
             }
             options.clear();
             self.buffers[depth] = options;
@@ -478,6 +585,7 @@ pub fn idastar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> S
         }
     }
     let mut bound = problem.heuristic(&start);
+    let tracing = ctl.tracing();
     let mut ida = Ida {
         problem,
         ctl,
@@ -485,8 +593,20 @@ pub fn idastar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> S
         path: vec![start],
         moves: Vec::new(),
         buffers: Vec::new(),
+        tracing,
+        ids: FxHashMap::default(),
+        path_ids: Vec::new(),
     };
+    if ida.tracing {
+        let start = ida.path[0].clone();
+        ida.id_of(&start);
+        ida.path_ids.push(0);
+    }
     loop {
+        if let Some(trace) = &mut ida.ctl.trace {
+            trace.layer(bound);
+            trace.record(Event::Iteration { bound });
+        }
         let outcome = match ida.search(0, bound) {
             Ok(Step::Found) => Outcome::Found(std::mem::take(&mut ida.moves)),
             Ok(Step::Next(u32::MAX)) => Outcome::Unreachable,

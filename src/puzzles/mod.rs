@@ -17,7 +17,7 @@ pub mod sudoku;
 pub mod tiles264;
 
 use crate::core::job::{JobContext, Report};
-use crate::core::link::{Link, LinkError};
+use crate::core::link::{Link, LinkError, TRACE_KEY};
 
 /// What the pages need to know about a puzzle.
 pub struct PuzzleInfo {
@@ -212,8 +212,24 @@ pub fn solve_link(text: &str, ctx: &mut JobContext) -> Result<Report, String> {
             "" => format!("link: names no puzzle (known: {})", names.join(", ")),
             other => format!("link: unknown puzzle '{other}' (known: {})", names.join(", ")),
         })?;
+    let tracing = match link.get(TRACE_KEY) {
+        None | Some("0") => false,
+        Some("1") => true,
+        Some(other) => return Err(format!("trace: must be 0 or 1, got '{other}'")),
+    };
+    if tracing {
+        ctx.record_trace();
+    }
     let mut report = solve(&link, ctx)?;
     report.elapsed_ms = ctx.elapsed_ms();
+    if tracing {
+        let trace = ctx.take_trace().filter(|t| !t.events.is_empty()).ok_or_else(|| {
+            format!("trace: {} with algo={} records no trace (search and constraint solvers do)", link.puzzle, report.algorithm)
+        })?;
+        report.trace_cut = Some(trace.cut);
+        report.trace_layers = (!trace.layers.is_empty()).then(|| trace.layers.clone());
+        report.trace = Some(trace.events);
+    }
     Ok(report)
 }
 

@@ -12,7 +12,7 @@ use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::search::Stats;
 use crate::core::seed::SeededRng;
 use params::{Algo, QueensParams};
-use solvers::{backtrack, by_permutations, is_canonical, QueenGenetics};
+use solvers::{backtrack, backtrack_recorded, by_permutations, is_canonical, QueenGenetics};
 
 pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
@@ -130,20 +130,22 @@ fn count(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
     let mut listed = Vec::new();
     let (mut all, mut unique, mut first) = (0u64, 0u64, None);
     let columns: Vec<usize> = params.first.clone().collect();
-    let nodes = backtrack(
-        n,
-        &columns,
-        &mut |solution| {
-            all += 1;
-            unique += u64::from(is_canonical(solution));
-            first.get_or_insert_with(|| squares(solution));
-            if listing {
-                listed.push(serde_json::json!(squares(solution)));
-            }
-            true
-        },
-        &mut |nodes| ctx.progress(Progress::Search(Stats { expanded: nodes, ..Stats::default() })),
-    );
+    let mut trace = ctx.take_trace();
+    let mut visit = |solution: &[u8]| {
+        all += 1;
+        unique += u64::from(is_canonical(solution));
+        first.get_or_insert_with(|| squares(solution));
+        if listing {
+            listed.push(serde_json::json!(squares(solution)));
+        }
+        true
+    };
+    let mut progress = |nodes| ctx.progress(Progress::Search(Stats { expanded: nodes, ..Stats::default() }));
+    let nodes = match trace.as_deref_mut() {
+        Some(trace) => backtrack_recorded(n, &columns, &mut visit, &mut progress, trace),
+        None => backtrack(n, &columns, &mut visit, &mut progress),
+    };
+    ctx.keep_trace(trace);
     let Some(nodes) = nodes else {
         report.message = Some("cancelled".into());
         return;

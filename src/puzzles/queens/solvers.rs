@@ -3,6 +3,7 @@
 
 use crate::core::evolve::Genetic;
 use crate::core::seed::Stream;
+use crate::core::trace::{Event, Trace};
 
 /// A placement: `columns[row]` is the column of the queen in that row.
 pub type Placement = Vec<u8>;
@@ -61,15 +62,56 @@ pub fn backtrack(
     visit: &mut dyn FnMut(&[u8]) -> bool,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Option<u64> {
-    struct Search<'a> {
+    backtrack_recorded(n, first_row, visit, progress, &mut ())
+}
+
+/// What backtracking tells a trace: queens placed and removed, rows with no free square. The
+/// counter's own instance records nothing and costs nothing.
+pub trait Placements {
+    fn place(&mut self, row: usize, col: u8);
+    fn remove(&mut self, row: usize, col: u8);
+    fn dead_end(&mut self, row: usize);
+}
+
+impl Placements for () {
+    #[inline(always)]
+    fn place(&mut self, _: usize, _: u8) {}
+    #[inline(always)]
+    fn remove(&mut self, _: usize, _: u8) {}
+    #[inline(always)]
+    fn dead_end(&mut self, _: usize) {}
+}
+
+impl Placements for Trace {
+    fn place(&mut self, row: usize, col: u8) {
+        self.record(Event::Place { row: row as u32, col: u32::from(col) });
+    }
+    fn remove(&mut self, row: usize, col: u8) {
+        self.record(Event::Remove { row: row as u32, col: u32::from(col) });
+    }
+    fn dead_end(&mut self, row: usize) {
+        self.record(Event::DeadEnd { row: row as u32 });
+    }
+}
+
+/// [`backtrack`], telling `record` each placement.
+pub fn backtrack_recorded<R: Placements>(
+    n: usize,
+    first_row: &[usize],
+    visit: &mut dyn FnMut(&[u8]) -> bool,
+    progress: &mut dyn FnMut(u64) -> bool,
+    record: &mut R,
+) -> Option<u64> {
+    struct Search<'a, R> {
         n: usize,
         full: u32,
         columns: Vec<u8>,
         nodes: u64,
         visit: &'a mut dyn FnMut(&[u8]) -> bool,
         progress: &'a mut dyn FnMut(u64) -> bool,
+        record: &'a mut R,
     }
-    impl Search<'_> {
+    impl<R: Placements> Search<'_, R> {
         fn row(&mut self, cols: u32, left: u32, right: u32) -> bool {
             self.nodes += 1;
             if self.nodes.is_multiple_of(1 << 20) && !(self.progress)(self.nodes) {
@@ -80,12 +122,18 @@ pub fn backtrack(
                 return (self.visit)(&self.columns);
             }
             let mut free = self.full & !(cols | left | right);
+            if free == 0 {
+                self.record.dead_end(row);
+            }
             while free != 0 {
                 let bit = free & free.wrapping_neg();
                 free ^= bit;
-                self.columns.push(bit.trailing_zeros() as u8);
+                let col = bit.trailing_zeros() as u8;
+                self.record.place(row, col);
+                self.columns.push(col);
                 let go_on = self.row(cols | bit, ((left | bit) << 1) & self.full, (right | bit) >> 1);
                 self.columns.pop();
+                self.record.remove(row, col);
                 if !go_on {
                     return false;
                 }
@@ -97,12 +145,14 @@ pub fn backtrack(
         return visit(&[]).then_some(0);
     }
     let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-    let mut search = Search { n, full, columns: Vec::with_capacity(n), nodes: 0, visit, progress };
+    let mut search = Search { n, full, columns: Vec::with_capacity(n), nodes: 0, visit, progress, record };
     for &col in first_row {
         let bit = 1u32 << col;
+        search.record.place(0, col as u8);
         search.columns.push(col as u8);
         let go_on = search.row(bit, (bit << 1) & full, bit >> 1);
         search.columns.pop();
+        search.record.remove(0, col as u8);
         if !go_on {
             return None;
         }

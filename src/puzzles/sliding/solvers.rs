@@ -7,6 +7,7 @@ use super::pdb::PatternDatabase;
 use super::pdb_search::{self, Weights};
 use super::shorten;
 use crate::core::search::{self, Control, Outcome, Problem, SearchResult, Stats, StopReason};
+use crate::core::trace::{note, Event};
 use std::sync::OnceLock;
 
 crate::named_enum! {
@@ -262,8 +263,16 @@ fn greedy_tiles_in_place(problem: &SlidingProblem, start: Packed, ctl: &mut Cont
     let mut seen = rustc_hash::FxHashSet::default();
     let mut stats = Stats::default();
     let mut options = Vec::new();
+    // Node ids by position, kept only when tracing.
+    let mut ids = rustc_hash::FxHashMap::default();
+    let mut id_of = |s: Packed| {
+        let fresh = ids.len() as u32;
+        *ids.entry(s).or_insert(fresh)
+    };
     loop {
+        let node = if ctl.trace.is_some() { id_of(state) } else { 0 };
         if problem.is_goal(&state) {
+            note(&mut ctl.trace, || Event::Goal { node });
             stats.depth = moves.len() as u32;
             return SearchResult { outcome: Outcome::Found(moves), stats };
         }
@@ -278,6 +287,14 @@ fn greedy_tiles_in_place(problem: &SlidingProblem, start: Packed, ctl: &mut Cont
         options.clear();
         problem.successors(&state, &mut options);
         stats.generated += options.len() as u64;
+        if ctl.trace.is_some() {
+            let g = moves.len() as u32;
+            note(&mut ctl.trace, || Event::Expand { node, g, h: problem.misplaced(state) });
+            for &(dir, next) in &options {
+                let (child, h) = (id_of(next), problem.misplaced(next));
+                note(&mut ctl.trace, || Event::Generate { node: child, parent: node, step: dir.to_string(), g: g + 1, h, f: None });
+            }
+        }
         let in_place = |s: &Packed| cells as u32 - problem.misplaced(*s);
         let best = options
             .iter()
