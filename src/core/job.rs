@@ -102,13 +102,16 @@ pub struct Report {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stopped: Option<String>,
     /// `trace=1`: every event of the search (`core::trace`), at most 250,000…
+    /// (Pages do not read traces yet: the app is spared their reading code.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     pub trace: Option<Vec<Event>>,
     /// …true when more happened than the trace keeps…
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trace_cut: Option<bool>,
     /// …and the work per BFS layer or IDA* iteration, counted to the end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     pub trace_layers: Option<Vec<Layer>>,
 }
 
