@@ -483,3 +483,40 @@ fn queens_backtracking_traces_each_queen_placed_and_taken_back() {
     }
     assert_eq!(full as u64, traced["count"].as_u64().unwrap());
 }
+
+#[test]
+fn sudoku_traces_assignments_eliminations_guesses_and_backtracks() {
+    for link in ["#/sudoku?algo=propagate", "#/sudoku?grid=1...............&algo=backtrack"] {
+        let plain = solve_one(link);
+        let traced = solve_one(&format!("{link}&trace=1"));
+        for field in ["moves", "solution", "assignments", "guesses", "backtracks"] {
+            assert_eq!(plain[field], traced[field], "{link}: trace=1 changes {field}");
+        }
+        let events = traced["trace"].as_array().unwrap();
+        let count = |name: &str, cause: Option<&str>| {
+            let of_cause = |e: &&Value| cause.is_none_or(|c| e["cause"] != c);
+            events.iter().filter(|e| e["e"] == name).filter(of_cause).count() as u64
+        };
+        assert_eq!(count("assign", Some("given")), traced["assignments"].as_u64().unwrap(), "{link}");
+        assert_eq!(count("guess", None), traced["guesses"]["count"].as_u64().or(traced["guesses"].as_u64()).unwrap(), "{link}");
+        assert_eq!(count("backtrack", None), traced["backtracks"].as_u64().unwrap(), "{link}");
+        // Replaying the assignments, guesses taken back undone, fills the solution's grid.
+        let side = (traced["solution"].as_str().unwrap().len() as f64).sqrt() as usize;
+        let mut grid = vec!['.'; side * side];
+        let mut undo: Vec<Vec<char>> = Vec::new();
+        for event in events {
+            let cell = |e: &Value| {
+                let name = e["cell"].as_str().unwrap();
+                let (r, c) = name[1..].split_once('c').unwrap();
+                (r.parse::<usize>().unwrap() - 1) * side + c.parse::<usize>().unwrap() - 1
+            };
+            match event["e"].as_str().unwrap() {
+                "guess" => undo.push(grid.clone()),
+                "assign" => grid[cell(event)] = char::from_digit(event["value"].as_u64().unwrap() as u32, 36).unwrap(),
+                "backtrack" => grid = undo.pop().expect("a guess to take back"),
+                _ => {}
+            }
+        }
+        assert_eq!(grid.iter().collect::<String>(), traced["solution"].as_str().unwrap(), "{link}");
+    }
+}

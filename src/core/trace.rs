@@ -44,6 +44,15 @@ pub enum Event {
     Remove { row: u32, col: u32 },
     /// Every square of `row` is attacked: back to the row above.
     DeadEnd { row: u32 },
+    /// Constraints: `cell` takes `value` because of `cause` (`given`, `single`: its only
+    /// candidate, `hidden`: the value's only place in a unit, `guess`, `try`)…
+    Assign { cell: String, value: u32, cause: String },
+    /// …which crosses `value` out of the candidates of `cell`, a friend of `by`.
+    Eliminate { cell: String, value: u32, by: String },
+    /// A choice point: `cell` = `value` is tried (the `assign` follows).
+    Guess { cell: String, value: u32 },
+    /// The guess `cell` = `value` is taken back: the grid returns to what it was before it.
+    Backtrack { cell: String, value: u32 },
 }
 
 /// The work of one BFS layer (depth) or IDA* iteration (bound), kept even past the cut.

@@ -13,6 +13,7 @@ use crate::core::constraint::{self, AllDifferent, Counters, Event, Model, Option
 use crate::core::job::{format_count, format_ms, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::search::Stats;
+use crate::core::trace::MAX_EVENTS;
 use grid::{groups, Grid};
 use params::{Algo, PickRule, Set, Source, SudokuParams};
 use trace::{How, Move};
@@ -88,6 +89,9 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     if !grid.conflicts().is_empty() {
         return Err("moves: the values entered break the rules (two equal values see each other)".into());
     }
+    let mut recording = ctx.take_trace();
+    // A recorded run keeps every step for its trace; its moves stay the first TRACE_LIMIT.
+    let trace_limit = if recording.is_some() { MAX_EVENTS.max(TRACE_LIMIT) } else { TRACE_LIMIT };
     let mut over_limit = false;
     let mut progress = |c: &Counters| {
         over_limit |= c.guesses >= MAX_GUESSES;
@@ -101,13 +105,18 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
         }
         Algo::Propagate | Algo::Backtrack | Algo::Count => {
             let cap = if params.algo == Algo::Count { params.cap } else { 1 };
-            let options = Options { pick: pick(&params), cap, trace_limit: TRACE_LIMIT, keep: LISTED };
+            let options = Options { pick: pick(&params), cap, trace_limit, keep: LISTED };
             let outcome = constraint::solve(&model(&grid, params.algo), options, &mut progress);
             report.set_counters(&outcome.counters);
             let side = grid.side();
-            report.moves =
-                outcome.trace.events.iter().map(|e| trace_move(e, params.algo).describe(side)).collect();
-            if outcome.trace.dropped > 0 {
+            let events = &outcome.trace.events;
+            let shown = &events[..events.len().min(TRACE_LIMIT)];
+            report.moves = shown.iter().map(|e| trace_move(e, params.algo).describe(side)).collect();
+            if let Some(trace) = recording.as_deref_mut() {
+                record_steps(&grid, params.algo, events, trace);
+                trace.cut |= outcome.trace.dropped > 0;
+            }
+            if events.len() as u64 + outcome.trace.dropped > TRACE_LIMIT as u64 {
                 report.message =
                     Some(format!("the trace keeps the first {} steps", format_count(TRACE_LIMIT as u64)));
             }
@@ -155,6 +164,7 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
         Some(note) => format!("{verdict}; {note}"),
         None => verdict,
     });
+    ctx.keep_trace(recording);
     Ok(report)
 }
 
@@ -204,6 +214,44 @@ fn trace_move(event: &Event, algo: Algo) -> Move {
         }
         Event::Backtrack { var, value } => Move::Back { cell: var as usize, value: value as u8 + 1 },
         Event::Solution => Move::Solved,
+    }
+}
+
+/// Writes a constraint search's steps into a trace: the givens, then each assignment (a guess
+/// announced first) with the candidates it crosses out of its friends, and each guess taken
+/// back.
+fn record_steps(grid: &Grid, algo: Algo, events: &[Event], trace: &mut crate::core::trace::Trace) {
+    use crate::core::trace::Event as Step;
+    let name = |cell: usize| grid::cell_name(grid.side(), cell);
+    for (cell, &value) in grid.cells.iter().enumerate().filter(|(_, &v)| v != 0) {
+        trace.record(Step::Assign { cell: name(cell), value: value.into(), cause: "given".into() });
+    }
+    let mut position = trace::Position::new(grid, algo != Algo::Backtrack);
+    for event in events {
+        let mv = trace_move(event, algo);
+        match mv {
+            Move::Place { cell, value, how } => {
+                if matches!(how, How::Guess | How::Try) {
+                    trace.record(Step::Guess { cell: name(cell), value: value.into() });
+                }
+                let cause = match how {
+                    How::Guess => "guess",
+                    How::Try => "try",
+                    How::Single => "single",
+                    How::Hidden => "hidden",
+                };
+                trace.record(Step::Assign { cell: name(cell), value: value.into(), cause: cause.into() });
+            }
+            Move::Back { cell, value } => trace.record(Step::Backtrack { cell: name(cell), value: value.into() }),
+            _ => {}
+        }
+        let Ok(next) = position.apply(&mv) else { break };
+        if let Move::Place { cell, value, .. } = mv {
+            for &friend in &next.eliminated {
+                trace.record(Step::Eliminate { cell: name(friend), value: value.into(), by: name(cell) });
+            }
+        }
+        position = next;
     }
 }
 
