@@ -520,3 +520,35 @@ fn sudoku_traces_assignments_eliminations_guesses_and_backtracks() {
         assert_eq!(grid.iter().collect::<String>(), traced["solution"].as_str().unwrap(), "{link}");
     }
 }
+
+#[test]
+fn alphametics_columns_trace_letters_given_digits_and_guesses_taken_back() {
+    let link = "#/alphametics?equation=SEND%20%2B%20MORE%20%3D%3D%20MONEY&algo=columns";
+    let plain = solve_one(link);
+    let traced = solve_one(&format!("{link}&trace=1"));
+    for field in ["solutions", "assignments", "guesses", "backtracks"] {
+        assert_eq!(plain[field], traced[field], "trace=1 changes {field}");
+    }
+    let events = traced["trace"].as_array().unwrap();
+    let count = |name: &str| events.iter().filter(|e| e["e"] == name).count() as u64;
+    assert_eq!(count("assign"), traced["assignments"].as_u64().unwrap());
+    assert_eq!(count("guess"), traced["guesses"]["count"].as_u64().or(traced["guesses"].as_u64()).unwrap());
+    assert_eq!(count("backtrack"), traced["backtracks"].as_u64().unwrap());
+    // Replayed with each guess undone when taken back, the letters reach the one solution.
+    let solution = &traced["solutions"][0];
+    let mut digits = serde_json::Map::new();
+    let mut undo = Vec::new();
+    let mut reached = false;
+    for event in events {
+        match event["e"].as_str().unwrap() {
+            "guess" => undo.push(digits.clone()),
+            "assign" => {
+                digits.insert(event["cell"].as_str().unwrap().to_string(), event["value"].clone());
+                reached |= Value::Object(digits.clone()) == *solution;
+            }
+            "backtrack" => digits = undo.pop().expect("a guess to take back"),
+            other => panic!("unexpected event {other}"),
+        }
+    }
+    assert!(reached, "the trace reaches {solution}");
+}

@@ -6,7 +6,8 @@ pub mod columns;
 pub mod equation;
 
 use crate::core::choice::Named;
-use crate::core::constraint::{self, Counters, Options, Pick};
+use crate::core::constraint::{self, Counters, Event, Options, Pick, Reason};
+use crate::core::trace::{Event as Step, Trace, MAX_EVENTS};
 use crate::core::job::{format_count, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
 use crate::core::search::Stats;
@@ -224,14 +225,44 @@ fn brute(equation: &Equation, cap: u64, ctx: &mut JobContext, report: &mut Repor
     found
 }
 
+/// Writes the engine's steps into a trace: each letter's digit with its cause (a guess
+/// announced first), and each guess taken back.
+fn record_steps(events: &[Event], letter: impl Fn(u32) -> String, trace: &mut Trace) {
+    for event in events {
+        match *event {
+            Event::Assign { var, value, reason } => {
+                if reason == Reason::Guess {
+                    trace.record(Step::Guess { cell: letter(var), value });
+                }
+                let cause = match reason {
+                    Reason::Guess => "guess",
+                    Reason::Single => "single",
+                    Reason::HiddenSingle => "hidden",
+                };
+                trace.record(Step::Assign { cell: letter(var), value, cause: cause.into() });
+            }
+            Event::Backtrack { var, value } => trace.record(Step::Backtrack { cell: letter(var), value }),
+            Event::Solution => {}
+        }
+    }
+}
+
 /// The engine, guessing letters column by column.
 fn by_columns(equation: &Equation, cap: u64, ctx: &mut JobContext, report: &mut Report) -> Found {
     let (model, order) = columns::model(equation);
-    let options = Options { pick: Pick::Min, cap, trace_limit: 0, keep: cap as usize };
+    let mut recording = ctx.take_trace();
+    let trace_limit = if recording.is_some() { MAX_EVENTS } else { 0 };
+    let options = Options { pick: Pick::Min, cap, trace_limit, keep: cap as usize };
     let mut progress =
         |c: &Counters| ctx.progress(Progress::Search(Stats { expanded: c.guesses, ..Stats::default() }));
     let outcome = constraint::solve(&model, options, &mut progress);
     report.set_counters(&outcome.counters);
+    if let Some(trace) = recording.as_deref_mut() {
+        let letter = |var: u32| equation.letters[order[var as usize]].to_string();
+        record_steps(&outcome.trace.events, letter, trace);
+        trace.cut |= outcome.trace.dropped > 0;
+    }
+    ctx.keep_trace(recording);
     let solutions = outcome
         .solutions
         .iter()
