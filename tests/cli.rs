@@ -131,6 +131,15 @@ fn bench_times_a_queens_count_against_the_plain_c_method() {
     assert_eq!(reference["result"], 14_200, "the reference counts too: {line}");
     assert!(reference["mean_ms"].as_f64().unwrap() > 0.0);
     assert!(reference["ratio"].as_f64().unwrap() > 0.0);
+    // The same counter in real C, built with the system's cc (or skipped, saying so).
+    let c = &reference["c"];
+    match c.get("error") {
+        None => {
+            assert_eq!(c["result"], 14_200, "{c}");
+            assert!(c["ratio"].as_f64().unwrap() > 0.0);
+        }
+        Some(error) => assert!(error.as_str().unwrap().starts_with("skipped: no C compiler"), "{c}"),
+    }
     assert_eq!(line["runs"], 2);
 }
 

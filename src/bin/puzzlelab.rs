@@ -286,8 +286,8 @@ mod reference {
     use std::time::Instant;
 
     pub enum Reference {
-        /// The plain C counter's method, written in Rust.
-        QueensCounter { n: usize, result: u64, runs: u32, total_ms: f64 },
+        /// The plain C counter's method, written in Rust, and the C counter itself.
+        QueensCounter { n: usize, result: u64, runs: u32, total_ms: f64, c: CCounter },
         /// The article's genetic loop in CPython, timed per generation.
         ArticleLoop {
             replays_draws: bool,
@@ -306,6 +306,79 @@ mod reference {
         ours_solved_at: Option<u64>,
     }
 
+    /// `tests/reference/queens_counter.c`, built with the system's `cc` on first use.
+    pub struct CCounter {
+        /// A folder of its own for the source and the program, removed when done.
+        dir: std::path::PathBuf,
+        program: Result<std::path::PathBuf, String>,
+        result: u64,
+        runs: u32,
+        total_ms: f64,
+    }
+
+    const C_COUNTER: &str = include_str!("../../tests/reference/queens_counter.c");
+    const C_FLAGS: [&str; 2] = ["-O3", "-march=native"];
+
+    impl CCounter {
+        fn build() -> Self {
+            let dir = std::env::temp_dir().join(format!("puzzlelab-reference-{}", std::process::id()));
+            let program = dir.join("queens_counter");
+            let built = std::fs::create_dir_all(&dir)
+                .and_then(|()| std::fs::write(dir.join("queens_counter.c"), C_COUNTER))
+                .map_err(|e| format!("could not write the C source: {e}"))
+                .and_then(|()| {
+                    Command::new("cc")
+                        .args(C_FLAGS)
+                        .arg("-o")
+                        .arg(&program)
+                        .arg(dir.join("queens_counter.c"))
+                        .output()
+                        .map_err(|_| "skipped: no C compiler (cc) on this machine".to_string())
+                })
+                .and_then(|out| match out.status.success() {
+                    true => Ok(program),
+                    false => Err(format!("cc failed: {}", String::from_utf8_lossy(&out.stderr))),
+                });
+            Self { dir, program: built, result: 0, runs: 0, total_ms: 0.0 }
+        }
+
+        /// Counts once more, timed by the program itself (its start-up left out).
+        fn run(&mut self, n: usize) {
+            let Ok(program) = &self.program else { return };
+            let answer = Command::new(program).arg(n.to_string()).output();
+            let parsed = answer.ok().and_then(|out| serde_json::from_slice::<serde_json::Value>(&out.stdout).ok());
+            match parsed {
+                Some(value) => {
+                    self.result = value["count"].as_u64().unwrap_or(0);
+                    self.total_ms += value["ms"].as_f64().unwrap_or(f64::NAN);
+                    self.runs += 1;
+                }
+                None => self.program = Err("the C counter gave no answer".into()),
+            }
+        }
+
+        fn json(&self, our_mean_ms: f64) -> serde_json::Value {
+            match &self.program {
+                Ok(_) => {
+                    let mean_ms = self.total_ms / f64::from(self.runs.max(1));
+                    json!({
+                        "method": format!("the same counter in C (cc {}), one thread", C_FLAGS.join(" ")),
+                        "result": self.result,
+                        "mean_ms": mean_ms,
+                        "ratio": our_mean_ms / mean_ms,
+                    })
+                }
+                Err(why) => json!({ "method": "the same counter in C", "error": why }),
+            }
+        }
+    }
+
+    impl Drop for CCounter {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+
     /// Most generations the article's loop runs per seed (about 4 s of CPython): enough for a
     /// steady time per generation.
     const PYTHON_GENERATIONS: u64 = 500;
@@ -316,11 +389,12 @@ mod reference {
         /// Runs the reference once more, after our run of `seed` gave `ours`.
         pub fn run(&mut self, seed: u64, ours: &Report) {
             match self {
-                Self::QueensCounter { n, result, runs, total_ms } => {
+                Self::QueensCounter { n, result, runs, total_ms, c } => {
                     let started = Instant::now();
                     *result = mirror_count(std::hint::black_box(*n));
                     *total_ms += started.elapsed().as_secs_f64() * 1000.0;
                     *runs += 1;
+                    c.run(*n);
                 }
                 Self::ArticleLoop { runs, ours: our_runs, error, .. } => {
                     let generations = ours.generations.unwrap_or(1);
@@ -342,13 +416,14 @@ mod reference {
         /// The reference's results and cost, and ours as a fraction of it (`ratio`).
         pub fn json(&self, our_mean_ms: f64) -> serde_json::Value {
             match self {
-                Self::QueensCounter { n: _, result, runs, total_ms } => {
+                Self::QueensCounter { n: _, result, runs, total_ms, c } => {
                     let mean_ms = total_ms / f64::from((*runs).max(1));
                     json!({
                         "method": "plain C counter: recursive bitboards, first-row mirror",
                         "result": result,
                         "mean_ms": mean_ms,
                         "ratio": our_mean_ms / mean_ms,
+                        "c": c.json(our_mean_ms),
                     })
                 }
                 Self::ArticleLoop { replays_draws, runs, ours, error } => {
@@ -390,8 +465,9 @@ mod reference {
             "queens" => {
                 let (params, errors) = QueensParams::from_link(link);
                 let whole = params.first == (0..=params.n - 1) && params.parts == 1;
-                (errors.is_empty() && params.algo == Algo::Backtracking && whole)
-                    .then_some(Reference::QueensCounter { n: params.n, result: 0, runs: 0, total_ms: 0.0 })
+                (errors.is_empty() && params.algo == Algo::Backtracking && whole).then(|| {
+                    Reference::QueensCounter { n: params.n, result: 0, runs: 0, total_ms: 0.0, c: CCounter::build() }
+                })
             }
             "tiles264" => {
                 let (params, errors) = TilesParams::from_link(link);
