@@ -509,6 +509,7 @@ fn sudoku_traces_assignments_eliminations_guesses_and_backtracks() {
         assert_eq!(count("assign", Some("given")), traced["assignments"].as_u64().unwrap(), "{link}");
         assert_eq!(count("guess", None), traced["guesses"]["count"].as_u64().or(traced["guesses"].as_u64()).unwrap(), "{link}");
         assert_eq!(count("backtrack", None), traced["backtracks"].as_u64().unwrap(), "{link}");
+        assert_eq!(count("dead_end", None), traced["dead_ends"].as_u64().unwrap(), "{link}");
         // Replaying the assignments, guesses taken back undone, fills the solution's grid.
         let side = (traced["solution"].as_str().unwrap().len() as f64).sqrt() as usize;
         let mut grid = vec!['.'; side * side];
@@ -543,6 +544,7 @@ fn alphametics_columns_trace_letters_given_digits_and_guesses_taken_back() {
     assert_eq!(count("assign"), traced["assignments"].as_u64().unwrap());
     assert_eq!(count("guess"), traced["guesses"]["count"].as_u64().or(traced["guesses"].as_u64()).unwrap());
     assert_eq!(count("backtrack"), traced["backtracks"].as_u64().unwrap());
+    assert_eq!(count("dead_end"), traced["dead_ends"].as_u64().unwrap());
     // Replayed with each guess undone when taken back, the letters reach the one solution.
     let solution = &traced["solutions"][0];
     let mut digits = serde_json::Map::new();
@@ -556,6 +558,7 @@ fn alphametics_columns_trace_letters_given_digits_and_guesses_taken_back() {
                 reached |= Value::Object(digits.clone()) == *solution;
             }
             "backtrack" => digits = undo.pop().expect("a guess to take back"),
+            "dead_end" => {}
             other => panic!("unexpected event {other}"),
         }
     }

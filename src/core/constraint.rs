@@ -77,6 +77,9 @@ pub enum Event {
     },
     /// Every variable has a value.
     Solution,
+    /// Propagation emptied `var`'s domain (`None`: a rule found the branch impossible): this
+    /// branch has no solution. Recorded only when [`Options::dead_ends`] asks for it.
+    DeadEnd { var: Option<u32> },
 }
 
 /// Propagation emptied a domain: this branch has no solution.
@@ -100,6 +103,7 @@ impl Propagation<'_> {
     /// This branch has no solution (a propagator's own test failed).
     pub fn fail(&mut self) -> Result<(), DeadEnd> {
         self.counters.dead_ends += 1;
+        self.trace.dead_end(None);
         Err(DeadEnd)
     }
 
@@ -128,6 +132,7 @@ impl Propagation<'_> {
         self.changed.push(var as u32);
         if domain == 0 {
             self.counters.dead_ends += 1;
+            self.trace.dead_end(Some(var as u32));
             return Err(DeadEnd);
         }
         if let Some(value) = single(domain) {
@@ -285,6 +290,8 @@ pub struct Options {
     pub cap: u64,
     /// Record at most this many events (0: no trace).
     pub trace_limit: usize,
+    /// Record dead ends too (a trace shown whole; a page's playback of moves leaves them out).
+    pub dead_ends: bool,
     /// Keep at most this many solutions' values (the rest are only counted).
     pub keep: usize,
 }
@@ -294,11 +301,18 @@ pub struct Options {
 pub struct Trace {
     pub events: Vec<Event>,
     limit: usize,
+    dead_ends: bool,
     /// Events left out once the limit was reached.
     pub dropped: u64,
 }
 
 impl Trace {
+    fn dead_end(&mut self, var: Option<u32>) {
+        if self.dead_ends {
+            self.record(Event::DeadEnd { var });
+        }
+    }
+
     fn record(&mut self, event: Event) {
         if self.events.len() < self.limit {
             self.events.push(event);
@@ -342,7 +356,7 @@ pub fn solve(model: &Model, options: Options, progress: &mut dyn FnMut(&Counters
             complete: false,
             cancelled: false,
             counters: Counters::default(),
-            trace: Trace { limit: options.trace_limit, ..Trace::default() },
+            trace: Trace { limit: options.trace_limit, dead_ends: options.dead_ends, ..Trace::default() },
         },
     };
     let mut domains = model.domains.clone();
@@ -431,7 +445,7 @@ mod tests {
     use super::*;
 
     fn options(cap: u64) -> Options {
-        Options { pick: Pick::Min, cap, trace_limit: 1000, keep: 100 }
+        Options { pick: Pick::Min, cap, trace_limit: 1000, dead_ends: false, keep: 100 }
     }
 
     /// Three variables, values 0–2, all different: 3! solutions.

@@ -42,8 +42,14 @@ pub enum Event {
     Place { row: u32, col: u32 },
     /// …and is taken off again to try the next column.
     Remove { row: u32, col: u32 },
-    /// Every square of `row` is attacked: back to the row above.
-    DeadEnd { row: u32 },
+    /// Queens: every square of `row` is attacked, back to the row above; constraints: `cell`
+    /// has no candidate left (none named: a rule found the branch impossible).
+    DeadEnd {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cell: Option<String>,
+    },
     /// Constraints: `cell` takes `value` because of `cause` (`given`, `single`: its only
     /// candidate, `hidden`: the value's only place in a unit, `guess`, `try`)…
     Assign { cell: String, value: u32, cause: String },

@@ -90,7 +90,7 @@ impl Placements for Trace {
         self.record(Event::Remove { row: row as u32, col: u32::from(col) });
     }
     fn dead_end(&mut self, row: usize) {
-        self.record(Event::DeadEnd { row: row as u32 });
+        self.record(Event::DeadEnd { row: Some(row as u32), cell: None });
     }
 }
 

@@ -127,6 +127,7 @@ mod properties {
                     pick: crate::core::constraint::Pick::Min,
                     cap: 2,
                     trace_limit: 0,
+                    dead_ends: false,
                     keep: 2,
                 },
                 &mut |_| true,

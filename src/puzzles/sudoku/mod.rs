@@ -105,18 +105,20 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
         }
         Algo::Propagate | Algo::Backtrack | Algo::Count => {
             let cap = if params.algo == Algo::Count { params.cap } else { 1 };
-            let options = Options { pick: pick(&params), cap, trace_limit, keep: LISTED };
+            let options = Options { pick: pick(&params), cap, trace_limit, dead_ends: recording.is_some(), keep: LISTED };
             let outcome = constraint::solve(&model(&grid, params.algo), options, &mut progress);
             report.set_counters(&outcome.counters);
             let side = grid.side();
             let events = &outcome.trace.events;
-            let shown = &events[..events.len().min(TRACE_LIMIT)];
-            report.moves = shown.iter().map(|e| trace_move(e, params.algo).describe(side)).collect();
+            // A page plays the moves back: dead ends (recorded for a trace only) are not moves.
+            let moves = events.iter().filter_map(|e| trace_move(e, params.algo));
+            report.moves = moves.take(TRACE_LIMIT).map(|m| m.describe(side)).collect();
             if let Some(trace) = recording.as_deref_mut() {
                 record_steps(&grid, params.algo, events, trace);
                 trace.cut |= outcome.trace.dropped > 0;
             }
-            if events.len() as u64 + outcome.trace.dropped > TRACE_LIMIT as u64 {
+            let dead_ends = events.iter().filter(|e| matches!(e, Event::DeadEnd { .. })).count() as u64;
+            if events.len() as u64 + outcome.trace.dropped - dead_ends > TRACE_LIMIT as u64 {
                 report.message =
                     Some(format!("the trace keeps the first {} steps", format_count(TRACE_LIMIT as u64)));
             }
@@ -201,8 +203,8 @@ fn pick(params: &SudokuParams) -> Pick {
 }
 
 /// A trace event as the page's move (values are 1-based on the grid, 0-based in the engine).
-fn trace_move(event: &Event, algo: Algo) -> Move {
-    match *event {
+fn trace_move(event: &Event, algo: Algo) -> Option<Move> {
+    Some(match *event {
         Event::Assign { var, value, reason } => {
             let how = match reason {
                 Reason::Guess if algo == Algo::Backtrack => How::Try,
@@ -214,7 +216,8 @@ fn trace_move(event: &Event, algo: Algo) -> Move {
         }
         Event::Backtrack { var, value } => Move::Back { cell: var as usize, value: value as u8 + 1 },
         Event::Solution => Move::Solved,
-    }
+        Event::DeadEnd { .. } => return None,
+    })
 }
 
 /// Writes a constraint search's steps into a trace: the givens, then each assignment (a guess
@@ -228,7 +231,12 @@ fn record_steps(grid: &Grid, algo: Algo, events: &[Event], trace: &mut crate::co
     }
     let mut position = trace::Position::new(grid, algo != Algo::Backtrack);
     for event in events {
-        let mv = trace_move(event, algo);
+        let Some(mv) = trace_move(event, algo) else {
+            if let Event::DeadEnd { var } = *event {
+                trace.record(Step::DeadEnd { row: None, cell: var.map(|v| name(v as usize)) });
+            }
+            continue;
+        };
         match mv {
             Move::Place { cell, value, how } => {
                 if matches!(how, How::Guess | How::Try) {
