@@ -435,14 +435,22 @@ fn trace_1_records_every_event_and_changes_nothing() {
 fn trace_marks_prunes_and_iterations_and_says_when_it_was_cut() {
     let ida = solve_one("#/sliding?size=3&seed=3&shuffle=20&algo=idastar&trace=1");
     let events = ida["trace"].as_array().unwrap();
-    let bounds: Vec<u64> = events.iter().filter(|e| e["e"] == "iteration").map(|e| e["bound"].as_u64().unwrap()).collect();
+    let bounds: Vec<u64> =
+        events.iter().filter(|e| e["e"] == "iteration").map(|e| e["bound"].as_u64().unwrap()).collect();
     assert!(bounds.len() >= 2 && bounds.windows(2).all(|w| w[0] < w[1]), "bounds rise: {bounds:?}");
-    assert_eq!(*bounds.last().unwrap(), ida["length"].as_u64().unwrap(), "the last bound is the optimal length");
+    assert_eq!(
+        *bounds.last().unwrap(),
+        ida["length"].as_u64().unwrap(),
+        "the last bound is the optimal length"
+    );
     let prune = events.iter().find(|e| e["e"] == "prune").expect("IDA* prunes");
     assert!(prune["f"].as_u64() > prune["bound"].as_u64());
     let layers = ida["trace_layers"].as_array().unwrap();
     assert_eq!(layers.len(), bounds.len());
-    assert_eq!(layers.iter().map(|l| l["expanded"].as_u64().unwrap()).sum::<u64>(), ida["expanded"].as_u64().unwrap());
+    assert_eq!(
+        layers.iter().map(|l| l["expanded"].as_u64().unwrap()).sum::<u64>(),
+        ida["expanded"].as_u64().unwrap()
+    );
 
     let bfs = solve_one("#/sliding?size=3&seed=1&shuffle=30&algo=bfs&trace=1");
     assert_eq!(bfs["trace"].as_array().unwrap().len(), 250_000);
@@ -457,7 +465,11 @@ fn trace_marks_prunes_and_iterations_and_says_when_it_was_cut() {
     ] {
         let out = puzzlelab(&["solve", link], None);
         assert_eq!(out.status.code(), Some(2), "{link}");
-        assert!(String::from_utf8_lossy(&out.stdout).contains(why), "{link}: {}", String::from_utf8_lossy(&out.stdout));
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains(why),
+            "{link}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
     }
 }
 
@@ -482,7 +494,9 @@ fn queens_backtracking_traces_each_queen_placed_and_taken_back() {
         match event["e"].as_str().unwrap() {
             "place" => {
                 assert_eq!(square.0, board.len() as i64, "queens go row by row");
-                assert!(board.iter().all(|&(r, c)| c != square.1 && (r - square.0).abs() != (c - square.1).abs()));
+                assert!(board
+                    .iter()
+                    .all(|&(r, c)| c != square.1 && (r - square.0).abs() != (c - square.1).abs()));
                 board.push(square);
                 full += usize::from(board.len() == 6);
             }
@@ -507,7 +521,11 @@ fn sudoku_traces_assignments_eliminations_guesses_and_backtracks() {
             events.iter().filter(|e| e["e"] == name).filter(of_cause).count() as u64
         };
         assert_eq!(count("assign", Some("given")), traced["assignments"].as_u64().unwrap(), "{link}");
-        assert_eq!(count("guess", None), traced["guesses"]["count"].as_u64().or(traced["guesses"].as_u64()).unwrap(), "{link}");
+        assert_eq!(
+            count("guess", None),
+            traced["guesses"]["count"].as_u64().or(traced["guesses"].as_u64()).unwrap(),
+            "{link}"
+        );
         assert_eq!(count("backtrack", None), traced["backtracks"].as_u64().unwrap(), "{link}");
         assert_eq!(count("dead_end", None), traced["dead_ends"].as_u64().unwrap(), "{link}");
         // Replaying the assignments, guesses taken back undone, fills the solution's grid.
@@ -522,7 +540,9 @@ fn sudoku_traces_assignments_eliminations_guesses_and_backtracks() {
             };
             match event["e"].as_str().unwrap() {
                 "guess" => undo.push(grid.clone()),
-                "assign" => grid[cell(event)] = char::from_digit(event["value"].as_u64().unwrap() as u32, 36).unwrap(),
+                "assign" => {
+                    grid[cell(event)] = char::from_digit(event["value"].as_u64().unwrap() as u32, 36).unwrap()
+                }
                 "backtrack" => grid = undo.pop().expect("a guess to take back"),
                 _ => {}
             }

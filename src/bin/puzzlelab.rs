@@ -346,7 +346,8 @@ mod reference {
         fn run(&mut self, n: usize) {
             let Ok(program) = &self.program else { return };
             let answer = Command::new(program).arg(n.to_string()).output();
-            let parsed = answer.ok().and_then(|out| serde_json::from_slice::<serde_json::Value>(&out.stdout).ok());
+            let parsed =
+                answer.ok().and_then(|out| serde_json::from_slice::<serde_json::Value>(&out.stdout).ok());
             match parsed {
                 Some(value) => {
                     self.result = value["count"].as_u64().unwrap_or(0);
@@ -466,7 +467,13 @@ mod reference {
                 let (params, errors) = QueensParams::from_link(link);
                 let whole = params.first == (0..=params.n - 1) && params.parts == 1;
                 (errors.is_empty() && params.algo == Algo::Backtracking && whole).then(|| {
-                    Reference::QueensCounter { n: params.n, result: 0, runs: 0, total_ms: 0.0, c: CCounter::build() }
+                    Reference::QueensCounter {
+                        n: params.n,
+                        result: 0,
+                        runs: 0,
+                        total_ms: 0.0,
+                        c: CCounter::build(),
+                    }
                 })
             }
             "tiles264" => {

@@ -79,7 +79,9 @@ pub enum Event {
     Solution,
     /// Propagation emptied `var`'s domain (`None`: a rule found the branch impossible): this
     /// branch has no solution. Recorded only when [`Options::dead_ends`] asks for it.
-    DeadEnd { var: Option<u32> },
+    DeadEnd {
+        var: Option<u32>,
+    },
 }
 
 /// Propagation emptied a domain: this branch has no solution.

@@ -251,7 +251,14 @@ pub fn bfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Searc
                 let seen = tree.index.get(&next).copied();
                 let (g, h) = (stats.depth + 1, problem.heuristic(&next));
                 let node = seen.unwrap_or(tree.nodes.len() as u32);
-                note(&mut ctl.trace, || Event::Generate { node, parent: id, step: step.to_string(), g, h, f: None });
+                note(&mut ctl.trace, || Event::Generate {
+                    node,
+                    parent: id,
+                    step: step.to_string(),
+                    g,
+                    h,
+                    f: None,
+                });
                 if let Some(node) = seen {
                     note(&mut ctl.trace, || Event::Duplicate { node });
                 }
@@ -327,7 +334,14 @@ pub fn dfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Searc
                     let node = *ids.entry(next.clone()).or_insert(fresh);
                     option_ids.push(node);
                     let h = problem.heuristic(next);
-                    trace.record(Event::Generate { node, parent: current_id, step: step.to_string(), g: g + 1, h, f: None });
+                    trace.record(Event::Generate {
+                        node,
+                        parent: current_id,
+                        step: step.to_string(),
+                        g: g + 1,
+                        h,
+                        f: None,
+                    });
                 }
             }
         } else {
@@ -441,7 +455,14 @@ where
                         if tracing {
                             if let (Some(trace), Some(step)) = (&mut ctl.trace, traced_step) {
                                 let h = problem.heuristic(&next);
-                                trace.record(Event::Generate { node: known, parent: id, step, g: child_g, h, f: None });
+                                trace.record(Event::Generate {
+                                    node: known,
+                                    parent: id,
+                                    step,
+                                    g: child_g,
+                                    h,
+                                    f: None,
+                                });
                                 trace.record(Event::Duplicate { node: known });
                             }
                         }
@@ -547,7 +568,14 @@ pub fn idastar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> S
                     let child = self.id_of(&next);
                     self.path_ids.push(child);
                     let h = self.problem.heuristic(&next);
-                    note(&mut self.ctl.trace, || Event::Generate { node: child, parent: node, step: step.to_string(), g: g + 1, h, f: Some(g + 1 + h) });
+                    note(&mut self.ctl.trace, || Event::Generate {
+                        node: child,
+                        parent: node,
+                        step: step.to_string(),
+                        g: g + 1,
+                        h,
+                        f: Some(g + 1 + h),
+                    });
                 }
                 if depth > 0 && self.path[depth - 1] == next {
                     // Straight back to the previous position: it is the parent's parent.

@@ -224,7 +224,10 @@ pub fn solve_link(text: &str, ctx: &mut JobContext) -> Result<Report, String> {
     report.elapsed_ms = ctx.elapsed_ms();
     if tracing {
         let trace = ctx.take_trace().filter(|t| !t.events.is_empty()).ok_or_else(|| {
-            format!("trace: {} with algo={} records no trace (search and constraint solvers do)", link.puzzle, report.algorithm)
+            format!(
+                "trace: {} with algo={} records no trace (search and constraint solvers do)",
+                link.puzzle, report.algorithm
+            )
         })?;
         report.trace_cut = Some(trace.cut);
         report.trace_layers = (!trace.layers.is_empty()).then(|| trace.layers.clone());
@@ -263,7 +266,10 @@ mod tests {
             let (_, errors) = read(&Link::new(puzzle.name).with("step", 0));
             assert!(errors.is_empty(), "{}: {errors:?}", puzzle.name);
         }
-        assert_eq!(canonical_link("#/tiles264?step=1").unwrap(), canonical_link("#/tiles264").unwrap() + "&step=1");
+        assert_eq!(
+            canonical_link("#/tiles264?step=1").unwrap(),
+            canonical_link("#/tiles264").unwrap() + "&step=1"
+        );
         assert_eq!(canonical_link("#/alphametics?step=0").unwrap(), canonical_link("#/alphametics").unwrap());
     }
 

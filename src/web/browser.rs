@@ -83,7 +83,12 @@ pub fn on_key(callback: yew::Callback<KeyboardEvent>) -> gloo_events::EventListe
                 if let Some(field) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
                     let _ = field.blur();
                 }
-            } else if !typing_in_field(e) && !pressing_button(e) && !e.ctrl_key() && !e.meta_key() && !e.alt_key() {
+            } else if !typing_in_field(e)
+                && !pressing_button(e)
+                && !e.ctrl_key()
+                && !e.meta_key()
+                && !e.alt_key()
+            {
                 callback.emit(e.clone());
             }
         }

@@ -344,7 +344,13 @@ pub trait AnyPuzzle {
     /// Shows a finished solve: its solution replayed through the puzzle's rules, and what the
     /// page takes from the report.
     /// `seek_to` is the step a link asked for; without one a replayed run shows its end.
-    fn show(&mut self, session: &mut SolveSession, report: &Report, seek_to: Option<usize>, notices: &mut Notices);
+    fn show(
+        &mut self,
+        session: &mut SolveSession,
+        report: &Report,
+        seek_to: Option<usize>,
+        notices: &mut Notices,
+    );
     /// Applies an edit of `key` through the link codec; `None` when refused (and said why),
     /// else whether the puzzle itself changed (not only a setting such as the seed).
     fn edit(&mut self, key: &str, text: &str, notices: &mut Notices) -> Option<EditOutcome>;
@@ -511,7 +517,13 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         self.0.merge(parts)
     }
 
-    fn show(&mut self, session: &mut SolveSession, report: &Report, seek_to: Option<usize>, notices: &mut Notices) {
+    fn show(
+        &mut self,
+        session: &mut SolveSession,
+        report: &Report,
+        seek_to: Option<usize>,
+        notices: &mut Notices,
+    ) {
         let page = &self.0;
         let replayed =
             page.replay_moves(report).map(|moves| Report { length: moves.len(), moves, ..report.clone() });
@@ -1021,7 +1033,11 @@ impl Page {
     fn edit(&mut self, key: &'static str, text: &str) {
         let outcome = self.puzzle.edit(key, text.trim(), &mut self.notices);
         self.draft = match outcome {
-            None => Some(Draft { key, text: text.to_string(), why: self.notices.alert.clone().unwrap_or_default() }),
+            None => Some(Draft {
+                key,
+                text: text.to_string(),
+                why: self.notices.alert.clone().unwrap_or_default(),
+            }),
             Some(_) => None,
         };
         match outcome {

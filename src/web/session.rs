@@ -213,7 +213,13 @@ impl SolveSession {
         self.start(algorithm, link, seek_to, Some(MAX_PLAYBACK));
     }
 
-    fn start(&mut self, algorithm: &'static str, link: &Link, seek_to: Option<usize>, max_moves: Option<usize>) {
+    fn start(
+        &mut self,
+        algorithm: &'static str,
+        link: &Link,
+        seek_to: Option<usize>,
+        max_moves: Option<usize>,
+    ) {
         self.drop_solution();
         self.history.clear();
         self.latest_genome = None;

@@ -7,10 +7,10 @@ pub mod equation;
 
 use crate::core::choice::Named;
 use crate::core::constraint::{self, Counters, Event, Options, Pick, Reason};
-use crate::core::trace::{Event as Step, Trace, MAX_EVENTS};
 use crate::core::job::{format_count, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
 use crate::core::search::Stats;
+use crate::core::trace::{Event as Step, Trace, MAX_EVENTS};
 use equation::Equation;
 
 pub const PUZZLE: &str = "alphametics";
@@ -253,7 +253,8 @@ fn by_columns(equation: &Equation, cap: u64, ctx: &mut JobContext, report: &mut 
     let (model, order) = columns::model(equation);
     let mut recording = ctx.take_trace();
     let trace_limit = if recording.is_some() { MAX_EVENTS } else { 0 };
-    let options = Options { pick: Pick::Min, cap, trace_limit, dead_ends: recording.is_some(), keep: cap as usize };
+    let options =
+        Options { pick: Pick::Min, cap, trace_limit, dead_ends: recording.is_some(), keep: cap as usize };
     let mut progress =
         |c: &Counters| ctx.progress(Progress::Search(Stats { expanded: c.guesses, ..Stats::default() }));
     let outcome = constraint::solve(&model, options, &mut progress);

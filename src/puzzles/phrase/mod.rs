@@ -1,11 +1,11 @@
 //! The string-matching genetic algorithm that the article in seed 004 starts from: guess a
 //! phrase by mutating one character at a time and keeping only improvements.
 
-use crate::core::playback::MAX_PLAYBACK;
 use crate::core::evolve::{evolve_lines, Genetic, LinesConfig};
 use crate::core::format::format_count;
 use crate::core::job::{Improvement, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
+use crate::core::playback::MAX_PLAYBACK;
 use crate::core::seed::{Stream, MAX_SEED};
 
 pub const PUZZLE: &str = "phrase";

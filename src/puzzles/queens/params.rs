@@ -3,9 +3,9 @@
 //! links omit it when it covers the whole row. `part=i&parts=k` counts the i-th of k shares of
 //! a whole-board count (so several workers can share it); omitted while `parts` is 1.
 
-use crate::core::playback::MAX_PLAYBACK;
 use crate::core::choice::Named;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
+use crate::core::playback::MAX_PLAYBACK;
 use crate::core::seed::MAX_SEED;
 use std::ops::RangeInclusive;
 

@@ -292,7 +292,14 @@ fn greedy_tiles_in_place(problem: &SlidingProblem, start: Packed, ctl: &mut Cont
             note(&mut ctl.trace, || Event::Expand { node, g, h: problem.misplaced(state) });
             for &(dir, next) in &options {
                 let (child, h) = (id_of(next), problem.misplaced(next));
-                note(&mut ctl.trace, || Event::Generate { node: child, parent: node, step: dir.to_string(), g: g + 1, h, f: None });
+                note(&mut ctl.trace, || Event::Generate {
+                    node: child,
+                    parent: node,
+                    step: dir.to_string(),
+                    g: g + 1,
+                    h,
+                    f: None,
+                });
             }
         }
         let in_place = |s: &Packed| cells as u32 - problem.misplaced(*s);

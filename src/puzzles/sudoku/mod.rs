@@ -105,7 +105,13 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
         }
         Algo::Propagate | Algo::Backtrack | Algo::Count => {
             let cap = if params.algo == Algo::Count { params.cap } else { 1 };
-            let options = Options { pick: pick(&params), cap, trace_limit, dead_ends: recording.is_some(), keep: LISTED };
+            let options = Options {
+                pick: pick(&params),
+                cap,
+                trace_limit,
+                dead_ends: recording.is_some(),
+                keep: LISTED,
+            };
             let outcome = constraint::solve(&model(&grid, params.algo), options, &mut progress);
             report.set_counters(&outcome.counters);
             let side = grid.side();
@@ -250,7 +256,9 @@ fn record_steps(grid: &Grid, algo: Algo, events: &[Event], trace: &mut crate::co
                 };
                 trace.record(Step::Assign { cell: name(cell), value: value.into(), cause: cause.into() });
             }
-            Move::Back { cell, value } => trace.record(Step::Backtrack { cell: name(cell), value: value.into() }),
+            Move::Back { cell, value } => {
+                trace.record(Step::Backtrack { cell: name(cell), value: value.into() })
+            }
             _ => {}
         }
         let Ok(next) = position.apply(&mv) else { break };

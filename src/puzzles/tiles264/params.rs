@@ -4,9 +4,9 @@
 //! `runs=N` (written when above 1) runs seeds `seed … seed+N−1` and reports each;
 //! `rng=python` (written when chosen) drives the run with CPython's stream instead of ChaCha8.
 
-use crate::core::playback::MAX_PLAYBACK;
 use crate::core::choice::Named;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
+use crate::core::playback::MAX_PLAYBACK;
 use crate::core::seed::MAX_SEED;
 
 pub const PUZZLE: &str = "tiles264";

@@ -34,8 +34,10 @@ pub fn SeedField(props: &SeedFieldProps) -> Html {
             }
         })
     };
-    let onchange = props.on_edit.reform(|e: Event| ("seed", e.target_unchecked_into::<HtmlInputElement>().value()));
-    let draft = use_context::<Drafts>().and_then(|d| d.draft).filter(|d| d.key == "seed" && !d.why.is_empty());
+    let onchange =
+        props.on_edit.reform(|e: Event| ("seed", e.target_unchecked_into::<HtmlInputElement>().value()));
+    let draft =
+        use_context::<Drafts>().and_then(|d| d.draft).filter(|d| d.key == "seed" && !d.why.is_empty());
     let value = match &draft {
         Some(draft) => draft.text.clone(),
         None => props.seed.map(|s| s.to_string()).unwrap_or_default(),
