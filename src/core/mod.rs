@@ -14,6 +14,7 @@ pub mod job;
 pub mod link;
 pub mod playback;
 pub mod python_random;
+pub mod replay;
 pub mod search;
 pub mod seed;
 pub mod solution;

@@ -5,7 +5,7 @@
 //! reason instead of exhausting memory), and reports to the same monitor (progress + cancel).
 
 use crate::core::format::format_count;
-use crate::core::trace::{note, Event, Trace};
+use crate::core::trace::{follows, note, Discipline, Event, Trace};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
@@ -216,6 +216,7 @@ impl<S: Clone + Eq + Hash, M: Clone> Tree<S, M> {
 /// Breadth-first search: shortest solutions in moves, at the price of storing every position
 /// up to the solution's depth. The goal is tested when a position is generated.
 pub fn bfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> SearchResult<P::Move> {
+    follows(&mut ctl.trace, Discipline::Queue);
     let mut stats = Stats { stored: 1, ..Stats::default() };
     if problem.is_goal(&start) {
         note(&mut ctl.trace, || Event::Goal { node: 0 });
@@ -296,6 +297,7 @@ pub fn dfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Searc
         ids: Vec<u32>,
         next: usize,
     }
+    follows(&mut ctl.trace, Discipline::Stack);
     let max_depth = ctl.limits.max_depth;
     let mut stats = Stats { stored: 1, ..Stats::default() };
     // The shallowest depth each position was reached at.
@@ -408,6 +410,7 @@ where
     P: Problem,
     F: Fn(u32, &P::State, u64) -> i64,
 {
+    follows(&mut ctl.trace, Discipline::Priority);
     let mut stats = Stats { stored: 1, ..Stats::default() };
     let mut tree = Tree::new(start.clone());
     let mut closed = vec![false];
@@ -612,6 +615,7 @@ pub fn idastar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> S
             }
         }
     }
+    follows(&mut ctl.trace, Discipline::Path);
     let mut bound = problem.heuristic(&start);
     let tracing = ctl.tracing();
     let mut ida = Ida {

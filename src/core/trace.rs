@@ -70,10 +70,31 @@ pub struct Layer {
     pub generated: u64,
 }
 
+/// How the search that recorded a trace takes its next node, which a replay follows to
+/// rebuild the frontier (`core::replay`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Discipline {
+    /// No frontier: a constraint solver or queens backtracking.
+    #[default]
+    None,
+    /// Breadth-first: first in, first out.
+    Queue,
+    /// Depth-first: the last option generated is taken first.
+    Stack,
+    /// Best-first (A*, greedy): the lowest priority, then the deeper, then the first queued.
+    Priority,
+    /// IDA*: depth-first under a bound, keeping only the path from the start.
+    Path,
+    /// Hill climbing: only the moves of the board just expanded are candidates.
+    Climb,
+}
+
 /// Events recorded so far, up to [`MAX_EVENTS`], and the summaries.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Trace {
     pub events: Vec<Event>,
+    /// The frontier discipline of the search that recorded it.
+    pub discipline: Discipline,
     /// Events past [`MAX_EVENTS`] were not kept.
     pub cut: bool,
     pub layers: Vec<Layer>,
@@ -103,6 +124,13 @@ impl Trace {
             Event::Generate { .. } => layer.generated += 1,
             _ => {}
         }
+    }
+}
+
+/// Notes which frontier discipline the search recording into `trace` (if any) follows.
+pub fn follows(trace: &mut Option<Box<Trace>>, discipline: Discipline) {
+    if let Some(trace) = trace {
+        trace.discipline = discipline;
     }
 }
 

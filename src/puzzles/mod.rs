@@ -18,6 +18,7 @@ pub mod tiles264;
 
 use crate::core::job::{JobContext, Report};
 use crate::core::link::{Link, LinkError, TRACE_KEY};
+use crate::core::trace::Trace;
 
 /// What the pages need to know about a puzzle.
 pub struct PuzzleInfo {
@@ -200,6 +201,39 @@ pub fn import_session_data(name: &str, bytes: &[u8]) -> Result<(), String> {
 /// Solves the puzzle a link names: the one entry point of the CLI and the worker.
 pub fn solve_link(text: &str, ctx: &mut JobContext) -> Result<Report, String> {
     let link = Link::parse(text).map_err(|e| e.to_string())?;
+    let tracing = match link.get(TRACE_KEY) {
+        None | Some("0") => false,
+        Some("1") => true,
+        Some(other) => return Err(format!("trace: must be 0 or 1, got '{other}'")),
+    };
+    if !tracing {
+        return solve_parsed(&link, ctx);
+    }
+    let (mut report, trace) = solve_recorded(&link, ctx)?;
+    report.trace_cut = Some(trace.cut);
+    report.trace_layers = (!trace.layers.is_empty()).then(|| trace.layers.clone());
+    report.trace = Some(trace.events);
+    Ok(report)
+}
+
+/// Solves a link recording its search, event by event (the page's Search view replays it).
+pub fn solve_traced(text: &str, ctx: &mut JobContext) -> Result<(Report, Trace), String> {
+    solve_recorded(&Link::parse(text).map_err(|e| e.to_string())?, ctx)
+}
+
+fn solve_recorded(link: &Link, ctx: &mut JobContext) -> Result<(Report, Trace), String> {
+    ctx.record_trace();
+    let report = solve_parsed(link, ctx)?;
+    let trace = ctx.take_trace().filter(|t| !t.events.is_empty()).ok_or_else(|| {
+        format!(
+            "trace: {} with algo={} records no trace (search and constraint solvers do)",
+            link.puzzle, report.algorithm
+        )
+    })?;
+    Ok((report, *trace))
+}
+
+fn solve_parsed(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     // Debug builds only (the browser tests' crash worker): `panic=1` is a real Rust panic, to
     // test that a crashed worker is reported and replaced. Release builds refuse the key.
     #[cfg(debug_assertions)]
@@ -212,27 +246,8 @@ pub fn solve_link(text: &str, ctx: &mut JobContext) -> Result<Report, String> {
             "" => format!("link: names no puzzle (known: {})", names.join(", ")),
             other => format!("link: unknown puzzle '{other}' (known: {})", names.join(", ")),
         })?;
-    let tracing = match link.get(TRACE_KEY) {
-        None | Some("0") => false,
-        Some("1") => true,
-        Some(other) => return Err(format!("trace: must be 0 or 1, got '{other}'")),
-    };
-    if tracing {
-        ctx.record_trace();
-    }
-    let mut report = solve(&link, ctx)?;
+    let mut report = solve(link, ctx)?;
     report.elapsed_ms = ctx.elapsed_ms();
-    if tracing {
-        let trace = ctx.take_trace().filter(|t| !t.events.is_empty()).ok_or_else(|| {
-            format!(
-                "trace: {} with algo={} records no trace (search and constraint solvers do)",
-                link.puzzle, report.algorithm
-            )
-        })?;
-        report.trace_cut = Some(trace.cut);
-        report.trace_layers = (!trace.layers.is_empty()).then(|| trace.layers.clone());
-        report.trace = Some(trace.events);
-    }
     Ok(report)
 }
 

@@ -7,7 +7,7 @@ use super::pdb::PatternDatabase;
 use super::pdb_search::{self, Weights};
 use super::shorten;
 use crate::core::search::{self, Control, Outcome, Problem, SearchResult, Stats, StopReason};
-use crate::core::trace::{note, Event};
+use crate::core::trace::{follows, note, Discipline, Event};
 use std::sync::OnceLock;
 
 crate::named_enum! {
@@ -256,6 +256,7 @@ fn astar_dynamic(problem: &SlidingProblem, start: Packed, ctl: &mut Control) -> 
 /// memory, so it can circle forever: it gives up when a board recurs with the same last move
 /// (it would loop) or after [`GREEDY_MAX_MOVES`] moves.
 fn greedy_tiles_in_place(problem: &SlidingProblem, start: Packed, ctl: &mut Control) -> SearchResult<Dir> {
+    follows(&mut ctl.trace, Discipline::Climb);
     let cells = problem.cells();
     let mut state = start;
     let mut last: Option<Dir> = None;

@@ -1,0 +1,395 @@
+//! The Search view's tables and drawings as HTML, drawn where the trace is kept (the solver
+//! worker) and shown by the page as they come: the page's own bundle then needs no code to
+//! draw them, and the drawing is tested natively with the replay.
+
+use super::{grid_cell, Replay, State, Waiting};
+use crate::core::trace::{Discipline, Event};
+use std::fmt::Write;
+
+/// Frontier rows shown; the rest are counted.
+const MAX_ROWS: usize = 10;
+
+/// The markup of moment `t`: counters, then the frontier table and the search's drawing (or
+/// the constraint solver's grid).
+pub(super) fn draw(replay: &Replay, state: &State, t: u32, next: Option<u32>, predict: bool) -> String {
+    let mut html = String::with_capacity(4096);
+    counts(replay, state, &mut html);
+    if replay.discipline == Discipline::None {
+        if !state.grid.queens.is_empty() || replay.events.iter().any(|e| matches!(e, Event::Place { .. })) {
+            queens(replay, state, t, &mut html);
+        } else if replay.side > 0 {
+            grid(replay, state, &mut html);
+        } else {
+            letters(state, &mut html);
+        }
+    } else {
+        frontier(replay, state, next, predict, &mut html);
+        if replay.discipline == Discipline::Path {
+            iterations(replay, state, &mut html);
+        } else {
+            layers(replay, state, &mut html);
+        }
+    }
+    if replay.cut {
+        html.push_str(
+            "<p class=\"note\">The search went on past the 250,000 events kept here: the counters \
+             stop there. The full trace is for smaller boards.</p>",
+        );
+    }
+    html
+}
+
+/// Escapes text for HTML.
+fn text(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn counts(replay: &Replay, state: &State, html: &mut String) {
+    let mut items: Vec<(String, &str)> = Vec::new();
+    if !state.grid.queens.is_empty() || state.solutions > 0 {
+        items.push((state.grid.queens.len().to_string(), "queens placed"));
+        items.push((state.solutions.to_string(), "solutions found"));
+        items.push((state.backtracks.to_string(), "taken off"));
+        items.push((state.dead_ends.to_string(), "dead ends"));
+    } else if replay.discipline == Discipline::None {
+        items.push((state.grid.assigned.len().to_string(), "assigned"));
+        items.push((state.guesses.to_string(), "guesses"));
+        items.push((state.backtracks.to_string(), "taken back"));
+        items.push((state.dead_ends.to_string(), "dead ends"));
+    } else {
+        items.push((state.expanded.to_string(), "expanded"));
+        items.push((state.generated.to_string(), "generated"));
+        items.push((state.frontier.len().to_string(), waiting_word(replay.discipline)));
+        if let Some(bound) = state.bound {
+            items.push((bound.to_string(), "bound on f"));
+        }
+    }
+    html.push_str("<p class=\"search-counts\">");
+    for (number, word) in items {
+        let _ = write!(html, "<span><b>{number}</b> {word}</span> ");
+    }
+    html.push_str("</p>");
+}
+
+fn waiting_word(discipline: Discipline) -> &'static str {
+    match discipline {
+        Discipline::Path => "on the path",
+        Discipline::Climb => "moves to pick from",
+        _ => "in the frontier",
+    }
+}
+
+fn caption(discipline: Discipline) -> &'static str {
+    match discipline {
+        Discipline::Queue => "Frontier, a queue: the first in is expanded first",
+        Discipline::Stack => "Frontier, a stack: the last generated is expanded first",
+        Discipline::Priority => "Frontier, by priority: the smallest f is expanded first",
+        Discipline::Path => "The path IDA* keeps: all it holds in memory",
+        Discipline::Climb => "This board's moves: the one with fewest tiles out of place is taken",
+        Discipline::None => "",
+    }
+}
+
+/// Whether the frontier's f column is worth showing (informed searches).
+fn shows_f(discipline: Discipline) -> bool {
+    matches!(discipline, Discipline::Priority | Discipline::Path)
+}
+
+fn frontier(replay: &Replay, state: &State, next: Option<u32>, predict: bool, html: &mut String) {
+    let discipline = replay.discipline;
+    let rows: Vec<&Waiting> = state.frontier.in_order().take(MAX_ROWS).collect();
+    let first = rows.iter().find(|w| Some(w.node) == next).copied();
+    let _ = write!(html, "<table class=\"frontier\"><caption>{}</caption><thead><tr>", caption(discipline));
+    html.push_str("<th scope=\"col\">node</th><th scope=\"col\">from</th><th scope=\"col\">move</th>");
+    html.push_str("<th scope=\"col\">g</th><th scope=\"col\">h</th>");
+    if shows_f(discipline) {
+        html.push_str("<th scope=\"col\">f</th>");
+    }
+    html.push_str("</tr></thead><tbody>");
+    for waiting in &rows {
+        let is_next = Some(waiting.node) == next;
+        let class = if is_next && !predict { " class=\"next\"" } else { "" };
+        let miss = match (predict, first) {
+            (true, Some(taken)) if !is_next => {
+                format!(" data-miss=\"{}\"", text(&why_not(discipline, taken, waiting)))
+            }
+            _ => String::new(),
+        };
+        let node = if predict {
+            format!(
+                "<button type=\"button\" data-node=\"{0}\" aria-label=\"Predict node {0}\">{0}</button>",
+                waiting.node
+            )
+        } else if is_next {
+            format!("{} <span class=\"next-mark\">next</span>", waiting.node)
+        } else {
+            waiting.node.to_string()
+        };
+        let _ = write!(
+            html,
+            "<tr data-node=\"{}\"{class}{miss}><td>{node}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
+            waiting.node,
+            waiting.parent,
+            text(replay.step_text(waiting.step)),
+            waiting.g,
+            waiting.h
+        );
+        if shows_f(discipline) {
+            let _ = write!(html, "<td>{}</td>", waiting.f);
+        }
+        html.push_str("</tr>");
+    }
+    let more = state.frontier.len().saturating_sub(rows.len());
+    if more > 0 {
+        let columns = if shows_f(discipline) { 6 } else { 5 };
+        let _ = write!(html, "<tr><td colspan=\"{columns}\">… and {more} more</td></tr>");
+    }
+    if rows.is_empty() {
+        html.push_str("<tr><td colspan=\"6\">empty</td></tr>");
+    }
+    html.push_str("</tbody></table>");
+}
+
+/// Why the search takes `taken` rather than `other`, in one sentence.
+pub(super) fn why_not(discipline: Discipline, taken: &Waiting, other: &Waiting) -> String {
+    let (n, o) = (taken.node, other.node);
+    match discipline {
+        Discipline::Queue => {
+            format!("Breadth-first takes the node waiting longest: node {n} was queued before node {o}.")
+        }
+        Discipline::Stack => {
+            format!("Depth-first takes the node generated last: node {n} came after node {o}.")
+        }
+        Discipline::Priority if taken.f < other.f => {
+            format!("It takes the smallest f: {} < {}.", taken.f, other.f)
+        }
+        Discipline::Priority if taken.g != other.g => {
+            format!("Both have f {}: ties go to the deeper node, g {} > {}.", taken.f, taken.g, other.g)
+        }
+        Discipline::Priority => {
+            format!("Same f and g: ties go to the node queued first, node {n} before node {o}.")
+        }
+        Discipline::Climb if taken.h < other.h => {
+            format!("Hill climbing takes the fewest tiles out of place: {} < {}.", taken.h, other.h)
+        }
+        _ => format!("On a tie the first move in order is taken: node {n} before node {o}."),
+    }
+}
+
+/// The search by depth: for each depth, the nodes expanded, waiting, and not yet reached (of
+/// those the whole search reaches), as a bar of three colours.
+fn layers(replay: &Replay, state: &State, html: &mut String) {
+    let mut waiting = vec![0u64; replay.seen_at_depth.len()];
+    for w in state.frontier.in_order() {
+        if let Some(count) = waiting.get_mut(w.g as usize) {
+            *count += 1;
+        }
+    }
+    let depths = replay.seen_at_depth.len().max(state.expanded_at_depth.len());
+    if depths == 0 {
+        return;
+    }
+    let widest =
+        (0..depths).map(|d| replay.seen_at_depth.get(d).copied().unwrap_or(0).max(1)).max().unwrap_or(1)
+            as f64;
+    let row_height = if depths > 16 { 12 } else { 20 };
+    let height = depths * row_height + 30;
+    let _ = write!(
+        html,
+        "<figure class=\"layers\"><svg viewBox=\"0 0 420 {height}\" role=\"img\" \
+         aria-label=\"Nodes by depth: expanded, in the frontier, not yet reached\">"
+    );
+    for depth in 0..depths {
+        let seen = replay.seen_at_depth.get(depth).copied().unwrap_or(0) + u64::from(depth == 0);
+        let expanded = state.expanded_at_depth.get(depth).copied().unwrap_or(0).min(seen);
+        let queued = waiting.get(depth).copied().unwrap_or(0).min(seen - expanded);
+        let scale = |n: u64| n as f64 / widest * 360.0;
+        let y = depth * row_height;
+        let bar = row_height - 3;
+        let (x1, x2) = (scale(expanded), scale(expanded + queued));
+        let _ = write!(
+            html,
+            "<text x=\"0\" y=\"{}\" class=\"depth\">{depth}</text>\
+             <rect x=\"40\" y=\"{y}\" width=\"{:.1}\" height=\"{bar}\" class=\"unseen\"/>\
+             <rect x=\"40\" y=\"{y}\" width=\"{x1:.1}\" height=\"{bar}\" class=\"explored\"/>\
+             <rect x=\"{:.1}\" y=\"{y}\" width=\"{:.1}\" height=\"{bar}\" class=\"waiting\"/>",
+            y + bar - 2,
+            scale(seen),
+            40.0 + x1,
+            x2 - x1
+        );
+    }
+    let _ = write!(
+        html,
+        "</svg><figcaption>Nodes at each depth (g, down the side): <span class=\"key explored\">expanded</span> \
+         <span class=\"key waiting\">in the frontier</span> <span class=\"key unseen\">not reached yet</span></figcaption></figure>"
+    );
+}
+
+/// IDA*'s iterations: each bound with the work it did, the current one marked.
+fn iterations(replay: &Replay, state: &State, html: &mut String) {
+    html.push_str(
+        "<table class=\"iterations\"><caption>Iterations (the whole search)</caption><thead><tr>\
+         <th scope=\"col\">bound on f</th><th scope=\"col\">expanded</th><th scope=\"col\">generated</th>\
+         </tr></thead><tbody>",
+    );
+    for layer in &replay.layers_summary {
+        let class = if Some(layer.at) == state.bound { " class=\"next\"" } else { "" };
+        let _ = write!(
+            html,
+            "<tr{class}><td>{}</td><td>{}</td><td>{}</td></tr>",
+            layer.at, layer.expanded, layer.generated
+        );
+    }
+    html.push_str("</tbody></table>");
+}
+
+/// A constraint grid: each assigned value coloured by its cause, each open cell with its
+/// candidates, those struck out coloured by the cause of the value that struck them.
+fn grid(replay: &Replay, state: &State, html: &mut String) {
+    let side = replay.side as usize;
+    let mut values: Vec<Option<(u32, &str)>> = vec![None; side * side];
+    let mut causes: Vec<&str> = vec![""; side * side];
+    let index = |name: &str| {
+        grid_cell(name).map(|(r, c)| r as usize * side + c as usize).filter(|&i| i < side * side)
+    };
+    for (cell, value, cause) in &state.grid.assigned {
+        if let Some(i) = index(cell) {
+            values[i] = Some((*value, cause));
+            causes[i] = cause;
+        }
+    }
+    let mut struck: Vec<Vec<(u32, &str)>> = vec![Vec::new(); side * side];
+    for (cell, value, by) in &state.grid.struck {
+        if let (Some(i), Some(j)) = (index(cell), index(by)) {
+            struck[i].push((*value, causes[j]));
+        }
+    }
+    let boxes = (side as f64).sqrt() as usize;
+    let _ = write!(html, "<table class=\"search-grid size-{side}\"><caption>The grid: values by cause, candidates crossed out in the colour of what removed them</caption><tbody>");
+    for row in 0..side {
+        html.push_str("<tr>");
+        for col in 0..side {
+            let i = row * side + col;
+            let edge = match (boxes > 0 && col % boxes == 0, boxes > 0 && row % boxes == 0) {
+                (true, true) => " left top",
+                (true, false) => " left",
+                (false, true) => " top",
+                _ => "",
+            };
+            match values[i] {
+                Some((value, cause)) => {
+                    let _ = write!(html, "<td class=\"cause-{cause}{edge}\" title=\"{cause}\">{value}</td>");
+                }
+                None => {
+                    let _ = write!(html, "<td class=\"open{edge}\"><span class=\"candidates\">");
+                    for value in 1..=side as u32 {
+                        match struck[i].iter().find(|(v, _)| *v == value) {
+                            Some((_, cause)) => {
+                                let _ = write!(html, "<s class=\"cause-{cause}\">{value}</s>");
+                            }
+                            None => {
+                                let _ = write!(html, "<span>{value}</span>");
+                            }
+                        }
+                    }
+                    html.push_str("</span></td>");
+                }
+            }
+        }
+        html.push_str("</tr>");
+    }
+    html.push_str("</tbody></table>");
+    legend(html);
+}
+
+fn legend(html: &mut String) {
+    html.push_str(
+        "<p class=\"cause-legend\"><span class=\"cause-given\">given</span> \
+         <span class=\"cause-single\">only value left</span> <span class=\"cause-hidden\">only place left</span> \
+         <span class=\"cause-guess\">guess</span> <span class=\"cause-try\">tried</span></p>",
+    );
+}
+
+/// Alphametics: each letter's digit so far, coloured by its cause.
+fn letters(state: &State, html: &mut String) {
+    html.push_str(
+        "<table class=\"search-letters\"><caption>Letters assigned so far, in order</caption><thead><tr>\
+         <th scope=\"col\">letter</th><th scope=\"col\">digit</th><th scope=\"col\">why</th></tr></thead><tbody>",
+    );
+    for (cell, value, cause) in &state.grid.assigned {
+        let _ = write!(
+            html,
+            "<tr class=\"cause-{cause}\"><td>{}</td><td>{value}</td><td>{}</td></tr>",
+            text(cell),
+            super::words::cause_words(cause, cell, *value)
+        );
+    }
+    if state.grid.assigned.is_empty() {
+        html.push_str("<tr><td colspan=\"3\">none yet</td></tr>");
+    }
+    html.push_str("</tbody></table>");
+    legend(html);
+}
+
+/// The queens' board: queens placed, squares they attack shaded, the last change marked.
+fn queens(replay: &Replay, state: &State, t: u32, html: &mut String) {
+    let n = replay.side.max(1) as usize;
+    let cell = 360.0 / n as f64;
+    let queens = &state.grid.queens;
+    let attacked = |r: usize, c: usize| {
+        queens.iter().any(|&(qr, qc)| {
+            let (qr, qc) = (qr as usize, qc as usize);
+            qr != r && (qc == c || qr.abs_diff(r) == qc.abs_diff(c))
+        })
+    };
+    let last = t.checked_sub(1).and_then(|i| replay.events.get(i as usize));
+    let _ = write!(
+        html,
+        "<figure class=\"search-queens\"><svg viewBox=\"0 0 360 360\" role=\"img\" aria-label=\"{} queens on the board\">",
+        queens.len()
+    );
+    for r in 0..n {
+        for c in 0..n {
+            let class = match ((r + c) % 2 == 0, attacked(r, c)) {
+                (_, true) => "attacked",
+                (true, false) => "light",
+                (false, false) => "dark",
+            };
+            let _ = write!(
+                html,
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{cell:.1}\" height=\"{cell:.1}\" class=\"{class}\"/>",
+                c as f64 * cell,
+                r as f64 * cell
+            );
+        }
+    }
+    if let Some(Event::Remove { row, col }) = last {
+        let _ = write!(
+            html,
+            "<text x=\"{:.1}\" y=\"{:.1}\" class=\"removed\" font-size=\"{:.1}\">✕</text>",
+            (*col as f64 + 0.5) * cell,
+            (*row as f64 + 0.75) * cell,
+            cell * 0.7
+        );
+    }
+    for (i, &(r, c)) in queens.iter().enumerate() {
+        let class = if i + 1 == queens.len() && matches!(last, Some(Event::Place { .. })) {
+            "queen last"
+        } else {
+            "queen"
+        };
+        let _ = write!(
+            html,
+            "<text x=\"{:.1}\" y=\"{:.1}\" class=\"{class}\" font-size=\"{:.1}\">♛</text>",
+            (c as f64 + 0.5) * cell,
+            (r as f64 + 0.78) * cell,
+            cell * 0.75
+        );
+    }
+    html.push_str("</svg><figcaption>");
+    if queens.len() == n {
+        let _ = write!(html, "All {n} queens placed, none attacked: a solution. ");
+    }
+    html.push_str("Queens go row by row; shaded squares are attacked; ✕ marks the queen just taken off.</figcaption></figure>");
+}

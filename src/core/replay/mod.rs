@@ -1,0 +1,623 @@
+//! A recorded search ([`Trace`]) replayed to any moment: the frontier in the order the
+//! algorithm takes it, the node expanded and its path from the start, the counters, and for
+//! constraint solvers the grid's assignments and struck candidates. This is what the page's
+//! Search view steps through, forwards and backwards.
+//!
+//! Moment `t` is the state after the first `t` events. Snapshots of the state are kept every
+//! a stride of events, so any moment is rebuilt from the nearest one below it (never
+//! by re-running the search, nor by replaying from the start).
+
+use crate::core::trace::{Discipline, Event, Layer, Trace};
+use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, VecDeque};
+
+/// At most this many snapshots are kept, whatever the trace's length (they hold a copy of
+/// the frontier each, which for the 8-puzzle's breadth-first search reaches 24,000 nodes).
+const MAX_SNAPSHOTS: usize = 48;
+/// Snapshots are at least this many events apart.
+const MIN_STRIDE: usize = 256;
+
+mod markup;
+mod words;
+
+pub use words::describe;
+
+/// Best-first order: lowest priority, then the deeper, then the first queued.
+type PriorityKey = (u32, Reverse<u32>, u32);
+
+/// A node waiting in the frontier, with what its `generate` event said of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Waiting {
+    pub node: u32,
+    pub parent: u32,
+    /// The move from its parent (an index into [`Replay::steps`]).
+    pub step: u32,
+    pub g: u32,
+    pub h: u32,
+    /// The priority it was queued with (g + h for A*, the score for greedy search).
+    pub f: u32,
+    /// Order of generation, which breaks best-first ties.
+    seq: u32,
+}
+
+/// The frontier, held the way its discipline takes nodes from it.
+#[derive(Debug, Clone)]
+enum Frontier {
+    None,
+    Queue(VecDeque<Waiting>),
+    /// The top of the stack last; `batch` is where the options of the last expansion go.
+    Stack {
+        items: Vec<Waiting>,
+        batch: usize,
+    },
+    Priority {
+        by_key: BTreeMap<PriorityKey, Waiting>,
+        key_of: FxHashMap<u32, PriorityKey>,
+    },
+    /// IDA*'s path from the start, the start first.
+    Path(Vec<Waiting>),
+    /// A hill climber's options from the board just expanded, and the board it came from
+    /// (going straight back is never chosen).
+    Climb {
+        options: Vec<Waiting>,
+        back: u32,
+    },
+}
+
+impl Frontier {
+    fn new(discipline: Discipline) -> Self {
+        match discipline {
+            Discipline::None => Self::None,
+            Discipline::Queue => Self::Queue(VecDeque::new()),
+            Discipline::Stack => Self::Stack { items: Vec::new(), batch: 0 },
+            Discipline::Priority => Self::Priority { by_key: BTreeMap::new(), key_of: FxHashMap::default() },
+            Discipline::Path => Self::Path(Vec::new()),
+            Discipline::Climb => Self::Climb { options: Vec::new(), back: NONE },
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Self::None => 0,
+            Self::Queue(q) => q.len(),
+            Self::Stack { items, .. } | Self::Path(items) | Self::Climb { options: items, .. } => items.len(),
+            Self::Priority { by_key, .. } => by_key.len(),
+        }
+    }
+
+    /// The nodes in the order they will be taken (IDA*: its path, the start first).
+    fn in_order(&self) -> Box<dyn Iterator<Item = &Waiting> + '_> {
+        match self {
+            Self::None => Box::new(std::iter::empty()),
+            Self::Queue(q) => Box::new(q.iter()),
+            Self::Stack { items, .. } => Box::new(items.iter().rev()),
+            Self::Path(items) => Box::new(items.iter()),
+            Self::Climb { options, back } => {
+                // Fewest out of place first, the first generated on ties, going back last.
+                let mut ordered: Vec<&Waiting> = options.iter().collect();
+                ordered.sort_by_key(|w| (w.node == *back, w.h, w.seq));
+                Box::new(ordered.into_iter())
+            }
+            Self::Priority { by_key, .. } => Box::new(by_key.values()),
+        }
+    }
+
+    fn add(&mut self, waiting: Waiting) {
+        match self {
+            Self::None => {}
+            Self::Queue(q) => q.push_back(waiting),
+            Self::Stack { items, batch } => items.insert((*batch).min(items.len()), waiting),
+            Self::Priority { by_key, key_of } => {
+                if let Some(old) = key_of.remove(&waiting.node) {
+                    by_key.remove(&old);
+                }
+                let key = (waiting.f, Reverse(waiting.g), waiting.seq);
+                key_of.insert(waiting.node, key);
+                by_key.insert(key, waiting);
+            }
+            Self::Path(path) => {
+                // Leaving a child's subtree leaves no event: the path is cut back to the parent.
+                while path.last().is_some_and(|top| top.node != waiting.parent) {
+                    path.pop();
+                }
+                path.push(waiting);
+            }
+            Self::Climb { options, .. } => options.push(waiting),
+        }
+    }
+
+    /// Takes `node` out (to expand it, find it a goal, skip it as seen or cut it off) with
+    /// what its `generate` said; `None` for the start, which was never generated.
+    fn take(&mut self, node: u32) -> Option<Waiting> {
+        match self {
+            Self::None => None,
+            Self::Queue(q) => {
+                let at = q.iter().position(|w| w.node == node)?;
+                q.remove(at)
+            }
+            Self::Stack { items, batch } => {
+                let at = items.iter().rposition(|w| w.node == node)?;
+                let taken = items.remove(at);
+                *batch = items.len();
+                Some(taken)
+            }
+            Self::Priority { by_key, key_of } => by_key.remove(&key_of.remove(&node)?),
+            // IDA* keeps the node on its path while it searches below it.
+            Self::Path(path) => path.last().filter(|w| w.node == node).copied(),
+            Self::Climb { options, back } => {
+                let taken = options.iter().find(|w| w.node == node).copied();
+                options.clear();
+                *back = taken.map_or(NONE, |w| w.parent);
+                taken
+            }
+        }
+    }
+
+    /// Where the options of an expansion go next (depth-first: on top, the first taken first).
+    fn expanding(&mut self) {
+        if let Self::Stack { items, batch } = self {
+            *batch = items.len();
+        }
+    }
+}
+
+/// A constraint solver's grid (or the queens' board) at one moment.
+#[derive(Debug, Clone, Default)]
+struct Grid {
+    /// (cell, value, cause), in the order assigned.
+    assigned: Vec<(String, u32, String)>,
+    /// (cell, value, the cell whose assignment struck it out)
+    struck: Vec<(String, u32, String)>,
+    /// Where each open guess started: the lengths of `assigned` and `struck` then.
+    open_guesses: Vec<(usize, usize)>,
+    /// Queens on the board: (row, col).
+    queens: Vec<(u32, u32)>,
+}
+
+/// What is known at one moment of the replay.
+#[derive(Debug, Clone)]
+struct State {
+    frontier: Frontier,
+    grid: Grid,
+    expanded: u64,
+    generated: u64,
+    duplicates: u64,
+    pruned: u64,
+    guesses: u64,
+    backtracks: u64,
+    dead_ends: u64,
+    /// Queens: boards completed so far.
+    solutions: u64,
+    /// Nodes expanded at each depth.
+    expanded_at_depth: Vec<u64>,
+    /// The node last expanded (or found a goal): `None` before the first.
+    current: Option<u32>,
+    bound: Option<u32>,
+    seq: u32,
+}
+
+/// How a node was reached when it was taken: one record per take, linked to the node's
+/// previous record (A* may reopen a node, IDA* takes it again each iteration).
+#[derive(Debug, Clone, Copy)]
+struct Reached {
+    /// The event that took it.
+    at: u32,
+    parent: u32,
+    step: u32,
+    previous: u32,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// A trace ready to be shown at any moment.
+pub struct Replay {
+    events: Vec<Event>,
+    discipline: Discipline,
+    cut: bool,
+    layers_summary: Vec<Layer>,
+    stride: usize,
+    /// The states at moments 0, stride, 2 × stride…
+    snapshots: Vec<State>,
+    /// Each distinct move of the trace, once.
+    steps: Vec<String>,
+    step_ids: FxHashMap<String, u32>,
+    reached: Vec<Reached>,
+    /// The latest [`Reached`] of each node (`NONE`: never taken).
+    last_reached: Vec<u32>,
+    /// Event indices of the nodes taken to expand (and of goals found when taken).
+    expansions: Vec<u32>,
+    /// Event indices where a layer starts: a new depth (breadth-first), a new bound (IDA*), a
+    /// guess or backtrack (constraints), a queen taken off.
+    layers: Vec<u32>,
+    /// Distinct nodes the whole search generated at each depth.
+    seen_at_depth: Vec<u64>,
+    /// The side of a constraint grid named by cells `rRcC`, or of the queens' board.
+    side: u32,
+}
+
+/// Where a step control goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seek {
+    /// Exactly this moment.
+    At(u32),
+    Event(Direction),
+    Expansion(Direction),
+    Layer(Direction),
+    Start,
+    End,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    Back,
+    Forward,
+}
+
+impl Seek {
+    /// Reads a step as the page names it: `at` (with `t`), `event+`, `expansion-`, `layer+`…,
+    /// `start`, `end`.
+    pub fn parse(kind: &str, t: u32) -> Result<Self, String> {
+        let direction = |sign: &str| match sign {
+            "+" => Ok(Direction::Forward),
+            "-" => Ok(Direction::Back),
+            _ => Err(format!("seek: unknown step '{kind}'")),
+        };
+        let (name, sign) = kind.split_at(kind.len().saturating_sub(1));
+        Ok(match (kind, name) {
+            ("at", _) => Self::At(t),
+            ("start", _) => Self::Start,
+            ("end", _) => Self::End,
+            (_, "event") => Self::Event(direction(sign)?),
+            (_, "expansion") => Self::Expansion(direction(sign)?),
+            (_, "layer") => Self::Layer(direction(sign)?),
+            _ => return Err(format!("seek: unknown step '{kind}'")),
+        })
+    }
+}
+
+/// One moment of a search as the page shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Frame {
+    pub t: u32,
+    /// Events in the trace (the last moment).
+    pub len: u32,
+    /// What the last event did, in words.
+    pub said: String,
+    /// The moves from the start to the node on the board (searches only).
+    #[serde(default)]
+    pub path: Vec<String>,
+    /// The node the algorithm takes next, for predict mode.
+    #[serde(default)]
+    pub next: Option<u32>,
+    /// Whether the page draws the board of the node reached by `path` (searches) or the
+    /// markup holds the board (constraint solvers, queens).
+    pub board: bool,
+    /// The frontier table, counters and drawing, as HTML (see [`markup`]).
+    pub markup: String,
+}
+
+impl Replay {
+    pub fn new(trace: Trace) -> Self {
+        let Trace { events, cut, discipline, layers } = trace;
+        let stride = MIN_STRIDE.max(events.len().div_ceil(MAX_SNAPSHOTS));
+        let mut replay = Self {
+            events: Vec::new(),
+            discipline,
+            cut,
+            layers_summary: layers,
+            stride,
+            snapshots: Vec::new(),
+            steps: Vec::new(),
+            step_ids: FxHashMap::default(),
+            reached: Vec::new(),
+            last_reached: Vec::new(),
+            expansions: Vec::new(),
+            layers: Vec::new(),
+            seen_at_depth: Vec::new(),
+            side: 0,
+        };
+        replay.side = events.iter().map(side_needed).max().unwrap_or(0);
+        let mut state = replay.start_state();
+        let mut depth = None;
+        for (i, event) in events.iter().enumerate() {
+            if i % stride == 0 {
+                replay.snapshots.push(state.clone());
+            }
+            replay.index(i as u32, event, &mut depth);
+            let taken = replay.apply(&mut state, &events, i);
+            if let (Some(node), Some(how)) = (state.current, taken) {
+                replay.note_reached(i as u32, node, how);
+            }
+        }
+        replay.events = events;
+        replay
+    }
+
+    fn start_state(&self) -> State {
+        State {
+            frontier: Frontier::new(self.discipline),
+            grid: Grid::default(),
+            expanded: 0,
+            generated: 0,
+            duplicates: 0,
+            pruned: 0,
+            guesses: 0,
+            backtracks: 0,
+            dead_ends: 0,
+            solutions: 0,
+            expanded_at_depth: Vec::new(),
+            current: None,
+            bound: None,
+            seq: 0,
+        }
+    }
+
+    /// Events in the trace.
+    pub fn len(&self) -> u32 {
+        self.events.len() as u32
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// Notes what the step controls, paths and drawings need of event `i`.
+    fn index(&mut self, i: u32, event: &Event, depth: &mut Option<u32>) {
+        match event {
+            Event::Expand { g, .. } => {
+                self.expansions.push(i);
+                if self.discipline == Discipline::Queue && *depth != Some(*g) {
+                    *depth = Some(*g);
+                    self.layers.push(i);
+                }
+            }
+            // Breadth-first search finds its goal when generating it, not when taking it.
+            Event::Goal { .. } if self.discipline != Discipline::Queue => self.expansions.push(i),
+            Event::Iteration { .. }
+            | Event::Guess { .. }
+            | Event::Backtrack { .. }
+            | Event::Remove { .. } => self.layers.push(i),
+            Event::Generate { node, step, g, .. } => {
+                if *node as usize >= self.last_reached.len() {
+                    self.last_reached.resize(*node as usize + 1, NONE);
+                    let at = *g as usize;
+                    if self.seen_at_depth.len() <= at {
+                        self.seen_at_depth.resize(at + 1, 0);
+                    }
+                    self.seen_at_depth[at] += 1;
+                }
+                if !self.step_ids.contains_key(step) {
+                    self.step_ids.insert(step.clone(), self.steps.len() as u32);
+                    self.steps.push(step.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn note_reached(&mut self, at: u32, node: u32, how: Option<Waiting>) {
+        if self.last_reached.len() <= node as usize {
+            self.last_reached.resize(node as usize + 1, NONE);
+        }
+        let (parent, step) = how.map_or((NONE, NONE), |w| (w.parent, w.step));
+        let previous = self.last_reached[node as usize];
+        self.last_reached[node as usize] = self.reached.len() as u32;
+        self.reached.push(Reached { at, parent, step, previous });
+    }
+
+    /// Applies event `i` to `state`; for a node taken, returns how it was reached (the
+    /// inner `None`: the start).
+    fn apply(&self, state: &mut State, events: &[Event], i: usize) -> Option<Option<Waiting>> {
+        let grid = &mut state.grid;
+        match &events[i] {
+            Event::Generate { node, parent, step, g, h, f } => {
+                state.generated += 1;
+                // A position seen before is not queued (depth-first finds that out when it
+                // takes the option, and says so then).
+                let duplicate = matches!(events.get(i + 1), Some(Event::Duplicate { .. }));
+                if !duplicate || self.discipline == Discipline::Stack {
+                    state.seq += 1;
+                    let step = self.step_ids.get(step).copied().unwrap_or(NONE);
+                    let f = f.unwrap_or(g + h);
+                    let waiting =
+                        Waiting { node: *node, parent: *parent, step, g: *g, h: *h, f, seq: state.seq };
+                    state.frontier.add(waiting);
+                }
+            }
+            Event::Duplicate { node } => {
+                state.duplicates += 1;
+                if self.discipline == Discipline::Stack {
+                    state.frontier.take(*node);
+                }
+            }
+            Event::Expand { node, g, h } => {
+                state.expanded += 1;
+                let depth = *g as usize;
+                if state.expanded_at_depth.len() <= depth {
+                    state.expanded_at_depth.resize(depth + 1, 0);
+                }
+                state.expanded_at_depth[depth] += 1;
+                if let Frontier::Path(path) = &mut state.frontier {
+                    if path.is_empty() {
+                        // Each iteration starts from the start, which no move generated.
+                        path.push(Waiting {
+                            node: *node,
+                            parent: NONE,
+                            step: NONE,
+                            g: *g,
+                            h: *h,
+                            f: g + h,
+                            seq: 0,
+                        });
+                    }
+                }
+                let how = state.frontier.take(*node);
+                state.frontier.expanding();
+                state.current = Some(*node);
+                return Some(how);
+            }
+            Event::Goal { node } => {
+                let how = state.frontier.take(*node);
+                state.current = Some(*node);
+                return Some(how);
+            }
+            Event::Prune { node, .. } => {
+                state.pruned += 1;
+                if self.discipline == Discipline::Stack {
+                    state.frontier.take(*node);
+                }
+            }
+            Event::Iteration { bound } => {
+                state.bound = Some(*bound);
+                state.frontier = Frontier::new(self.discipline);
+            }
+            Event::Place { row, col } => {
+                grid.queens.push((*row, *col));
+                state.solutions += u64::from(grid.queens.len() == self.side as usize);
+            }
+            Event::Remove { .. } => {
+                grid.queens.pop();
+                state.backtracks += 1;
+            }
+            Event::DeadEnd { .. } => state.dead_ends += 1,
+            Event::Assign { cell, value, cause } => grid.assigned.push((cell.clone(), *value, cause.clone())),
+            Event::Eliminate { cell, value, by } => grid.struck.push((cell.clone(), *value, by.clone())),
+            Event::Guess { .. } => {
+                state.guesses += 1;
+                grid.open_guesses.push((grid.assigned.len(), grid.struck.len()));
+            }
+            Event::Backtrack { .. } => {
+                state.backtracks += 1;
+                if let Some((assigned, struck)) = grid.open_guesses.pop() {
+                    grid.assigned.truncate(assigned);
+                    grid.struck.truncate(struck);
+                }
+            }
+        }
+        None
+    }
+
+    /// The state after the first `t` events, from the nearest snapshot.
+    fn state_at(&self, t: u32) -> State {
+        let t = (t as usize).min(self.events.len());
+        let Some(snapshot) = self.snapshots.get(t / self.stride).or(self.snapshots.last()) else {
+            return self.start_state();
+        };
+        let mut state = snapshot.clone();
+        let from = (t / self.stride * self.stride).min(t);
+        for i in from..t {
+            self.apply(&mut state, &self.events, i);
+        }
+        state
+    }
+
+    /// The moves from the start to `node` as it was reached at moment `t`.
+    fn path_to(&self, node: u32, t: u32) -> Vec<String> {
+        let mut path = Vec::new();
+        let mut node = node;
+        while path.len() <= self.reached.len() {
+            let mut index = self.last_reached.get(node as usize).copied().unwrap_or(NONE);
+            while index != NONE && self.reached[index as usize].at >= t {
+                index = self.reached[index as usize].previous;
+            }
+            let Some(reached) = self.reached.get(index as usize) else { break };
+            if reached.parent == NONE {
+                break;
+            }
+            path.push(self.step_text(reached.step).to_string());
+            node = reached.parent;
+        }
+        path.reverse();
+        path
+    }
+
+    fn step_text(&self, step: u32) -> &str {
+        self.steps.get(step as usize).map_or("", String::as_str)
+    }
+
+    /// The moment a step control leads to from moment `t`.
+    pub fn seek(&self, from: u32, seek: Seek) -> u32 {
+        let len = self.len();
+        let from = from.min(len);
+        // Stops are moments just before an expansion (or layer start), and the last moment.
+        let stop = |marks: &[u32], direction: Direction| -> u32 {
+            match direction {
+                Direction::Forward => marks.iter().copied().find(|&m| m > from).unwrap_or(len),
+                Direction::Back => marks.iter().rev().copied().find(|&m| m < from).unwrap_or(0),
+            }
+        };
+        match seek {
+            Seek::At(t) => t.min(len),
+            Seek::Start => 0,
+            Seek::End => len,
+            Seek::Event(Direction::Forward) => (from + 1).min(len),
+            Seek::Event(Direction::Back) => from.saturating_sub(1),
+            Seek::Expansion(direction) => stop(&self.expansions, direction),
+            Seek::Layer(direction) => stop(&self.layers, direction),
+        }
+    }
+
+    /// The page's view of moment `t`; `predict` hides which node comes next.
+    pub fn frame(&self, t: u32, predict: bool) -> Frame {
+        let t = t.min(self.len());
+        let state = self.state_at(t);
+        let said = match t.checked_sub(1).and_then(|i| self.events.get(i as usize)) {
+            Some(event) => describe(event, self.discipline),
+            None => words::at_start(self.discipline),
+        };
+        let path = match (&state.frontier, state.current) {
+            (Frontier::Path(path), Some(node)) => {
+                let upto = path.iter().rposition(|w| w.node == node).map_or(0, |at| at + 1);
+                let moves = path[..upto].iter().filter(|w| w.step != NONE);
+                moves.map(|w| self.step_text(w.step).to_string()).collect()
+            }
+            (_, Some(node)) => self.path_to(node, t),
+            (_, None) => Vec::new(),
+        };
+        let next = self.next_taken(t);
+        let markup = markup::draw(self, &state, t, next, predict);
+        Frame { t, len: self.len(), said, path, next, board: self.discipline != Discipline::None, markup }
+    }
+
+    /// The frontier at moment `t`, in the order the search takes it (IDA*: its path).
+    pub fn frontier_at(&self, t: u32) -> Vec<Waiting> {
+        self.state_at(t).frontier.in_order().copied().collect()
+    }
+
+    /// The moments just before each node is taken to be expanded (the expansion stops).
+    pub fn expansion_stops(&self) -> &[u32] {
+        &self.expansions
+    }
+
+    /// The event at index `i`.
+    pub fn event(&self, i: u32) -> Option<&Event> {
+        self.events.get(i as usize)
+    }
+
+    /// The node the search takes next after moment `t`, if it takes another.
+    fn next_taken(&self, t: u32) -> Option<u32> {
+        let at = self.expansions.partition_point(|&e| e < t);
+        match self.events.get(*self.expansions.get(at)? as usize)? {
+            Event::Expand { node, .. } | Event::Goal { node } => Some(*node),
+            _ => None,
+        }
+    }
+}
+
+/// The side of the board an event needs (queens' and constraint grids; 0 for others).
+fn side_needed(event: &Event) -> u32 {
+    let (row, col) = match event {
+        Event::Place { row, col } => (*row, *col),
+        Event::Assign { cell, .. } => grid_cell(cell).unwrap_or_default(),
+        _ => return 0,
+    };
+    row.max(col) + 1
+}
+
+/// The (row, col) of a cell named `rRcC` (1-based in the name, 0-based here).
+fn grid_cell(name: &str) -> Option<(u32, u32)> {
+    let (row, col) = name.strip_prefix('r')?.split_once('c')?;
+    Some((row.parse::<u32>().ok()?.checked_sub(1)?, col.parse::<u32>().ok()?.checked_sub(1)?))
+}

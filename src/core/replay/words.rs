@@ -1,0 +1,69 @@
+//! Each event of a search in a sentence for students.
+
+use crate::core::trace::{Discipline, Event};
+
+/// What moment 0 shows.
+pub fn at_start(discipline: Discipline) -> String {
+    match discipline {
+        Discipline::None => "Nothing done yet: only the puzzle's clues are known.".into(),
+        _ => "Nothing done yet: the start is the only node, waiting to be expanded.".into(),
+    }
+}
+
+/// What `event` did.
+pub fn describe(event: &Event, discipline: Discipline) -> String {
+    match event {
+        Event::Generate { node, parent, step, g, h, f } => {
+            let f = match (discipline, f) {
+                (Discipline::Priority | Discipline::Path, Some(f)) => format!(", f {f}"),
+                _ => String::new(),
+            };
+            format!("Generated node {node} from node {parent} by the move {step}: g {g}, h {h}{f}.")
+        }
+        Event::Duplicate { node } => {
+            format!("That position was seen before (node {node}): not queued again.")
+        }
+        Event::Expand { node, g, h } => {
+            format!("Expanded node {node} (g {g}, h {h}): its moves are generated next.")
+        }
+        Event::Prune { node, f, bound } => match discipline {
+            Discipline::Path => format!("Cut off node {node}: f {f} is over the bound {bound}."),
+            _ => format!("Cut off node {node}: depth {f} reaches the limit {bound}."),
+        },
+        Event::Iteration { bound } => format!("New iteration from the start, with the bound f ≤ {bound}."),
+        Event::Goal { node } => format!("Node {node} is the goal: the path to it is the solution."),
+        Event::Place { row, col } => format!("Queen placed on row {}, column {}.", row + 1, col + 1),
+        Event::Remove { row, col } => {
+            format!("Queen taken off row {}, column {}, to try the next column.", row + 1, col + 1)
+        }
+        Event::DeadEnd { row: Some(row), .. } => {
+            format!("Every square of row {} is attacked: back to the row above.", row + 1)
+        }
+        Event::DeadEnd { cell: Some(cell), .. } => format!("{cell} has no value left: a dead end."),
+        Event::DeadEnd { .. } => "A rule finds this branch impossible: a dead end.".into(),
+        Event::Assign { cell, value, cause } => {
+            format!("{cell} = {value}: {}.", cause_words(cause, cell, *value))
+        }
+        Event::Eliminate { cell, value, by } => {
+            format!("{value} crossed out of {cell}, a neighbour of {by}.")
+        }
+        Event::Guess { cell, value } => format!("A choice point: try {cell} = {value}."),
+        Event::Backtrack { cell, value } => {
+            format!("Take back {cell} = {value}: everything since that guess is undone.")
+        }
+    }
+}
+
+/// Why a cell took its value.
+pub fn cause_words(cause: &str, cell: &str, value: u32) -> String {
+    let on_grid = cell.starts_with('r') && cell[1..].contains('c');
+    match cause {
+        "given" => "given".into(),
+        "single" => "its only value left".into(),
+        "hidden" if on_grid => format!("the only place left for {value} in a row, column or box"),
+        "hidden" => format!("the only letter left that can be {value}"),
+        "guess" => "a guess".into(),
+        "try" => "tried in order".into(),
+        other => other.into(),
+    }
+}

@@ -1,0 +1,187 @@
+//! The Search view's replay of recorded searches (`core::replay`): the frontier it rebuilds
+//! must be the one the algorithm really takes nodes from, at every expansion, for every
+//! discipline; the path at the end must be the solution; constraint grids and queens' boards
+//! must end as the solution and undo exactly what a backtrack takes back.
+#![cfg(not(target_arch = "wasm32"))]
+
+use puzzlelab::core::job::{JobContext, Report};
+use puzzlelab::core::replay::{Direction, Replay, Seek};
+use puzzlelab::core::search::Limits;
+use puzzlelab::core::trace::Event;
+use puzzlelab::puzzles::solve_traced;
+
+fn traced(link: &str) -> (Report, Replay) {
+    let clock = || 0.0;
+    let mut listener = |_: f64, _: &puzzlelab::core::job::Progress| true;
+    let mut ctx = JobContext::new(Limits::default(), &clock, &mut listener);
+    let (report, trace) = solve_traced(link, &mut ctx).unwrap_or_else(|e| panic!("{link}: {e}"));
+    (report, Replay::new(trace))
+}
+
+/// Links of every search discipline (queue, stack, priority, IDA*'s path, hill climbing).
+const SEARCHES: &[&str] = &[
+    "#/sliding?size=3&seed=3&shuffle=20&algo=bfs",
+    "#/sliding?size=3&seed=3&shuffle=20&algo=astar",
+    "#/sliding?size=3&seed=3&shuffle=20&algo=idastar",
+    "#/sliding?size=3&seed=2&shuffle=12&algo=greedy",
+    "#/sliding?size=3&seed=3&shuffle=12&algo=dfs&depth=14",
+    "#/hanoi?discs=4&pegs=4&algo=astar",
+    "#/hanoi?discs=3&algo=naive",
+    "#/jugs?algo=bfs",
+    "#/jugs?algo=dfs",
+    "#/marbles?algo=bfs",
+    "#/golf-tee?algo=dfs",
+    "#/blocks?algo=bfs",
+];
+
+#[test]
+fn the_frontier_rebuilt_is_the_one_the_search_takes_from() {
+    for link in SEARCHES {
+        let (_, replay) = traced(link);
+        let stops = replay.expansion_stops().to_vec();
+        assert!(!stops.is_empty(), "{link}: no expansions");
+        let astar = link.contains("algo=astar");
+        for (k, &stop) in stops.iter().enumerate() {
+            let taken = match replay.event(stop) {
+                Some(Event::Expand { node, .. } | Event::Goal { node }) => *node,
+                other => panic!("{link}: stop {stop} is {other:?}"),
+            };
+            let frame = replay.frame(stop, false);
+            assert_eq!(frame.next, Some(taken), "{link}: next at stop {stop}");
+            if k == 0 {
+                continue; // the start was never generated
+            }
+            let frontier = replay.frontier_at(stop);
+            let new_iteration = matches!(replay.event(stop - 1), Some(Event::Iteration { .. }));
+            if link.contains("idastar") && new_iteration {
+                assert_eq!(taken, 0, "{link}: each iteration starts from the start");
+            } else if link.contains("idastar") {
+                // IDA* keeps its path: the node taken is the one just generated, on top of it.
+                assert_eq!(frontier.last().map(|w| w.node), Some(taken), "{link}: IDA* path at {stop}");
+            } else {
+                assert_eq!(frontier.first().map(|w| w.node), Some(taken), "{link}: first row at {stop}");
+            }
+            if astar {
+                let f = frontier.first().map(|w| w.f).unwrap();
+                assert!(frontier.iter().all(|w| w.f >= f), "{link}: a smaller f waits at {stop}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_path_at_the_end_is_the_solution_and_the_counters_match() {
+    for link in SEARCHES {
+        let (report, replay) = traced(link);
+        let end = replay.frame(replay.len(), false);
+        assert_eq!(end.path, report.moves, "{link}: path to the goal");
+        assert!(end.said.contains("goal"), "{link}: {}", end.said);
+        assert!(end.markup.contains(&format!("<b>{}</b> expanded", report.expanded)), "{link}");
+        assert!(end.markup.contains(&format!("<b>{}</b> generated", report.generated)), "{link}");
+    }
+}
+
+#[test]
+fn steps_go_forwards_and_back_to_the_same_moments() {
+    let (_, replay) = traced("#/sliding?size=3&seed=3&shuffle=20&algo=bfs");
+    let len = replay.len();
+    assert_eq!(replay.seek(0, Seek::Start), 0);
+    assert_eq!(replay.seek(0, Seek::End), len);
+    assert_eq!(replay.seek(5, Seek::Event(Direction::Forward)), 6);
+    assert_eq!(replay.seek(0, Seek::Event(Direction::Back)), 0);
+    let mut t = 0;
+    let mut forward = Vec::new();
+    while t < len {
+        t = replay.seek(t, Seek::Expansion(Direction::Forward));
+        forward.push(t);
+    }
+    let mut back = Vec::new();
+    while t > 0 {
+        t = replay.seek(t, Seek::Expansion(Direction::Back));
+        back.push(t);
+    }
+    back.reverse();
+    assert_eq!(&forward[..forward.len() - 1], &back[1..], "expansion stops are the same both ways");
+    // A layer of breadth-first search is a depth: its stops see g rise by one.
+    let mut t = 0;
+    let mut depths = Vec::new();
+    while t < len {
+        t = replay.seek(t, Seek::Layer(Direction::Forward));
+        if let Some(Event::Expand { g, .. }) = replay.event(t) {
+            depths.push(*g);
+        }
+    }
+    assert_eq!(depths, (1..=depths.len() as u32).collect::<Vec<_>>());
+    // Any moment is the same reached at once or by steps (snapshots, not re-runs).
+    let mid = len / 2 + 7;
+    assert_eq!(
+        replay.frame(mid, false),
+        replay.frame(replay.seek(mid - 1, Seek::Event(Direction::Forward)), false)
+    );
+    assert_eq!(Seek::parse("layer-", 0), Ok(Seek::Layer(Direction::Back)));
+    assert_eq!(Seek::parse("at", 12), Ok(Seek::At(12)));
+    assert!(Seek::parse("sideways", 0).is_err());
+}
+
+#[test]
+fn predict_mode_hides_the_next_node_and_explains_a_miss() {
+    let (_, replay) = traced("#/sliding?size=3&seed=3&shuffle=20&algo=astar");
+    let stop = replay.expansion_stops()[3];
+    let shown = replay.frame(stop, false);
+    let hidden = replay.frame(stop, true);
+    assert!(shown.markup.contains("class=\"next\""));
+    assert!(!hidden.markup.contains("class=\"next\""), "predict mode gives the answer away");
+    assert!(hidden.markup.contains("data-miss=\""), "a wrong pick has its reason");
+    assert!(hidden.markup.contains("It takes the smallest f") || hidden.markup.contains("ties go to"));
+}
+
+#[test]
+fn a_sudoku_grid_ends_solved_and_a_backtrack_undoes_its_guess() {
+    let (report, replay) = traced("#/sudoku?algo=propagate");
+    let end = replay.frame(replay.len(), false);
+    assert!(!end.board, "the grid is in the markup");
+    assert!(!end.markup.contains("class=\"open"), "every cell is filled at the end");
+    assert!(report.solved);
+    // Just after a backtrack the grid is as it was just before its guess.
+    let (guess, back) = {
+        let mut open = Vec::new();
+        let mut pair = None;
+        for i in 0..replay.len() {
+            match replay.event(i) {
+                Some(Event::Guess { .. }) => open.push(i),
+                Some(Event::Backtrack { .. }) => {
+                    pair = Some((open.pop().unwrap(), i));
+                    break;
+                }
+                _ => {}
+            }
+        }
+        pair.expect("the hardest puzzle needs a backtrack")
+    };
+    assert_eq!(
+        strip_counts(&replay.frame(guess, false).markup),
+        strip_counts(&replay.frame(back + 1, false).markup)
+    );
+}
+
+/// The markup without its counters line.
+fn strip_counts(markup: &str) -> &str {
+    &markup[markup.find("</p>").unwrap()..]
+}
+
+#[test]
+fn queens_count_their_solutions_and_show_each_board() {
+    let (report, replay) = traced("#/queens?n=6&algo=backtracking");
+    let end = replay.frame(replay.len(), false);
+    assert!(
+        end.markup.contains(&format!("<b>{}</b> solutions found", report.count.unwrap())),
+        "{}",
+        end.markup
+    );
+    let first = (1..=replay.len()).find(|&t| replay.frame(t, false).markup.contains("a solution")).unwrap();
+    let solved = replay.frame(first, false);
+    assert_eq!(solved.markup.matches('♛').count(), 6);
+    assert!(solved.markup.contains("<b>1</b> solutions found"));
+    let removed = (0..replay.len()).find(|&i| matches!(replay.event(i), Some(Event::Remove { .. }))).unwrap();
+    assert!(replay.frame(removed + 1, false).markup.contains('✕'));
+}
