@@ -3,6 +3,7 @@
 //! added, never renamed.
 
 pub use crate::core::format::{count_of, format_count, format_ms};
+use crate::core::replay::Frame;
 use crate::core::search::{Control, Limits, Outcome, SearchResult, Stats};
 use crate::core::trace::{Event, Layer, Trace};
 use serde::{Deserialize, Serialize};
@@ -341,6 +342,10 @@ pub enum ToWorker {
     /// Draw the solution `moves`, played from the position of `link`, as an animated GIF
     /// (drawn in the worker, so the page's bundle does without the encoder).
     ExportGif { job: u32, link: String, moves: Vec<String> },
+    /// The Search view: the moment of `link`'s recorded search that `seek` (see
+    /// `core::replay::Seek::parse`) leads to from moment `t`. The worker records the search
+    /// on the first request for a link and keeps it for the next ones.
+    Frame { job: u32, link: String, seek: String, t: u32, predict: bool },
     /// From a worker to a helper worker it started: build half `half` (0 or 1) of the session
     /// data `name` and send it back as [`FromWorker::Half`].
     BuildHalf { name: String, half: u8 },
@@ -386,6 +391,11 @@ pub enum FromWorker {
     File {
         job: u32,
         name: String,
+    },
+    /// A moment of a recorded search, for the Search view.
+    Frame {
+        job: u32,
+        frame: Box<Frame>,
     },
     /// From a helper worker: the half of session data `ToWorker::BuildHalf` asked for, with
     /// its bytes attached.

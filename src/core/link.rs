@@ -295,6 +295,41 @@ pub const TRACE_KEY: &str = "trace";
 /// it, those that play solutions back read it, and a page reopening it solves again.
 pub const STEP_KEY: &str = "step";
 
+/// `view=search` opens a page's Search view, at moment `t` (events done), in predict mode with
+/// `predict=1`: every puzzle accepts these keys, and the solvers ignore them.
+pub const VIEW_KEY: &str = "view";
+pub const MOMENT_KEY: &str = "t";
+pub const PREDICT_KEY: &str = "predict";
+
+/// What a link asks of the Search view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SearchAsk {
+    /// The moment shown: the number of events done.
+    pub t: u32,
+    pub predict: bool,
+}
+
+/// The Search view a link opens, if it names one; a bad value is an error naming its key.
+pub fn search_view(link: &Link) -> Result<Option<SearchAsk>, LinkError> {
+    match link.get(VIEW_KEY) {
+        None => return Ok(None),
+        Some("search") => {}
+        Some(other) => return Err(LinkError::new(VIEW_KEY, format!("must be 'search', got '{other}'"))),
+    }
+    let t = match link.get(MOMENT_KEY) {
+        None => 0,
+        Some(text) => text.parse().map_err(|_| {
+            LinkError::new(MOMENT_KEY, format!("must be a whole number of events from 0, got '{text}'"))
+        })?,
+    };
+    let predict = match link.get(PREDICT_KEY) {
+        None | Some("0") => false,
+        Some("1") => true,
+        Some(other) => return Err(LinkError::new(PREDICT_KEY, format!("must be 0 or 1, got '{other}'"))),
+    };
+    Ok(Some(SearchAsk { t, predict }))
+}
+
 /// Reads a puzzle's parameters from a link, collecting every problem instead of stopping at
 /// the first, and falling back to the given default for each bad value.
 pub struct ParamReader<'a> {
@@ -305,7 +340,11 @@ pub struct ParamReader<'a> {
 
 impl<'a> ParamReader<'a> {
     pub fn new(link: &'a Link) -> Self {
-        Self { link, known: vec!["v", SPEED_KEY, STEP_KEY, TRACE_KEY], errors: Vec::new() }
+        Self {
+            link,
+            known: vec!["v", SPEED_KEY, STEP_KEY, TRACE_KEY, VIEW_KEY, MOMENT_KEY, PREDICT_KEY],
+            errors: Vec::new(),
+        }
     }
 
     /// The raw text of a parameter, marking the key as known.
@@ -466,6 +505,17 @@ impl<'a> ParamReader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_search_view_keys_are_read_or_refused_by_name() {
+        let read = |text: &str| search_view(&Link::parse(text).unwrap());
+        assert_eq!(read("#/jugs"), Ok(None));
+        assert_eq!(read("#/jugs?view=search"), Ok(Some(SearchAsk { t: 0, predict: false })));
+        assert_eq!(read("#/jugs?view=search&t=42&predict=1"), Ok(Some(SearchAsk { t: 42, predict: true })));
+        assert_eq!(read("#/jugs?view=tree").unwrap_err().field, "view");
+        assert_eq!(read("#/jugs?view=search&t=-1").unwrap_err().field, "t");
+        assert_eq!(read("#/jugs?view=search&predict=yes").unwrap_err().field, "predict");
+    }
 
     #[test]
     fn decimals_with_too_many_digits_or_an_exponent_are_refused() {

@@ -9,6 +9,7 @@ pub mod page;
 pub mod pages;
 pub mod release;
 pub mod saved_tables;
+pub mod search_view;
 pub mod session;
 pub mod solver;
 pub mod ticker;

@@ -6,7 +6,9 @@
 
 use crate::core::choice::Named;
 use crate::core::job::Report;
-use crate::core::link::{read_leniently, Link, LinkError, LinkParams, SPEED_KEY, STEP_KEY};
+use crate::core::link::{
+    read_leniently, search_view, Link, LinkError, LinkParams, SearchAsk, SPEED_KEY, STEP_KEY,
+};
 use crate::core::playback::DEFAULT_SPEED_LEVEL;
 use crate::puzzles::PuzzleInfo;
 use crate::web::app::LeavePresentation;
@@ -20,6 +22,7 @@ use crate::web::components::playback_controls::PlaybackAction;
 use crate::web::components::seed_field::SeedField;
 use crate::web::components::solve_bar::SolveBar;
 use crate::web::release;
+use crate::web::search_view::{SearchMsg, SearchView};
 use crate::web::session::{Finished, SolveSession};
 use crate::web::solver::SolverEvent;
 use gloo_events::EventListener;
@@ -69,6 +72,8 @@ pub trait PuzzlePage: Sized + 'static {
     /// Its solvers build tables the browser keeps between visits (`saved_tables`): only such a
     /// page reads them from storage and hands them to its workers.
     const KEEPS_TABLES: bool = false;
+    /// Its searches can be stepped through in the Search view (`view=search`).
+    const SEARCH_VIEW: bool = false;
     /// The columns its comparison table shows.
     const COMPARE_COLUMNS: &'static [Column] = SEARCH_COLUMNS;
     /// Its "How it works" panel and Source line.
@@ -111,8 +116,7 @@ pub trait PuzzlePage: Sized + 'static {
     /// The steps a finished run plays back instead of its `moves`: a genetic run's
     /// improvements, each new best as JSON (its `Move` reads them back).
     fn replay_moves(&self, report: &Report) -> Option<Vec<String>> {
-        let improvements = report.improvements.as_ref()?;
-        Some(improvements.iter().map(|i| i.genome.to_string()).collect())
+        improvements_as_moves(report)
     }
 
     /// Whether a link opening the page asks for a solve at once (it names something only a
@@ -209,6 +213,19 @@ pub trait PuzzlePage: Sized + 'static {
     }
 }
 
+/// A genetic run's improvements, each new best as JSON: the steps its page plays back.
+#[inline(never)]
+fn improvements_as_moves(report: &Report) -> Option<Vec<String>> {
+    let improvements = report.improvements.as_ref()?;
+    Some(improvements.iter().map(|i| i.genome.to_string()).collect())
+}
+
+/// `report` with other moves to play back (compiled once, not once per puzzle).
+#[inline(never)]
+fn with_moves(report: &Report, moves: Vec<String>) -> Report {
+    Report { length: moves.len(), moves, ..report.clone() }
+}
+
 /// The `PuzzlePage` items of a puzzle that is not played move by move (genetic runs,
 /// counts): no position, no moves.
 #[macro_export]
@@ -278,6 +295,8 @@ pub enum Shell {
     Restart,
     ExportGif,
     ForgetTables,
+    /// Opens or closes the Search view.
+    ToggleSearch,
     /// A solved row of the comparison was picked: show that algorithm's solution.
     PickCompared(usize),
 }
@@ -290,6 +309,7 @@ pub enum Msg {
     Tick,
     Key(KeyboardEvent),
     Puzzle(Erased),
+    Search(SearchMsg),
 }
 
 /// Keys every page understands, for the shortcut overlay.
@@ -306,6 +326,9 @@ pub const COMMON_KEYS: &[(&str, &str)] = &[
     ("+ −", "faster / slower"),
     ("n", "new seed"),
     ("u / r", "undo your last move / restart from the start position"),
+    ("v", "show the search step by step (where a page has one), or go back"),
+    ("[ ] { }", "in the search: back / forward one expansion, one layer or iteration"),
+    ("End", "in the search: to its end"),
 ];
 
 /// A [`PuzzlePage`] as the shell sees it: the same parts, with the puzzle's own types erased
@@ -315,6 +338,7 @@ pub trait AnyPuzzle {
     fn exports_gif(&self) -> bool;
     fn keeps_tables(&self) -> bool;
     fn compare_columns(&self) -> &'static [Column];
+    fn shows_search(&self) -> bool;
     fn solves_on_open(&self) -> bool;
     fn guide(&self) -> &'static Guide;
     /// (link name, label) of each algorithm.
@@ -416,6 +440,10 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
 
     fn compare_columns(&self) -> &'static [Column] {
         P::COMPARE_COLUMNS
+    }
+
+    fn shows_search(&self) -> bool {
+        P::SEARCH_VIEW
     }
 
     fn solves_on_open(&self) -> bool {
@@ -525,8 +553,7 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         notices: &mut Notices,
     ) {
         let page = &self.0;
-        let replayed =
-            page.replay_moves(report).map(|moves| Report { length: moves.len(), moves, ..report.clone() });
+        let replayed = page.replay_moves(report).map(|moves| with_moves(report, moves));
         // A replayed run is shown at its end, as it finished; Play replays it from the start.
         let seek_to = seek_to.unwrap_or(if replayed.is_some() { usize::MAX } else { 0 });
         session.show_report(
@@ -616,6 +643,8 @@ pub struct Page {
     focus_next: Option<&'static str>,
     /// What a field holds while it is typed in or after it was refused.
     draft: Option<Draft>,
+    /// The Search view, when open.
+    search: Option<SearchView>,
     _keys: EventListener,
 }
 
@@ -636,6 +665,7 @@ impl Component for Page {
             puzzle,
             focus_next: None,
             draft: None,
+            search: None,
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.notices.status = page.puzzle.intro();
@@ -650,7 +680,13 @@ impl Component for Page {
             Some(kept) => *kept,
             None => text.parse().unwrap_or(0),
         });
-        if asked_step.is_some() || page.puzzle.solves_on_open() {
+        match search_view(&ctx.props().link) {
+            Ok(Some(ask)) if page.puzzle.shows_search() => page.open_search(ctx, ask),
+            Ok(Some(_)) => page.notices.alert = Some("view: this page has no search to show".into()),
+            Ok(None) => {}
+            Err(e) => page.notices.alert = Some(e.to_string()),
+        }
+        if page.search.is_none() && (asked_step.is_some() || page.puzzle.solves_on_open()) {
             page.start_solve(ctx, asked_step);
         }
         page.sync_url();
@@ -675,6 +711,14 @@ impl Component for Page {
                 }
             }
             Msg::Key(e) => return self.key(ctx, e),
+            Msg::Search(msg) => {
+                if let Some(search) = &mut self.search {
+                    search.update(msg, ctx.link().callback(Msg::Search));
+                    if let Some(path) = search.take_new_path() {
+                        self.show_node(path);
+                    }
+                }
+            }
             Msg::Puzzle(action) => {
                 let effect = self.puzzle.act(action, &self.session, &mut self.notices);
                 if matches!(effect, Effect::Play(_)) && self.session.is_playing() {
@@ -689,6 +733,7 @@ impl Component for Page {
                 }
             }
         }
+        self.follow_search();
         self.sync_url();
         true
     }
@@ -720,14 +765,25 @@ impl Component for Page {
                 typing: shell.reform(|(key, text)| Shell::Typing(key, text)),
             },
             seed: self.puzzle.seed(),
-            move_counter: self.puzzle.played().and_then(|_| self.puzzle.move_counter(self.session.step())),
+            // While the search is shown the board holds its nodes, not moves played.
+            move_counter: self
+                .puzzle
+                .played()
+                .filter(|_| self.search.is_none())
+                .and_then(|_| self.puzzle.move_counter(self.session.step())),
             // Not while a solution plays: Undo would take it over mid-animation.
             can_undo: (self.puzzle.played().is_some_and(|n| n > 0) || self.session.step() > 0)
                 && !self.session.is_playing(),
             table_bytes: self.session.table_bytes(),
             notices: self.notices.view(shell.reform(|_| Shell::DismissAlert)),
             progress: self.session.view_progress(),
-            board: self.puzzle.view_board(&self.session, &act),
+            board: match &self.search {
+                Some(search) if search.draws_board() => html! {},
+                _ => self.puzzle.view_board(&self.session, &act),
+            },
+            search: self.search.as_ref().map(|search| search.view(&ctx.link().callback(Msg::Search))),
+            board_in_view: self.search.as_ref().is_some_and(SearchView::draws_board),
+            can_search: self.puzzle.shows_search(),
             // A line needs two samples: a run over in a blink has no chart.
             chart: (history.len() >= 2).then(|| {
                 html! { <Chart series={chart_series(history)} x_label={x_label} y_label={y_label} /> }
@@ -765,6 +821,11 @@ struct ShellParts {
     notices: Html,
     progress: Html,
     board: Html,
+    /// The Search view, when open (it takes the playback's place).
+    search: Option<Html>,
+    /// The Search view draws the board itself (constraint solvers).
+    board_in_view: bool,
+    can_search: bool,
     chart: Option<Html>,
     playback: Html,
     gif: bool,
@@ -812,7 +873,8 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
         .map(|&(name, label)| (AttrValue::from(name), AttrValue::from(label)))
         .collect();
     html! {
-        <main class={classes!("puzzle-page", parts.name, parts.comparing.then_some("comparing"))}>
+        <main class={classes!("puzzle-page", parts.name, parts.comparing.then_some("comparing"),
+            parts.search.is_some().then_some("searching"), parts.board_in_view.then_some("board-in-view"))}>
             <aside class="panel" aria-label="Settings">
                 <h1>{ parts.title }</h1>
                 <div class="solve-bar">
@@ -856,12 +918,24 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                     if let Some(chart) = parts.chart {
                         <div class="board-chart">{ chart }</div>
                     }
+                    if let Some(search) = parts.search.clone() {
+                        { search }
+                    }
                 </div>
                 <div class="playback-bar">
-                    { parts.playback }
-                    if parts.gif {
-                        <button class="export" onclick={send(|| Shell::ExportGif)}
-                            aria-label="Export GIF of the animation">{ "Export GIF" }</button>
+                    if parts.search.is_none() {
+                        { parts.playback }
+                        if parts.gif {
+                            <button class="export" onclick={send(|| Shell::ExportGif)}
+                                aria-label="Export GIF of the animation">{ "Export GIF" }</button>
+                        }
+                    }
+                    if parts.can_search {
+                        <button class="search-toggle" onclick={send(|| Shell::ToggleSearch)}
+                            aria-pressed={parts.search.is_some().to_string()}
+                            title="Step through what the algorithm does, node by node (v)">
+                            { if parts.search.is_some() { "Close the search" } else { "Show the search" } }
+                        </button>
                     }
                 </div>
             </section>
@@ -937,6 +1011,14 @@ impl Page {
                 self.notices.status = self.puzzle.intro();
             }
             Shell::ExportGif => self.export_gif(),
+            Shell::ToggleSearch => match self.search.take() {
+                Some(_) => {
+                    // The board showed the search's nodes: back to the position in play.
+                    self.session.clear();
+                    self.notices.status = self.puzzle.intro();
+                }
+                None => self.open_search(ctx, SearchAsk::default()),
+            },
             Shell::ForgetTables => {
                 let size = format_bytes(self.session.table_bytes());
                 self.session.forget_tables();
@@ -959,6 +1041,9 @@ impl Page {
         }
         if self.session.speed_level() != DEFAULT_SPEED_LEVEL {
             link = link.set(SPEED_KEY, self.session.speed_level());
+        }
+        if let Some(search) = &self.search {
+            link = search.link_keys(link);
         }
         browser::replace_hash(&link.to_hash());
     }
@@ -983,6 +1068,42 @@ impl Page {
             None => {
                 self.session.solve(algo, &link, seek_to);
                 self.notices.status = format!("{label}…");
+            }
+        }
+    }
+
+    /// Opens the Search view on the search of the algorithm chosen, at the moment `ask` names.
+    fn open_search(&mut self, ctx: &Context<Self>, ask: SearchAsk) {
+        let (algo, label) = self.puzzle.algorithm();
+        match self.puzzle.solve_link(algo) {
+            Ok(link) => {
+                let send = ctx.link().callback(Msg::Search);
+                self.search = Some(SearchView::open(&ctx.props().worker_url, link, ask, send));
+                self.notices.status = format!("The search of {label}, step by step.");
+            }
+            Err(why) => self.notices.alert = Some(why),
+        }
+    }
+
+    /// Puts the node the search is at on the board: its path from the start, played as a
+    /// solution at its last step (the shell's playback code, no new code per puzzle).
+    fn show_node(&mut self, path: Vec<String>) {
+        let algorithm = self.puzzle.algorithm().0;
+        let mut node = Report::new(self.puzzle.info().name, algorithm, String::new());
+        (node.solved, node.length, node.moves) = (true, path.len(), path);
+        let mut unseen = Notices::default();
+        self.puzzle.show(&mut self.session, &node, Some(node.length), &mut unseen);
+        if let Some(why) = unseen.alert {
+            self.notices.alert = Some(format!("This node's board cannot be drawn: {why}"));
+        }
+    }
+
+    /// Keeps the Search view on the puzzle and algorithm shown.
+    fn follow_search(&mut self) {
+        let Some(search) = &mut self.search else { return };
+        if let Ok(link) = self.puzzle.solve_link(self.puzzle.algorithm().0) {
+            if link != *search.link() {
+                search.follow(link);
             }
         }
     }
@@ -1092,6 +1213,9 @@ impl Page {
             e.prevent_default();
             return false;
         }
+        if self.search.is_some() {
+            return self.search_key(ctx, &e);
+        }
         let busy = self.session.is_busy();
         let hand_play = self.puzzle.played().is_some();
         let msg = match key.as_str() {
@@ -1106,10 +1230,31 @@ impl Page {
             "Escape" if busy => Some(Shell::Cancel),
             "n" if !busy && self.puzzle.seed().is_some() => Some(Shell::NewSeed),
             "u" if hand_play => Some(Shell::Undo),
+            "v" if self.puzzle.shows_search() => Some(Shell::ToggleSearch),
             "r" if hand_play => Some(Shell::Restart),
             _ => None,
         };
         browser::send_shortcut(ctx.link(), &e, msg.map(Msg::Shell))
+    }
+}
+
+impl Page {
+    /// The Search view's keys: steps of one event, expansion or layer, play, the ends.
+    fn search_key(&mut self, ctx: &Context<Self>, e: &KeyboardEvent) -> bool {
+        let msg = match e.key().as_str() {
+            "," | "ArrowLeft" => Some(SearchMsg::Step("event-")),
+            "." | "ArrowRight" => Some(SearchMsg::Step("event+")),
+            "[" => Some(SearchMsg::Step("expansion-")),
+            "]" => Some(SearchMsg::Step("expansion+")),
+            "{" => Some(SearchMsg::Step("layer-")),
+            "}" => Some(SearchMsg::Step("layer+")),
+            "Home" => Some(SearchMsg::Step("start")),
+            "End" => Some(SearchMsg::Step("end")),
+            " " => Some(SearchMsg::TogglePlay),
+            "v" => return browser::send_shortcut(ctx.link(), e, Some(Msg::Shell(Shell::ToggleSearch))),
+            _ => None,
+        };
+        browser::send_shortcut(ctx.link(), e, msg.map(Msg::Search))
     }
 }
 

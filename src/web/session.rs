@@ -279,7 +279,10 @@ impl SolveSession {
                 *split.tallies.get_mut(index)? = LiveTally { done, total, histogram };
                 None
             }
-            SolverEvent::Progress { .. } | SolverEvent::TablesChanged | SolverEvent::File { .. } => None,
+            SolverEvent::Progress { .. }
+            | SolverEvent::TablesChanged
+            | SolverEvent::File { .. }
+            | SolverEvent::Frame(_) => None,
             SolverEvent::Failed(error) => {
                 self.split = None;
                 notices.alert = Some(error);
@@ -480,7 +483,8 @@ impl SolveSession {
                     None => SessionEvent::Solved { report, seek_to: running.seek_to },
                 }
             }
-            SolverEvent::TablesChanged => SessionEvent::Nothing,
+            // Frames go to the Search view's own worker, never to a solve.
+            SolverEvent::TablesChanged | SolverEvent::Frame(_) => SessionEvent::Nothing,
             SolverEvent::File { name, bytes } => {
                 self.running = None;
                 SessionEvent::File { name, bytes }

@@ -9,6 +9,7 @@
 //! so a cancelled job stops at once.
 
 use crate::core::job::{FromWorker, Progress, Report, ToWorker};
+use crate::core::replay::Frame;
 use crate::web::{release, saved_tables};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -38,6 +39,8 @@ pub enum SolverEvent {
     /// The worker built tables, or tables saved by an earlier visit were loaded (the page may
     /// show the "forget" control).
     TablesChanged,
+    /// A moment of a recorded search (the Search view's job).
+    Frame(Box<Frame>),
     /// A file the job made (an exported GIF).
     File {
         name: String,
@@ -173,6 +176,14 @@ impl SolverClient {
     pub fn export_gif(&mut self, link: &str, moves: &[String]) {
         let job = self.next_job;
         self.send_job(ToWorker::ExportGif { job, link: link.to_string(), moves: moves.to_vec() });
+    }
+
+    /// Asks for the moment of `link`'s recorded search that `seek` leads to from moment `t`
+    /// (the worker records the search first, once per link).
+    pub fn frame(&mut self, link: &str, seek: &str, t: u32, predict: bool) {
+        let job = self.next_job;
+        let (link, seek) = (link.to_string(), seek.to_string());
+        self.send_job(ToWorker::Frame { job, link, seek, t, predict });
     }
 
     /// Starts solving `link`, cancelling any job still running; the report carries its moves
@@ -383,6 +394,10 @@ fn route(
         FromWorker::Done { job, report } => (state.current == Some(job)).then(|| {
             state.current = None;
             SolverEvent::Done(report)
+        }),
+        FromWorker::Frame { job, frame } => (state.current == Some(job)).then(|| {
+            state.current = None;
+            SolverEvent::Frame(frame)
         }),
         // Job 0 is none of the page's (they count from 1): a request the worker could not read,
         // or a worker that could not load (then it is replaced before the next job).

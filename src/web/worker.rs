@@ -7,6 +7,7 @@
 
 use crate::core::format::format_ms;
 use crate::core::job::{FromWorker, JobContext, Progress, ToWorker};
+use crate::core::replay::{Replay, Seek};
 use crate::core::search::Limits;
 use crate::puzzles;
 use gloo_timers::callback::Timeout;
@@ -28,6 +29,8 @@ thread_local! {
     /// Helpers done with, kept until the next job: a helper's handler ends the wait, and
     /// must not free itself while it runs.
     static RETIRED: RefCell<Vec<Helper>> = const { RefCell::new(Vec::new()) };
+    /// The search last recorded for the Search view: its link and its replay.
+    static RECORDED: RefCell<Option<(String, Replay)>> = const { RefCell::new(None) };
     /// The timer that starts the second helper (kept until the next job, for the same reason).
     static SECOND_HELPER_TIMER: RefCell<Option<Timeout>> = const { RefCell::new(None) };
 }
@@ -95,6 +98,7 @@ pub fn start() {
                 }
             }
             Ok(ToWorker::ExportGif { job, link, moves }) => export(job, &link, &moves),
+            Ok(ToWorker::Frame { job, link, seek, t, predict }) => show_frame(job, &link, &seek, t, predict),
             Ok(ToWorker::BuildHalf { name, half }) => build_half_for_parent(&name, half),
             Ok(ToWorker::CancelFlag) => {
                 let flag = attached.and_then(|a| a.dyn_into::<js_sys::SharedArrayBuffer>().ok());
@@ -130,6 +134,37 @@ fn run(job: u32, link: &str, max_moves: Option<usize>) {
         Some((name, label)) => build_in_halves(job, name, label),
         None => solve(&job, None),
     }
+}
+
+/// Answers the Search view with a moment of `link`'s search, recording it first if it is not
+/// the one recorded last.
+fn show_frame(job: u32, link: &str, seek: &str, t: u32, predict: bool) {
+    CURRENT_JOB.with(|current| current.set(job));
+    let recorded = RECORDED.with(|r| r.borrow().as_ref().is_some_and(|(kept, _)| kept == link));
+    if !recorded {
+        RECORDED.with(|r| *r.borrow_mut() = None);
+        let mut listener = |elapsed_ms: f64, progress: &Progress| {
+            post(&FromWorker::Progress { job, elapsed_ms, progress: progress.clone() });
+            !cancelled()
+        };
+        let mut ctx = JobContext::new(Limits::default(), &now_ms, &mut listener);
+        match puzzles::solve_traced(link, &mut ctx) {
+            Ok((_, trace)) => {
+                RECORDED.with(|r| *r.borrow_mut() = Some((link.to_string(), Replay::new(trace))))
+            }
+            Err(error) => return post(&FromWorker::Failed { job, error }),
+        }
+    }
+    let message = match Seek::parse(seek, t) {
+        Ok(seek) => RECORDED.with(|r| {
+            let recorded = r.borrow();
+            let (_, replay) = recorded.as_ref().expect("recorded above");
+            let frame = replay.frame(replay.seek(t, seek), predict);
+            FromWorker::Frame { job, frame: Box::new(frame) }
+        }),
+        Err(error) => FromWorker::Failed { job, error },
+    };
+    post(&message);
 }
 
 /// A job as the page sent it.

@@ -129,7 +129,7 @@ fn frontier(replay: &Replay, state: &State, next: Option<u32>, predict: bool, ht
             html,
             "<tr data-node=\"{}\"{class}{miss}><td>{node}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
             waiting.node,
-            waiting.parent,
+            if waiting.parent == super::NONE { "—".to_string() } else { waiting.parent.to_string() },
             text(replay.step_text(waiting.step)),
             waiting.g,
             waiting.h
@@ -192,7 +192,7 @@ fn layers(replay: &Replay, state: &State, html: &mut String) {
     let widest =
         (0..depths).map(|d| replay.seen_at_depth.get(d).copied().unwrap_or(0).max(1)).max().unwrap_or(1)
             as f64;
-    let row_height = if depths > 16 { 12 } else { 20 };
+    let row_height = if depths > 16 { 14 } else { 22 };
     let height = depths * row_height + 30;
     let _ = write!(
         html,
@@ -209,7 +209,7 @@ fn layers(replay: &Replay, state: &State, html: &mut String) {
         let (x1, x2) = (scale(expanded), scale(expanded + queued));
         let _ = write!(
             html,
-            "<text x=\"0\" y=\"{}\" class=\"depth\">{depth}</text>\
+            "<text x=\"0\" y=\"{}\" class=\"depth\" font-size=\"{bar}\">{depth}</text>\
              <rect x=\"40\" y=\"{y}\" width=\"{:.1}\" height=\"{bar}\" class=\"unseen\"/>\
              <rect x=\"40\" y=\"{y}\" width=\"{x1:.1}\" height=\"{bar}\" class=\"explored\"/>\
              <rect x=\"{:.1}\" y=\"{y}\" width=\"{:.1}\" height=\"{bar}\" class=\"waiting\"/>",
@@ -221,8 +221,8 @@ fn layers(replay: &Replay, state: &State, html: &mut String) {
     }
     let _ = write!(
         html,
-        "</svg><figcaption>Nodes at each depth (g, down the side): <span class=\"key explored\">expanded</span> \
-         <span class=\"key waiting\">in the frontier</span> <span class=\"key unseen\">not reached yet</span></figcaption></figure>"
+        "</svg><figcaption>Nodes at each depth (g, down the side): <span class=\"swatch explored\">expanded</span> \
+         <span class=\"swatch waiting\">in the frontier</span> <span class=\"swatch unseen\">not reached yet</span></figcaption></figure>"
     );
 }
 
@@ -266,7 +266,7 @@ fn grid(replay: &Replay, state: &State, html: &mut String) {
         }
     }
     let boxes = (side as f64).sqrt() as usize;
-    let _ = write!(html, "<table class=\"search-grid size-{side}\"><caption>The grid: values by cause, candidates crossed out in the colour of what removed them</caption><tbody>");
+    let _ = write!(html, "<table class=\"search-grid size-{side}\"><caption>Values and candidates, coloured by cause</caption><tbody>");
     for row in 0..side {
         html.push_str("<tr>");
         for col in 0..side {

@@ -40,6 +40,7 @@ impl PuzzlePage for AlphameticsPage {
 
     const INFO: &'static PuzzleInfo = &INFO;
     const THUMBNAIL: &'static str = r##"<text x="60" y="24" font-size="13" font-weight="700" text-anchor="middle" fill="currentColor">SEND+MORE</text><text x="60" y="46" font-size="13" font-weight="700" text-anchor="middle" fill="currentColor">=MONEY</text>"##;
+    const SEARCH_VIEW: bool = true;
     const GUIDE: Guide = Guide {
         steps: "Column by column, from the right: guess digits for the letters of a column,\n  check that the column adds up with its carry, then move left;\n  a column that cannot come out right takes back the last guess.\nBrute force: try every assignment of distinct digits and evaluate the equation.",
         terms: &[("permutations", "arrangements of distinct digits over the letters that brute force evaluates"), ("guesses", "digits the column solver tries for a letter"), ("dead ends", "partial assignments refused because a column (or the range of the sum) cannot come out right")],

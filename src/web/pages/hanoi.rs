@@ -40,6 +40,7 @@ impl PuzzlePage for HanoiPage {
 
     const INFO: &'static PuzzleInfo = &INFO;
     const THUMBNAIL: &'static str = r##"<rect x="4" y="52" width="112" height="6" rx="2" class="base"/><rect x="18" y="10" width="4" height="42" class="peg-rod"/><rect x="58" y="10" width="4" height="42" class="peg-rod"/><rect x="98" y="10" width="4" height="42" class="peg-rod"/><rect x="4" y="44" width="32" height="8" rx="3" fill="hsl(250,70%,55%)"/><rect x="8" y="36" width="24" height="8" rx="3" fill="hsl(130,70%,45%)"/><rect x="52" y="44" width="16" height="8" rx="3" fill="hsl(10,70%,55%)"/>"##;
+    const SEARCH_VIEW: bool = true;
     const GUIDE: Guide = Guide {
         steps: "Direct method (three pegs), to move n discs from A to C:\n  move the top n−1 discs from A to B; move the largest disc to C; move the n−1 discs from B to C.\nSearches treat each arrangement of discs as a node:\n  take a waiting node (breadth-first: the oldest; A*: fewest moves + estimate; greedy: best score)\n  if it is the goal, stop; otherwise add every position one legal move away.",
         terms: &[("nodes expanded", "positions whose moves the search tried"), ("in memory", "positions the search keeps (seen or waiting) when it ends"), ("shortest?", "yes when the method guarantees no shorter solution exists")],

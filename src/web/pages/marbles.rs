@@ -34,6 +34,7 @@ impl PuzzlePage for MarblesPage {
 
     const INFO: &'static PuzzleInfo = &INFO;
     const THUMBNAIL: &'static str = r##"<circle cx="10" cy="30" r="5" fill="#fff" stroke="#111"/><circle cx="21" cy="30" r="5" fill="#fff" stroke="#111"/><circle cx="32" cy="30" r="5" fill="#fff" stroke="#111"/><circle cx="43" cy="30" r="5" fill="#fff" stroke="#111"/><circle cx="54" cy="30" r="5" fill="none" stroke="#111"/><circle cx="65" cy="30" r="5" fill="none" stroke="#111"/><circle cx="76" cy="30" r="5" fill="none" stroke="#111"/><circle cx="87" cy="30" r="5" fill="#111" stroke="#111"/><circle cx="98" cy="30" r="5" fill="#111" stroke="#111"/><circle cx="109" cy="30" r="5" fill="#111" stroke="#111"/><circle cx="120" cy="30" r="5" fill="#111" stroke="#111"/>"##;
+    const SEARCH_VIEW: bool = true;
     const GUIDE: Guide = classic::GUIDE;
 
     fn new(params: MarblesParams) -> Self {

@@ -1,0 +1,143 @@
+// The Search view (`view=search`): a recorded search stepped through forwards and back, a
+// `t=` link reopening the same moment, predict mode's score, and every search page's view at
+// 1024×768 (screenshots in screenshots/search-*.png).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { open, shots, hash, waitForHash } from "./harness.mjs";
+
+const PROJECTOR = { width: 1024, height: 768 };
+const said = (page) => page.locator(".search-said");
+const moment = (page) => page.locator(".moment-count");
+const frontierRows = (page) => page.locator("table.frontier tbody tr[data-node]");
+const ready = (page) => moment(page).waitFor({ timeout: 60000 });
+const momentText = (page) => moment(page).textContent();
+const rowsText = (page) => frontierRows(page).allTextContents();
+
+/** Waits until the moment shown is event `t`. */
+const atMoment = (page, t) => moment(page).filter({ hasText: new RegExp(`^event ${t} of`) }).waitFor();
+
+test("steps forwards and back through an A* search, and a t= link reopens the same frontier", async () => {
+  const link = "#/sliding?size=3&seed=3&shuffle=20&algo=astar&view=search";
+  const { page, errors } = await open(link, PROJECTOR);
+  await ready(page);
+  assert.match(await said(page).textContent(), /Nothing done yet/);
+  await page.keyboard.press(".");
+  await atMoment(page, 1);
+  assert.match(await said(page).textContent(), /Expanded node 0/);
+  await page.getByRole("button", { name: "Forward one expansion" }).click();
+  await page.getByRole("button", { name: "Forward one expansion" }).click();
+  await page.keyboard.press("]");
+  await page.waitForFunction(() => !/^event (0|1) of/.test(document.querySelector(".moment-count")?.textContent));
+  await page.waitForTimeout(300);
+  const there = await momentText(page);
+  const t = Number(there.match(/event (\d+)/)[1]);
+  assert.ok(t > 1, there);
+  const frontier = await rowsText(page);
+  assert.ok(frontier.length > 0, "the frontier is listed");
+  assert.equal(await page.locator("table.frontier tr.next").count(), 1, "the next node is marked");
+  // Back one event, forward one event: the same moment and frontier.
+  await page.keyboard.press(",");
+  await atMoment(page, t - 1);
+  await page.keyboard.press(".");
+  await atMoment(page, t);
+  assert.deepEqual(await rowsText(page), frontier);
+  await waitForHash(page, new RegExp(`view=search.*t=${t}|t=${t}.*view=search`));
+  const shared = hash(page);
+  // The board shows the node expanded: a board of tiles is drawn.
+  assert.ok(await page.locator(".board .tile, .board rect").count() > 0);
+  await page.screenshot({ path: `${shots}/search-sliding-astar-1024x768.png` });
+  // The board, the step controls and the frontier are visible together.
+  for (const selector of [".board", ".search-steps", "table.frontier"]) {
+    const box = await page.locator(selector).boundingBox();
+    assert.ok(box && box.y >= 0 && box.y < 768, `${selector} on screen: ${JSON.stringify(box)}`);
+  }
+  const reopened = await open(shared, PROJECTOR);
+  await ready(reopened.page);
+  await atMoment(reopened.page, t);
+  assert.deepEqual(await rowsText(reopened.page), frontier, "the shared link shows the same frontier");
+  assert.deepEqual(errors, []);
+  assert.deepEqual(reopened.errors, []);
+  await reopened.page.close();
+  await page.close();
+});
+
+test("predict mode hides the answer, scores a right and a wrong pick, and explains the miss", async () => {
+  const { page, errors } = await open("#/sliding?size=3&seed=3&shuffle=20&algo=astar&view=search&t=0&predict=1", PROJECTOR);
+  await ready(page);
+  // After the start's expansion several boards wait.
+  await page.keyboard.press("]");
+  await page.keyboard.press("]");
+  await page.waitForFunction(() => document.querySelectorAll("table.frontier button[data-node]").length > 1);
+  assert.equal(await page.locator("table.frontier tr.next").count(), 0, "the answer is hidden");
+  const rows = page.locator("table.frontier tbody tr[data-node]");
+  // The row without a reason to miss is the right one.
+  const count = await rows.count();
+  let right = null;
+  let wrong = null;
+  for (let i = 0; i < count; i++) {
+    const miss = await rows.nth(i).getAttribute("data-miss");
+    if (miss === null && right === null) right = i;
+    if (miss !== null && wrong === null) wrong = i;
+  }
+  assert.ok(right !== null && wrong !== null, "one right and one wrong pick to make");
+  await rows.nth(wrong).locator("button").click();
+  await page.locator(".predict-verdict").filter({ hasText: "Not this one" }).waitFor();
+  assert.match(await page.locator(".predict-verdict").textContent(), /smallest f|ties go to/);
+  await page.locator("table.frontier tr.next").waitFor();
+  assert.match(await page.locator(".predict-score").textContent(), /0 of 1 right/);
+  await page.keyboard.press("]");
+  await page.waitForFunction(() => document.querySelectorAll("table.frontier button[data-node]").length > 0
+    && !document.querySelector(".predict-verdict")?.textContent.startsWith("Not"));
+  const again = page.locator("table.frontier tbody tr[data-node]");
+  const n = await again.count();
+  for (let i = 0; i < n; i++) {
+    if (await again.nth(i).getAttribute("data-miss") === null) {
+      await again.nth(i).locator("button").click();
+      break;
+    }
+  }
+  await page.locator(".predict-verdict").filter({ hasText: "Right" }).waitFor();
+  assert.match(await page.locator(".predict-score").textContent(), /1 of 2 right/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** Every page with a Search view, at a moment part-way, for the screenshots. */
+const VIEWS = [
+  ["sliding-bfs", "#/sliding?size=3&seed=3&shuffle=12&algo=bfs&view=search&t=60"],
+  ["sliding-idastar", "#/sliding?size=3&seed=3&shuffle=20&algo=idastar&view=search&t=200"],
+  ["hanoi", "#/hanoi?discs=3&algo=bfs&view=search&t=40"],
+  ["jugs", "#/jugs?algo=bfs&view=search&t=30"],
+  ["marbles", "#/marbles?algo=bfs&view=search&t=40"],
+  ["golf-tee", "#/golf-tee?algo=dfs&view=search&t=40"],
+  ["blocks", "#/blocks?algo=bfs&view=search&t=60"],
+  ["queens", "#/queens?n=6&algo=backtracking&view=search&t=30"],
+  ["sudoku", "#/sudoku?algo=propagate&view=search&t=150"],
+  ["alphametics", "#/alphametics?algo=columns&view=search&t=20"],
+];
+
+test("every search page opens its Search view from a link, at 1024×768", async () => {
+  for (const [name, link] of VIEWS) {
+    const { page, errors } = await open(link, PROJECTOR);
+    await ready(page);
+    const t = Number(link.match(/t=(\d+)/)[1]);
+    await atMoment(page, t);
+    assert.doesNotMatch(await said(page).textContent(), /No search/, name);
+    assert.ok(await page.locator(".search-counts").isVisible(), `${name}: counters shown`);
+    const steps = await page.locator(".search-steps").boundingBox();
+    assert.ok(steps.y + steps.height <= 768, `${name}: step controls on screen`);
+    await page.screenshot({ path: `${shots}/search-${name}-1024x768.png` });
+    assert.deepEqual(errors, [], name);
+    await page.close();
+  }
+});
+
+test("a search with no trace says so and the page stays usable", async () => {
+  const { page, errors } = await open("#/sliding?size=4&seed=1&shuffle=30&algo=pdb&view=search", PROJECTOR);
+  await said(page).filter({ hasText: "No search to show" }).waitFor({ timeout: 60000 });
+  await page.getByRole("button", { name: "Close the search" }).click();
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await page.locator(".status").filter({ hasText: /Solved/ }).waitFor({ timeout: 60000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
