@@ -25,9 +25,13 @@ sed -i -e "s|^const RELEASE = .*|const RELEASE = \"$release\";|" \
 loader="solver_worker-$(digest < solver_worker.js).js"
 mv solver_worker.js "$loader"
 
+# As written in index.html, or as a release build's minifier rewrites it (unquoted, content first).
 sed -i -e "s|<meta name=\"puzzlelab-release\" content=\"[^\"]*\"|<meta name=\"puzzlelab-release\" content=\"$release\"|" \
-  -e "s|<meta name=\"puzzlelab-worker\" content=\"[^\"]*\"|<meta name=\"puzzlelab-worker\" content=\"$loader\"|" index.html
-grep -q "content=\"$loader\"" index.html || { echo "release.sh: index.html has no puzzlelab-worker meta" >&2; exit 1; }
+  -e "s|<meta name=\"puzzlelab-worker\" content=\"[^\"]*\"|<meta name=\"puzzlelab-worker\" content=\"$loader\"|" \
+  -e "s|<meta content=[^ >]* name=puzzlelab-release>|<meta content=$release name=puzzlelab-release>|" \
+  -e "s|<meta content=[^ >]* name=puzzlelab-worker>|<meta content=$loader name=puzzlelab-worker>|" index.html
+grep -q -e "content=\"$loader\"" -e "content=$loader " index.html ||
+  { echo "release.sh: index.html has no puzzlelab-worker meta" >&2; exit 1; }
 
 files=$(ls | grep -v -x sw.js | sed 's/.*/"&"/' | paste -s -d, -)
 sed -i -e "s|^const RELEASE = .*|const RELEASE = \"$release\";|" -e "s|^const FILES = .*|const FILES = [$files];|" sw.js

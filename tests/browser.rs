@@ -34,10 +34,18 @@ async fn dist_worker() -> String {
     let response = JsFuture::from(window.fetch_with_str("/dist/index.html")).await.expect("dist/ is served");
     let response: web_sys::Response = response.unchecked_into();
     let html = JsFuture::from(response.text().unwrap()).await.unwrap().as_string().unwrap();
-    let key = r#"name="puzzlelab-worker" content=""#;
-    let start = html.find(key).expect("dist/index.html names its worker") + key.len();
-    let end = html[start..].find('"').unwrap() + start;
-    format!("/dist/{}", &html[start..end])
+    // Minified, the meta reads `<meta content=FILE name=puzzlelab-worker>`; as written, it quotes.
+    let file = match html.find(r#"name="puzzlelab-worker" content=""#) {
+        Some(at) => {
+            let start = at + r#"name="puzzlelab-worker" content=""#.len();
+            &html[start..start + html[start..].find('"').unwrap()]
+        }
+        None => {
+            let end = html.find(" name=puzzlelab-worker").expect("dist/index.html names its worker");
+            &html[html[..end].rfind("content=").unwrap() + "content=".len()..end]
+        }
+    };
+    format!("/dist/{file}")
 }
 
 /// The same worker built with debug assertions, where `panic=1` in a link really panics.

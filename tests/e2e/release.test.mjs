@@ -20,7 +20,8 @@ test("every file of the release is named by its content, and the service worker 
   const listed = JSON.parse(/^const FILES = (.*);$/m.exec(readFileSync(join(dist, "sw.js"), "utf8"))[1]);
   assert.deepEqual(listed.sort(), files.filter((name) => name !== "sw.js"), "sw.js precaches the whole release");
   const page = readFileSync(join(dist, "index.html"), "utf8");
-  const loader = /name="puzzlelab-worker" content="([^"]+)"/.exec(page)[1];
+  // The release build's page is minified: `<meta content=FILE name=puzzlelab-worker>`.
+  const loader = /<meta content="?([^" >]+)"? name="?puzzlelab-worker"?>/.exec(page)[1];
   assert.ok(files.includes(loader), `index.html names its release's worker loader: ${loader}`);
 });
 
