@@ -264,7 +264,8 @@ impl SearchView {
                         { if playing { "⏸" } else { "▶" } }
                     </button>
                     { buttons(&FORWARD, t >= len) }
-                    <button onclick={send.reform(|_| SearchMsg::Faster)} class="speed" aria-label="Play speed"
+                    <button onclick={send.reform(|_| SearchMsg::Faster)} class="speed"
+                        aria-label={format!("{}/s: expansions per second while playing", SPEEDS[self.speed])}
                         title="Expansions per second while playing">{ format!("{}/s", SPEEDS[self.speed]) }</button>
                     <input type="range" class="moment" min="0" max={len.to_string()} value={t.to_string()}
                         aria-label="Moment of the search" aria-valuetext={format!("event {t} of {len}")} oninput={scrub} />
@@ -285,7 +286,8 @@ impl SearchView {
                 if let Some(why) = &self.error {
                     <p class="alert" role="alert">{ why }</p>
                 }
-                <div class="search-figures" onclick={send.reform(SearchMsg::Click)}>
+                <div class="search-figures" onclick={send.reform(SearchMsg::Click)} tabindex="0" role="region"
+                    aria-label="The search: counters, frontier and drawing">
                     { Html::from_html_unchecked(AttrValue::from(frame.markup.clone())) }
                 </div>
             </section>

@@ -2,6 +2,7 @@
 // Debian's Chromium driven by playwright-core.
 import { before, after } from "node:test";
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { serve } from "./server.mjs";
@@ -90,3 +91,14 @@ export const solveInWorker = (page, link, prelude) => page.evaluate(async ({ lin
   worker.terminate();
   return done.report;
 }, { link, prelude });
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** The serious and critical accessibility violations axe-core finds on the page. */
+export async function seriousViolations(page) {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}

@@ -8,10 +8,8 @@
 // presentation mode) go to tests/e2e/screenshots/.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
-import { open, shots, QUICK } from "./harness.mjs";
+import { open, shots, QUICK, seriousViolations } from "./harness.mjs";
 
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const SIZES = [{ width: 1024, height: 768 }, { width: 1920, height: 1080 }];
 
 /** Pages whose answer is not played back (a classifier's scores); a new page is expected to have playback. */
@@ -91,13 +89,6 @@ async function shown(page) {
   };
 }
 
-async function seriousViolations(page) {
-  await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("every page shows board, status, playback and chart together at projector sizes", async () => {
   const names = await puzzleNames();

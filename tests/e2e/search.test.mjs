@@ -1,9 +1,9 @@
 // The Search view (`view=search`): a recorded search stepped through forwards and back, a
 // `t=` link reopening the same moment, predict mode's score, and every search page's view at
-// 1024×768 (screenshots in screenshots/search-*.png).
+// 1024×768 with no serious axe violation (screenshots in screenshots/search-*.png).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, shots, hash, waitForHash } from "./harness.mjs";
+import { open, shots, hash, waitForHash, seriousViolations } from "./harness.mjs";
 
 const PROJECTOR = { width: 1024, height: 768 };
 const said = (page) => page.locator(".search-said");
@@ -127,6 +127,7 @@ test("every search page opens its Search view from a link, at 1024×768", async 
     const steps = await page.locator(".search-steps").boundingBox();
     assert.ok(steps.y + steps.height <= 768, `${name}: step controls on screen`);
     await page.screenshot({ path: `${shots}/search-${name}-1024x768.png` });
+    assert.deepEqual(await seriousViolations(page), [], `${name}: axe`);
     assert.deepEqual(errors, [], name);
     await page.close();
   }

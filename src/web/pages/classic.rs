@@ -51,6 +51,7 @@ pub const GUIDE: Guide = Guide {
     steps: "A puzzle is a start position, its legal moves, a goal test\n  (and a canonical form, so mirror images count once).\nBreadth-first: explore every position one move away, then two, …: the first goal met is a shortest solution.\nDepth-first: follow one line of moves as deep as it goes, then back up.\nBoth remember every position seen, so none is explored twice.",
     terms: &[
         ("positions explored", "positions whose moves the search tried"),
+        ("frontier", "in the Search view: positions reached and waiting to be explored, a queue for breadth-first (first in, first out), a stack for depth-first (last in, first out)"),
         ("in memory", "positions the search remembers so it never explores one twice"),
         ("folded", "positions that are mirror images (or differ only by swapping identical pieces) count as one, so the search explores fewer"),
     ],

@@ -43,7 +43,7 @@ impl PuzzlePage for HanoiPage {
     const SEARCH_VIEW: bool = true;
     const GUIDE: Guide = Guide {
         steps: "Direct method (three pegs), to move n discs from A to C:\n  move the top n−1 discs from A to B; move the largest disc to C; move the n−1 discs from B to C.\nSearches treat each arrangement of discs as a node:\n  take a waiting node (breadth-first: the oldest; A*: fewest moves + estimate; greedy: best score)\n  if it is the goal, stop; otherwise add every position one legal move away.",
-        terms: &[("nodes expanded", "positions whose moves the search tried"), ("in memory", "positions the search keeps (seen or waiting) when it ends"), ("shortest?", "yes when the method guarantees no shorter solution exists")],
+        terms: &[("frontier", "in the Search view: nodes generated and waiting to be expanded, in the order the algorithm takes them (a queue for breadth-first, a stack for depth-first, smallest f first for A*)"), ("g, h, f", "g: moves from the start to a node; h: the estimate of moves left; f = g + h, the order of A* and the bound of IDA*"), ("nodes expanded", "positions whose moves the search tried"), ("in memory", "positions the search keeps (seen or waiting) when it ends"), ("shortest?", "yes when the method guarantees no shorter solution exists")],
         source: "a blog post solving the Towers of Hanoi in Julia (naive solver: 79 moves for 4 discs; A*: 21); J. S. Frame and B. M. Stewart (1941) for four pegs.",
     };
     const KEYS: &'static [(&'static str, &'static str)] =
