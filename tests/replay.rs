@@ -5,10 +5,14 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use puzzlelab::core::job::{JobContext, Report};
+use puzzlelab::core::link::{Link, LinkParams};
 use puzzlelab::core::replay::{Direction, Replay, Seek};
 use puzzlelab::core::search::Limits;
 use puzzlelab::core::trace::Event;
-use puzzlelab::puzzles::solve_traced;
+use puzzlelab::puzzles::sliding::domain::{Board, Dir};
+use puzzlelab::puzzles::sliding::params::SlidingParams;
+use puzzlelab::puzzles::sliding::picture::picture;
+use puzzlelab::puzzles::{node_pictures, solve_traced};
 
 fn traced(link: &str) -> (Report, Replay) {
     let clock = || 0.0;
@@ -184,4 +188,21 @@ fn queens_count_their_solutions_and_show_each_board() {
     assert!(solved.markup.contains("<b>1</b> solutions found"));
     let removed = (0..replay.len()).find(|&i| matches!(replay.event(i), Some(Event::Remove { .. }))).unwrap();
     assert!(replay.frame(removed + 1, false).markup.contains('✕'));
+}
+
+#[test]
+fn each_frontier_row_of_the_8_puzzle_shows_its_board() {
+    let link = "#/sliding?size=3&seed=3&shuffle=20&algo=astar";
+    let (_, replay) = traced(link);
+    let replay = replay.with_pictures(node_pictures(link));
+    let start: Board = SlidingParams::from_link(&Link::parse(link).unwrap()).0.current();
+    for &stop in &replay.expansion_stops()[1..8] {
+        let markup = replay.frame(stop, false).markup;
+        let row = &markup[markup.find("class=\"next\"").expect("the next row is marked")..];
+        let shown = &row[row.find("<svg").unwrap()..row.find("</svg>").unwrap() + 6];
+        // The board the next expansion puts on the page, drawn the same way.
+        let path = replay.frame(stop + 1, false).path;
+        let board = path.iter().try_fold(start.clone(), |b, m| b.apply(Dir::parse(m)?)).unwrap();
+        assert_eq!(shown, picture(&board), "{link}: the next row's board at {stop}");
+    }
 }

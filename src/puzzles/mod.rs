@@ -18,6 +18,7 @@ pub mod tiles264;
 
 use crate::core::job::{JobContext, Report};
 use crate::core::link::{Link, LinkError, TRACE_KEY};
+use crate::core::replay::NodePictures;
 use crate::core::trace::Trace;
 
 /// What the pages need to know about a puzzle.
@@ -182,6 +183,17 @@ pub fn export_gif(text: &str, moves: &[String]) -> Result<(String, Vec<u8>), Str
         .find(|(name, _)| *name == link.puzzle)
         .ok_or_else(|| format!("'{}' solutions do not export as GIFs", link.puzzle))?;
     export(&link, moves)
+}
+
+/// The puzzles whose Search view draws each frontier node's board (small enough to list).
+const NODE_PICTURES: &[(&str, fn(&Link) -> NodePictures)] =
+    &[(sliding::INFO.name, sliding::picture::link_pictures)];
+
+/// How to draw the nodes of the puzzle `text` links to, if its Search view draws them.
+pub fn node_pictures(text: &str) -> Option<NodePictures> {
+    let link = Link::parse(text).ok()?;
+    let (_, pictures) = NODE_PICTURES.iter().find(|(name, _)| *name == link.puzzle)?;
+    Some(pictures(&link))
 }
 
 /// The session data this process has built, by name, among those not in `known`.

@@ -150,7 +150,8 @@ fn show_frame(job: u32, link: &str, seek: &str, t: u32, predict: bool) {
         let mut ctx = JobContext::new(Limits::default(), &now_ms, &mut listener);
         match puzzles::solve_traced(link, &mut ctx) {
             Ok((_, trace)) => {
-                RECORDED.with(|r| *r.borrow_mut() = Some((link.to_string(), Replay::new(trace))))
+                let replay = Replay::new(trace).with_pictures(puzzles::node_pictures(link));
+                RECORDED.with(|r| *r.borrow_mut() = Some((link.to_string(), replay)))
             }
             Err(error) => return post(&FromWorker::Failed { job, error }),
         }

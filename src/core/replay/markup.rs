@@ -23,7 +23,7 @@ pub(super) fn draw(replay: &Replay, state: &State, t: u32, next: Option<u32>, pr
             letters(state, &mut html);
         }
     } else {
-        frontier(replay, state, next, predict, &mut html);
+        frontier(replay, state, t, next, predict, &mut html);
         if replay.discipline == Discipline::Path {
             iterations(replay, state, &mut html);
         } else {
@@ -90,18 +90,31 @@ fn caption(discipline: Discipline) -> &'static str {
     }
 }
 
+/// Whether the frontier's h column is worth showing: searches that use an estimate (and hill
+/// climbing, whose estimate is the tiles out of place).
+fn shows_h(discipline: Discipline) -> bool {
+    matches!(discipline, Discipline::Priority | Discipline::Path | Discipline::Climb)
+}
+
 /// Whether the frontier's f column is worth showing (informed searches).
 fn shows_f(discipline: Discipline) -> bool {
     matches!(discipline, Discipline::Priority | Discipline::Path)
 }
 
-fn frontier(replay: &Replay, state: &State, next: Option<u32>, predict: bool, html: &mut String) {
+fn frontier(replay: &Replay, state: &State, t: u32, next: Option<u32>, predict: bool, html: &mut String) {
     let discipline = replay.discipline;
     let rows: Vec<&Waiting> = state.frontier.in_order().take(MAX_ROWS).collect();
     let first = rows.iter().find(|w| Some(w.node) == next).copied();
     let _ = write!(html, "<table class=\"frontier\"><caption>{}</caption><thead><tr>", caption(discipline));
+    let pictured = replay.pictures.is_some();
+    if pictured {
+        html.push_str("<th scope=\"col\">board</th>");
+    }
     html.push_str("<th scope=\"col\">node</th><th scope=\"col\">from</th><th scope=\"col\">move</th>");
-    html.push_str("<th scope=\"col\">g</th><th scope=\"col\">h</th>");
+    html.push_str("<th scope=\"col\">g</th>");
+    if shows_h(discipline) {
+        html.push_str("<th scope=\"col\">h</th>");
+    }
     if shows_f(discipline) {
         html.push_str("<th scope=\"col\">f</th>");
     }
@@ -125,15 +138,21 @@ fn frontier(replay: &Replay, state: &State, next: Option<u32>, predict: bool, ht
         } else {
             waiting.node.to_string()
         };
+        let _ = write!(html, "<tr data-node=\"{}\"{class}{miss}>", waiting.node);
+        if pictured {
+            let _ =
+                write!(html, "<td class=\"picture\">{}</td>", replay.picture(waiting, t).unwrap_or_default());
+        }
         let _ = write!(
             html,
-            "<tr data-node=\"{}\"{class}{miss}><td>{node}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
-            waiting.node,
+            "<td>{node}</td><td>{}</td><td>{}</td><td>{}</td>",
             if waiting.parent == super::NONE { "—".to_string() } else { waiting.parent.to_string() },
             text(replay.step_text(waiting.step)),
             waiting.g,
-            waiting.h
         );
+        if shows_h(discipline) {
+            let _ = write!(html, "<td>{}</td>", waiting.h);
+        }
         if shows_f(discipline) {
             let _ = write!(html, "<td>{}</td>", waiting.f);
         }
@@ -141,11 +160,12 @@ fn frontier(replay: &Replay, state: &State, next: Option<u32>, predict: bool, ht
     }
     let more = state.frontier.len().saturating_sub(rows.len());
     if more > 0 {
-        let columns = if shows_f(discipline) { 6 } else { 5 };
+        let columns =
+            4 + usize::from(shows_h(discipline)) + usize::from(shows_f(discipline)) + usize::from(pictured);
         let _ = write!(html, "<tr><td colspan=\"{columns}\">… and {more} more</td></tr>");
     }
     if rows.is_empty() {
-        html.push_str("<tr><td colspan=\"6\">empty</td></tr>");
+        html.push_str("<tr><td colspan=\"7\">empty</td></tr>");
     }
     html.push_str("</tbody></table>");
 }

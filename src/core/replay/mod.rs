@@ -24,6 +24,10 @@ mod words;
 
 pub use words::describe;
 
+/// Draws the position a path of moves leads to from the search's start, as markup (a
+/// puzzle's small board in the frontier's rows; `puzzles::node_pictures`).
+pub type NodePictures = Box<dyn Fn(&[String]) -> Option<String>>;
+
 /// Best-first order: lowest priority, then the deeper, then the first queued.
 type PriorityKey = (u32, Reverse<u32>, u32);
 
@@ -235,6 +239,7 @@ pub struct Replay {
     seen_at_depth: Vec<u64>,
     /// The side of a constraint grid named by cells `rRcC`, or of the queens' board.
     side: u32,
+    pictures: Option<NodePictures>,
 }
 
 /// Where a step control goes.
@@ -317,6 +322,7 @@ impl Replay {
             layers: Vec::new(),
             seen_at_depth: Vec::new(),
             side: 0,
+            pictures: None,
         };
         replay.side = events.iter().map(side_needed).max().unwrap_or(0);
         let mut state = replay.start_state();
@@ -333,6 +339,22 @@ impl Replay {
         }
         replay.events = events;
         replay
+    }
+
+    /// Draws each frontier node's board with `pictures`.
+    pub fn with_pictures(mut self, pictures: Option<NodePictures>) -> Self {
+        self.pictures = pictures;
+        self
+    }
+
+    /// The picture of the board a waiting node holds, at moment `t`.
+    fn picture(&self, waiting: &Waiting, t: u32) -> Option<String> {
+        let draw = self.pictures.as_ref()?;
+        let mut path = if waiting.parent == NONE { Vec::new() } else { self.path_to(waiting.parent, t) };
+        if waiting.step != NONE {
+            path.push(self.step_text(waiting.step).to_string());
+        }
+        draw(&path)
     }
 
     fn start_state(&self) -> State {

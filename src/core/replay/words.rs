@@ -18,14 +18,21 @@ pub fn describe(event: &Event, discipline: Discipline) -> String {
                 (Discipline::Priority | Discipline::Path, Some(f)) => format!(", f {f}"),
                 _ => String::new(),
             };
-            format!("Generated node {node} from node {parent} by the move {step}: g {g}, h {h}{f}.")
+            let h = match discipline {
+                Discipline::Queue | Discipline::Stack => String::new(),
+                _ => format!(", h {h}"),
+            };
+            format!("Generated node {node} from node {parent} by the move {step}: g {g}{h}{f}.")
         }
         Event::Duplicate { node } => {
             format!("That position was seen before (node {node}): not queued again.")
         }
-        Event::Expand { node, g, h } => {
-            format!("Expanded node {node} (g {g}, h {h}): its moves are generated next.")
-        }
+        Event::Expand { node, g, h } => match discipline {
+            Discipline::Queue | Discipline::Stack => {
+                format!("Expanded node {node} (g {g}): its moves are generated next.")
+            }
+            _ => format!("Expanded node {node} (g {g}, h {h}): its moves are generated next."),
+        },
         Event::Prune { node, f, bound } => match discipline {
             Discipline::Path => format!("Cut off node {node}: f {f} is over the bound {bound}."),
             _ => format!("Cut off node {node}: depth {f} reaches the limit {bound}."),

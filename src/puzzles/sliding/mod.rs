@@ -9,6 +9,7 @@ pub mod packed;
 pub mod params;
 pub mod pdb;
 mod pdb_search;
+pub mod picture;
 mod shorten;
 pub mod solvers;
 

@@ -1,0 +1,44 @@
+//! A small picture of a board, for the Search view's frontier rows (drawn in the worker).
+
+use super::domain::{Board, Dir};
+use super::params::SlidingParams;
+use crate::core::link::{Link, LinkParams};
+use std::fmt::Write;
+
+/// The boards `moves` lead to from the link's position, as small SVG pictures.
+pub fn link_pictures(link: &Link) -> crate::puzzles::NodePictures {
+    let start = SlidingParams::from_link(link).0.current();
+    Box::new(move |moves| {
+        let board = moves.iter().try_fold(start.clone(), |b, m| b.apply(Dir::parse(m)?)).ok()?;
+        Some(picture(&board))
+    })
+}
+
+/// The board as an SVG of `size` × `size` cells, tiles in place shaded as on the page.
+pub fn picture(board: &Board) -> String {
+    let n = board.size() as usize;
+    let cell = 60 / n;
+    let side = cell * n;
+    let mut svg = format!(
+        "<svg class=\"mini-board\" viewBox=\"0 0 {side} {side}\" role=\"img\" aria-label=\"Board {}\">",
+        board.tiles().iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+    );
+    for (i, &tile) in board.tiles().iter().enumerate() {
+        if tile == 0 {
+            continue;
+        }
+        let (x, y) = ((i % n) * cell, (i / n) * cell);
+        let home = usize::from(tile) == i + 1;
+        let _ = write!(
+            svg,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" class=\"{}\"/>\
+             <text x=\"{}\" y=\"{}\" font-size=\"{}\">{tile}</text>",
+            if home { "home" } else { "tile" },
+            x + cell / 2,
+            y + cell * 3 / 4,
+            cell * 2 / 3
+        );
+    }
+    svg.push_str("</svg>");
+    svg
+}
