@@ -584,3 +584,63 @@ fn alphametics_columns_trace_letters_given_digits_and_guesses_taken_back() {
     }
     assert!(reached, "the trace reaches {solution}");
 }
+
+#[test]
+fn a_race_lists_each_lane_ending_where_its_own_solve_ends() {
+    let board = "#/sliding?size=3&seed=3&shuffle=20";
+    let race = solve_one(&format!("{board}&race=bfs,astar,idastar"));
+    assert_eq!(race["algorithm"], "race");
+    assert_eq!(race["clock"], "expanded");
+    assert_eq!(race["solved"], true);
+    let lanes = race["race"].as_array().unwrap();
+    assert_eq!(lanes.len(), 3);
+    for (lane, algo) in lanes.iter().zip(["bfs", "astar", "idastar"]) {
+        let alone = solve_one(&format!("{board}&algo={algo}"));
+        assert_eq!(lane["algorithm"], algo);
+        for field in ["solved", "length", "optimal", "expanded", "generated", "peak_frontier"] {
+            assert_eq!(lane[field], alone[field], "{algo}: {field}");
+        }
+        assert_eq!(lane["finished_at"], alone["expanded"], "{algo}: the clock counts expansions");
+    }
+    // The race link keeps the puzzle (its seed too) and the race, not one lane's algorithm.
+    let link = race["link"].as_str().unwrap();
+    assert!(
+        link.contains("seed=3") && link.contains("race=bfs,astar,idastar") && !link.contains("algo="),
+        "{link}"
+    );
+}
+
+#[test]
+fn races_run_on_guesses_and_generations_and_stop_a_lane_at_the_limit() {
+    let sudoku = solve_one("#/sudoku?race=propagate,backtrack&clock=guesses");
+    let lanes = sudoku["race"].as_array().unwrap();
+    let propagate = solve_one("#/sudoku?algo=propagate");
+    let guesses = |r: &Value| r["guesses"]["count"].as_u64().or(r["guesses"].as_u64()).unwrap();
+    assert_eq!(lanes[0]["finished_at"].as_u64(), Some(guesses(&propagate)));
+    // Plain backtracking needs more than 250,000 guesses here: its lane stops there.
+    assert_eq!(lanes[1]["finished_at"], Value::Null);
+    assert_eq!(lanes[1]["stopped"], "passed 250000 guesses");
+    assert_eq!(sudoku["solved"], false, "not every lane finished");
+    let genetic = solve_one("#/queens?n=8&race=genetic,genetic&seeds=1,2&clock=generations");
+    for (lane, seed) in genetic["race"].as_array().unwrap().iter().zip([1, 2]) {
+        let alone = solve_one(&format!("#/queens?n=8&algo=genetic&seed={seed}"));
+        assert_eq!(lane["seed"], seed);
+        assert_eq!(lane["finished_at"], alone["generations"], "seed {seed}");
+    }
+}
+
+#[test]
+fn bad_races_are_refused_with_the_reason() {
+    for (link, expected) in [
+        ("#/sliding?size=3&race=bfs", "race: must name 2 to 4 algorithms"),
+        ("#/sliding?size=3&race=bfs,astar&clock=seconds", "clock: must be expanded, generated"),
+        ("#/queens?race=genetic,genetic&seeds=1", "seeds: gives 1 seeds for 2 lanes"),
+        ("#/jugs?race=bfs,dfs&clock=guesses", "clock: bfs counts no guesses"),
+        ("#/sliding?size=3&race=bfs,magic", "race: lane 2 (magic): algo:"),
+    ] {
+        let out = puzzlelab(&["solve", link], None);
+        assert_eq!(out.status.code(), Some(2), "{link}");
+        let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
+        assert!(error.contains(expected), "{link}: {error}");
+    }
+}

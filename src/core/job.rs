@@ -6,6 +6,7 @@ pub use crate::core::format::{count_of, format_count, format_ms};
 use crate::core::replay::Frame;
 use crate::core::search::{Control, Limits, Outcome, SearchResult, Stats};
 use crate::core::trace::{Event, Layer, Trace};
+use crate::puzzles::race::Lane;
 use serde::{Deserialize, Serialize};
 
 /// The result of one solve, printed by `puzzlelab solve` and shown by the pages.
@@ -114,6 +115,14 @@ pub struct Report {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     pub trace_layers: Option<Vec<Layer>>,
+    /// Races (`race=`): what the clock counts…
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
+    pub clock: Option<String>,
+    /// …and each lane's result (`puzzles::race`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
+    pub race: Option<Vec<Lane>>,
 }
 
 /// Guesses as a report gives them: constraint solvers count theirs; codebreakers list each
@@ -206,6 +215,8 @@ impl Report {
             trace: None,
             trace_cut: None,
             trace_layers: None,
+            clock: None,
+            race: None,
         }
     }
 

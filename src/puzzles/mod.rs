@@ -12,6 +12,7 @@ pub mod marbles;
 pub mod mastermind;
 pub mod phrase;
 pub mod queens;
+pub mod race;
 pub mod sliding;
 pub mod sudoku;
 pub mod tiles264;
@@ -213,6 +214,9 @@ pub fn import_session_data(name: &str, bytes: &[u8]) -> Result<(), String> {
 /// Solves the puzzle a link names: the one entry point of the CLI and the worker.
 pub fn solve_link(text: &str, ctx: &mut JobContext) -> Result<Report, String> {
     let link = Link::parse(text).map_err(|e| e.to_string())?;
+    if link.get(race::RACE_KEY).is_some() {
+        return race::run(&link, ctx, solve_parsed);
+    }
     let tracing = match link.get(TRACE_KEY) {
         None | Some("0") => false,
         Some("1") => true,
