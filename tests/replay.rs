@@ -12,7 +12,7 @@ use puzzlelab::core::trace::Event;
 use puzzlelab::puzzles::sliding::domain::{Board, Dir};
 use puzzlelab::puzzles::sliding::params::SlidingParams;
 use puzzlelab::puzzles::sliding::picture::picture;
-use puzzlelab::puzzles::{node_pictures, solve_traced};
+use puzzlelab::puzzles::{node_pictures, solve_link, solve_traced, Recorded};
 
 fn traced(link: &str) -> (Report, Replay) {
     let clock = || 0.0;
@@ -205,4 +205,48 @@ fn each_frontier_row_of_the_8_puzzle_shows_its_board() {
         let board = path.iter().try_fold(start.clone(), |b, m| b.apply(Dir::parse(m)?)).unwrap();
         assert_eq!(shown, picture(&board), "{link}: the next row's board at {stop}");
     }
+}
+
+fn quietly<T>(run: impl FnOnce(&mut JobContext) -> T) -> T {
+    let clock = || 0.0;
+    let mut listener = |_: f64, _: &puzzlelab::core::job::Progress| true;
+    run(&mut JobContext::new(Limits::default(), &clock, &mut listener))
+}
+
+#[test]
+fn a_race_replays_every_lane_on_one_clock_to_its_own_end() {
+    let board = "#/sliding?size=3&seed=3&shuffle=20";
+    let race = quietly(|ctx| Recorded::record(&format!("{board}&race=bfs,astar,idastar"), ctx)).unwrap();
+    let alone: Vec<Report> = ["bfs", "astar", "idastar"]
+        .iter()
+        .map(|a| quietly(|ctx| solve_link(&format!("{board}&algo={a}"), ctx)).unwrap())
+        .collect();
+    let last = alone.iter().map(|r| r.expanded).max().unwrap() as u32;
+    let end = race.frame(0, Seek::End, false);
+    assert_eq!(end.len, last, "the race lasts as long as its slowest lane");
+    for report in &alone {
+        assert!(
+            end.markup.contains(&format!("done at {} expanded: 18 moves, shortest", report.expanded)),
+            "{}",
+            report.algorithm
+        );
+    }
+    // At tick 100 every lane has expanded 100 nodes, or ended sooner.
+    let at_100 = race.frame(100, Seek::At(100), false);
+    for report in &alone {
+        assert!(
+            at_100.markup.contains(&format!("<b>{}</b> expanded", report.expanded.min(100))),
+            "{}",
+            report.algorithm
+        );
+    }
+    // The layer step goes to the next lane's end.
+    let first_end = alone.iter().map(|r| r.expanded).min().unwrap() as u32;
+    assert_eq!(race.frame(0, Seek::Layer(Direction::Forward), false).t, first_end);
+    let csv = race.csv().unwrap();
+    assert!(csv.starts_with("tick,lane,algorithm,expanded,generated,frontier,guesses,ended\n"));
+    assert!(
+        csv.lines().any(|l| l.starts_with(&format!("{last},2,astar,{},", alone[1].expanded))),
+        "the last tick lists each lane's end"
+    );
 }

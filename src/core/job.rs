@@ -357,6 +357,8 @@ pub enum ToWorker {
     /// `core::replay::Seek::parse`) leads to from moment `t`. The worker records the search
     /// on the first request for a link and keeps it for the next ones.
     Frame { job: u32, link: String, seek: String, t: u32, predict: bool },
+    /// A race's counters by tick, as a CSV file (answered as [`FromWorker::File`]).
+    RaceCsv { job: u32, link: String },
     /// From a worker to a helper worker it started: build half `half` (0 or 1) of the session
     /// data `name` and send it back as [`FromWorker::Half`].
     BuildHalf { name: String, half: u8 },

@@ -301,19 +301,31 @@ pub const VIEW_KEY: &str = "view";
 pub const MOMENT_KEY: &str = "t";
 pub const PREDICT_KEY: &str = "predict";
 
+/// `race=a,b` races algorithms on one clock (`clock=`), seeded lanes with `seeds=`
+/// (`puzzles::race`); a page shows the race at tick `t`.
+pub const RACE_KEY: &str = "race";
+pub const CLOCK_KEY: &str = "clock";
+pub const SEEDS_KEY: &str = "seeds";
+
 /// What a link asks of the Search view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SearchAsk {
-    /// The moment shown: the number of events done.
+    /// The moment shown: the number of events done (a race: the tick of its clock).
     pub t: u32,
     pub predict: bool,
+    /// A race's keys as the link gives them (none: a search).
+    pub race: Vec<(&'static str, String)>,
 }
 
 /// The Search view a link opens, if it names one; a bad value is an error naming its key.
 pub fn search_view(link: &Link) -> Result<Option<SearchAsk>, LinkError> {
+    let race: Vec<(&'static str, String)> = [RACE_KEY, CLOCK_KEY, SEEDS_KEY]
+        .into_iter()
+        .filter_map(|key| Some((key, link.get(key)?.to_string())))
+        .collect();
     match link.get(VIEW_KEY) {
-        None => return Ok(None),
-        Some("search") => {}
+        None if race.is_empty() => return Ok(None),
+        None | Some("search") => {}
         Some(other) => return Err(LinkError::new(VIEW_KEY, format!("must be 'search', got '{other}'"))),
     }
     let t = match link.get(MOMENT_KEY) {
@@ -327,7 +339,21 @@ pub fn search_view(link: &Link) -> Result<Option<SearchAsk>, LinkError> {
         Some("1") => true,
         Some(other) => return Err(LinkError::new(PREDICT_KEY, format!("must be 0 or 1, got '{other}'"))),
     };
-    Ok(Some(SearchAsk { t, predict }))
+    Ok(Some(SearchAsk { t, predict, race }))
+}
+
+/// A page's link with what its Search view (or race) shows, keys in the order pages write
+/// them; no playback step (the board shows the search's node, not a solution's step).
+pub fn with_view(link: Link, ask: &SearchAsk) -> Link {
+    let link = link.without(STEP_KEY);
+    if ask.race.is_empty() {
+        let link = link.set(VIEW_KEY, "search").set(MOMENT_KEY, ask.t);
+        return if ask.predict { link.set(PREDICT_KEY, 1) } else { link };
+    }
+    ask.race
+        .iter()
+        .fold(link.without("algo"), |link, (key, value)| link.set(key, value))
+        .set(MOMENT_KEY, ask.t)
 }
 
 /// Reads a puzzle's parameters from a link, collecting every problem instead of stopping at
@@ -342,7 +368,18 @@ impl<'a> ParamReader<'a> {
     pub fn new(link: &'a Link) -> Self {
         Self {
             link,
-            known: vec!["v", SPEED_KEY, STEP_KEY, TRACE_KEY, VIEW_KEY, MOMENT_KEY, PREDICT_KEY],
+            known: vec![
+                "v",
+                SPEED_KEY,
+                STEP_KEY,
+                TRACE_KEY,
+                VIEW_KEY,
+                MOMENT_KEY,
+                PREDICT_KEY,
+                RACE_KEY,
+                CLOCK_KEY,
+                SEEDS_KEY,
+            ],
             errors: Vec::new(),
         }
     }
@@ -510,8 +547,11 @@ mod tests {
     fn the_search_view_keys_are_read_or_refused_by_name() {
         let read = |text: &str| search_view(&Link::parse(text).unwrap());
         assert_eq!(read("#/jugs"), Ok(None));
-        assert_eq!(read("#/jugs?view=search"), Ok(Some(SearchAsk { t: 0, predict: false })));
-        assert_eq!(read("#/jugs?view=search&t=42&predict=1"), Ok(Some(SearchAsk { t: 42, predict: true })));
+        let ask = |t, predict| Some(SearchAsk { t, predict, race: Vec::new() });
+        assert_eq!(read("#/jugs?view=search"), Ok(ask(0, false)));
+        assert_eq!(read("#/jugs?view=search&t=42&predict=1"), Ok(ask(42, true)));
+        let race = read("#/jugs?race=bfs,dfs&t=3").unwrap().unwrap();
+        assert_eq!((race.t, race.race), (3, vec![(RACE_KEY, "bfs,dfs".to_string())]));
         assert_eq!(read("#/jugs?view=tree").unwrap_err().field, "view");
         assert_eq!(read("#/jugs?view=search&t=-1").unwrap_err().field, "t");
         assert_eq!(read("#/jugs?view=search&predict=yes").unwrap_err().field, "predict");

@@ -19,7 +19,7 @@ pub mod tiles264;
 
 use crate::core::job::{JobContext, Report};
 use crate::core::link::{Link, LinkError, TRACE_KEY};
-use crate::core::replay::NodePictures;
+use crate::core::replay::{Frame, NodePictures, Replay, Seek};
 use crate::core::trace::Trace;
 
 /// What the pages need to know about a puzzle.
@@ -92,8 +92,12 @@ pub fn read_link(name: &str) -> Option<LinkReader> {
 pub fn canonical_link(text: &str) -> Result<String, String> {
     let link = Link::parse(text).map_err(|e| e.to_string())?;
     let reader = read_link(&link.puzzle).ok_or_else(|| format!("link: unknown puzzle '{}'", link.puzzle))?;
+    let view = crate::core::link::search_view(&link).map_err(|e| e.to_string())?;
     match reader(&link) {
-        (canonical, errors) if errors.is_empty() => Ok(canonical.to_hash()),
+        // What a page's Search view or race shows is part of the address it writes.
+        (canonical, errors) if errors.is_empty() => {
+            Ok(view.map_or(canonical.clone(), |ask| crate::core::link::with_view(canonical, &ask)).to_hash())
+        }
         (_, errors) => Err(crate::core::link::describe_errors(&errors)),
     }
 }
@@ -186,9 +190,11 @@ pub fn export_gif(text: &str, moves: &[String]) -> Result<(String, Vec<u8>), Str
     export(&link, moves)
 }
 
+/// Makes the node pictures of a link's puzzle.
+type PictureMaker = fn(&Link) -> NodePictures;
+
 /// The puzzles whose Search view draws each frontier node's board (small enough to list).
-const NODE_PICTURES: &[(&str, fn(&Link) -> NodePictures)] =
-    &[(sliding::INFO.name, sliding::picture::link_pictures)];
+const NODE_PICTURES: &[(&str, PictureMaker)] = &[(sliding::INFO.name, sliding::picture::link_pictures)];
 
 /// How to draw the nodes of the puzzle `text` links to, if its Search view draws them.
 pub fn node_pictures(text: &str) -> Option<NodePictures> {
@@ -235,6 +241,42 @@ pub fn solve_link(text: &str, ctx: &mut JobContext) -> Result<Report, String> {
 /// Solves a link recording its search, event by event (the page's Search view replays it).
 pub fn solve_traced(text: &str, ctx: &mut JobContext) -> Result<(Report, Trace), String> {
     solve_recorded(&Link::parse(text).map_err(|e| e.to_string())?, ctx)
+}
+
+/// A search (`view=search`) or a race (`race=`) recorded for a page to step through.
+pub enum Recorded {
+    Search(Box<Replay>),
+    Race(race::RaceReplay),
+}
+
+impl Recorded {
+    /// Runs and records what a link asks to show.
+    pub fn record(text: &str, ctx: &mut JobContext) -> Result<Self, String> {
+        let link = Link::parse(text).map_err(|e| e.to_string())?;
+        if link.get(race::RACE_KEY).is_some() {
+            let pictures = |lane: &Link| node_pictures(&lane.to_hash());
+            return race::RaceReplay::record(&link, ctx, solve_parsed, solve_recorded, pictures)
+                .map(Self::Race);
+        }
+        let (_, trace) = solve_recorded(&link, ctx)?;
+        Ok(Self::Search(Box::new(Replay::new(trace).with_pictures(node_pictures(text)))))
+    }
+
+    /// The moment (a race: the tick) `seek` leads to from `from`.
+    pub fn frame(&self, from: u32, seek: Seek, predict: bool) -> Frame {
+        match self {
+            Self::Search(replay) => replay.frame(replay.seek(from, seek), predict),
+            Self::Race(race) => race.frame(race.seek(from, seek)),
+        }
+    }
+
+    /// A race's counters by tick, as CSV.
+    pub fn csv(&self) -> Result<String, String> {
+        match self {
+            Self::Race(race) => Ok(race.csv()),
+            Self::Search(_) => Err("only a race exports its ticks".into()),
+        }
+    }
 }
 
 fn solve_recorded(link: &Link, ctx: &mut JobContext) -> Result<(Report, Trace), String> {

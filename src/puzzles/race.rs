@@ -5,11 +5,12 @@
 
 use crate::core::job::{JobContext, Report};
 use crate::core::link::Link;
+use crate::core::replay::{Direction, Frame, NodePictures, Replay, Seek, Summary};
+use crate::core::trace::{Event, Trace};
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 
-pub const RACE_KEY: &str = "race";
-pub const CLOCK_KEY: &str = "clock";
-pub const SEEDS_KEY: &str = "seeds";
+pub use crate::core::link::{CLOCK_KEY, RACE_KEY, SEEDS_KEY};
 
 /// A lane stops when its clock passes this many units.
 pub const LANE_LIMIT: u64 = 250_000;
@@ -80,18 +81,18 @@ pub struct Lane {
     pub elapsed_ms: f64,
 }
 
-/// Runs the race a link names: each lane's solve, and the answer listing them.
-pub fn run(
-    link: &Link,
-    ctx: &mut JobContext,
-    solve: impl Fn(&Link, &mut JobContext) -> Result<Report, String>,
-) -> Result<Report, String> {
-    let names: Vec<&str> = link.get(RACE_KEY).unwrap_or_default().split(',').collect();
+/// A race's clock and its lanes: each one's algorithm, link and seed.
+pub struct Lanes {
+    pub clock: Clock,
+    pub lanes: Vec<(String, Link, Option<u64>)>,
+}
+
+/// Reads the race a link names.
+pub fn lanes(link: &Link) -> Result<Lanes, String> {
+    let race = link.get(RACE_KEY).unwrap_or_default();
+    let names: Vec<&str> = race.split(',').collect();
     if !(2..=4).contains(&names.len()) || names.iter().any(|n| n.is_empty()) {
-        return Err(format!(
-            "race: must name 2 to 4 algorithms, separated by commas, got '{}'",
-            link.get(RACE_KEY).unwrap_or_default()
-        ));
+        return Err(format!("race: must name 2 to 4 algorithms, separated by commas, got '{race}'"));
     }
     let clock = Clock::parse(link.get(CLOCK_KEY).unwrap_or("expanded"))?;
     let seeds = match link.get(SEEDS_KEY) {
@@ -101,35 +102,345 @@ pub fn run(
     let mut base = link.clone();
     // A lane's seed comes from `seeds=` when the race gives them.
     base.params.retain(|(key, _)| !RACE_KEYS.contains(&key.as_str()) && (key != "seed" || seeds.is_none()));
-    let limits = ctx.limits;
-    if matches!(clock, Clock::Expanded | Clock::Generated) {
-        ctx.limits.max_expanded = ctx.limits.max_expanded.min(LANE_LIMIT);
-    }
-    let mut lanes = Vec::new();
-    let mut canonical = String::new();
-    for (i, name) in names.iter().enumerate() {
-        let mut lane_link = base.clone().set("algo", name);
-        if let Some(seeds) = &seeds {
-            lane_link = lane_link.set("seed", seeds[i]);
-        }
-        let report = solve(&lane_link, ctx).map_err(|e| format!("race: lane {} ({name}): {e}", i + 1));
-        let report = match report {
-            Ok(report) => report,
-            Err(e) => {
-                ctx.limits = limits;
-                return Err(e);
-            }
-        };
-        canonical = report.link.clone();
-        lanes.push(lane(&report, clock, seeds.as_ref().map(|s| s[i]))?);
-    }
-    ctx.limits = limits;
+    let lanes = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let seed = seeds.as_ref().map(|s| s[i]);
+            let lane_link = base.clone().set("algo", name);
+            let lane_link = if let Some(seed) = seed { lane_link.set("seed", seed) } else { lane_link };
+            (name.to_string(), lane_link, seed)
+        })
+        .collect();
+    Ok(Lanes { clock, lanes })
+}
+
+/// Runs the race a link names: each lane's solve, and the answer listing them.
+pub fn run(link: &Link, ctx: &mut JobContext, solve: Solve) -> Result<Report, String> {
+    let (results, clock) = solve_lanes(link, ctx, solve)?;
+    let canonical = results.last().map(|(_, report)| report.link.clone()).unwrap_or_default();
+    let lanes: Vec<Lane> = results.into_iter().map(|(lane, _)| lane).collect();
     let mut answer = Report::new(&link.puzzle, "race", race_link(&canonical, link, clock));
     answer.solved = lanes.iter().all(|l| l.solved);
     answer.elapsed_ms = lanes.iter().map(|l| l.elapsed_ms).sum();
     answer.clock = Some(clock.name().to_string());
     answer.race = Some(lanes);
     Ok(answer)
+}
+
+/// How a lane's search is recorded (the registry's traced solve of one link).
+pub type Record = fn(&Link, &mut JobContext) -> Result<(Report, Trace), String>;
+
+/// How a lane is solved (the registry's solve of one link).
+pub type Solve = fn(&Link, &mut JobContext) -> Result<Report, String>;
+
+/// Solves each lane under the clock's limit: its result and its report.
+fn solve_lanes(
+    link: &Link,
+    ctx: &mut JobContext,
+    solve: Solve,
+) -> Result<(Vec<(Lane, Report)>, Clock), String> {
+    let Lanes { clock, lanes } = lanes(link)?;
+    let limits = ctx.limits;
+    if matches!(clock, Clock::Expanded | Clock::Generated) {
+        ctx.limits.max_expanded = ctx.limits.max_expanded.min(LANE_LIMIT);
+    }
+    let results = lanes
+        .iter()
+        .enumerate()
+        .map(|(i, (name, lane_link, seed))| {
+            // The context's clock runs from the first lane: each lane's time is its own.
+            let before = ctx.elapsed_ms();
+            let mut report =
+                solve(lane_link, ctx).map_err(|e| format!("race: lane {} ({name}): {e}", i + 1))?;
+            report.elapsed_ms -= before;
+            Ok((lane(&report, clock, *seed)?, report))
+        })
+        .collect::<Result<Vec<_>, String>>();
+    ctx.limits = limits;
+    Ok((results?, clock))
+}
+
+/// A race ready to be shown at any tick of its clock (the page's race view, in the worker):
+/// each lane's result from its own untraced run, and its search recorded to replay it.
+pub struct RaceReplay {
+    clock: Clock,
+    lanes: Vec<RaceLane>,
+}
+
+struct RaceLane {
+    result: Lane,
+    progress: Progress,
+}
+
+/// How a lane stood at each tick.
+enum Progress {
+    /// A recorded search, and the moment just after each unit of the clock.
+    Recorded { replay: Box<Replay>, after_unit: Vec<u32> },
+    /// A genetic run: (attempt or generation, best fitness) at each improvement.
+    Genetic { best: Vec<(u64, f64)> },
+}
+
+impl RaceReplay {
+    /// Runs and records the race `link` names (`solve` for the times and results, `record`
+    /// for the searches).
+    pub fn record(
+        link: &Link,
+        ctx: &mut JobContext,
+        solve: Solve,
+        record: Record,
+        pictures: impl Fn(&Link) -> Option<NodePictures>,
+    ) -> Result<Self, String> {
+        let (results, clock) = solve_lanes(link, ctx, solve)?;
+        let limits = ctx.limits;
+        if matches!(clock, Clock::Expanded | Clock::Generated) {
+            ctx.limits.max_expanded = ctx.limits.max_expanded.min(LANE_LIMIT);
+        }
+        let lanes = Self::record_lanes(link, ctx, results, clock, record, pictures);
+        ctx.limits = limits;
+        Ok(Self { clock, lanes: lanes? })
+    }
+
+    fn record_lanes(
+        link: &Link,
+        ctx: &mut JobContext,
+        results: Vec<(Lane, Report)>,
+        clock: Clock,
+        record: Record,
+        pictures: impl Fn(&Link) -> Option<NodePictures>,
+    ) -> Result<Vec<RaceLane>, String> {
+        let mut lanes = Vec::new();
+        for ((result, report), (_, lane_link, _)) in results.into_iter().zip(lanes_of(link)?) {
+            let progress = match clock {
+                Clock::Generations => Progress::Genetic { best: improvements(&report) },
+                _ => {
+                    let (_, trace) = record(&lane_link, ctx)?;
+                    let unit = clock;
+                    let after_unit = trace
+                        .events
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, e)| counts(unit, e))
+                        .map(|(i, _)| i as u32 + 1)
+                        .collect();
+                    Progress::Recorded {
+                        replay: Box::new(Replay::new(trace).with_pictures(pictures(&lane_link))),
+                        after_unit,
+                    }
+                }
+            };
+            lanes.push(RaceLane { result, progress });
+        }
+        Ok(lanes)
+    }
+
+    /// The last tick: when the last lane ends.
+    pub fn len(&self) -> u32 {
+        self.lanes.iter().map(|l| l.end()).max().unwrap_or(0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The tick a step control leads to: one tick (event), a hundredth of the race
+    /// (expansion), the next lane's end (layer), or either end.
+    pub fn seek(&self, from: u32, seek: Seek) -> u32 {
+        let len = self.len();
+        let hundredth = (len / 100).max(1);
+        let mut ends: Vec<u32> = self.lanes.iter().map(RaceLane::end).collect();
+        ends.sort_unstable();
+        match seek {
+            Seek::At(t) => t.min(len),
+            Seek::Start => 0,
+            Seek::End => len,
+            Seek::Event(Direction::Forward) => (from + 1).min(len),
+            Seek::Event(Direction::Back) => from.saturating_sub(1),
+            Seek::Expansion(Direction::Forward) => (from + hundredth).min(len),
+            Seek::Expansion(Direction::Back) => from.saturating_sub(hundredth),
+            Seek::Layer(Direction::Forward) => ends.into_iter().find(|&e| e > from).unwrap_or(len),
+            Seek::Layer(Direction::Back) => ends.into_iter().rev().find(|&e| e < from).unwrap_or(0),
+        }
+    }
+
+    /// The race at tick `t`: each lane's board, counters, progress and state.
+    pub fn frame(&self, t: u32) -> Frame {
+        let t = t.min(self.len());
+        let unit = self.clock.name();
+        let running = self.lanes.iter().filter(|l| l.end() > t).count();
+        let said = match running {
+            0 => format!("At {t} {unit}: every lane has ended."),
+            n => format!("At {t} {unit}: {n} of {} lanes still running.", self.lanes.len()),
+        };
+        let widest = self.len().max(1);
+        let mut markup = format!("<div class=\"lanes lanes-{}\">", self.lanes.len());
+        for (i, lane) in self.lanes.iter().enumerate() {
+            markup.push_str(&lane.draw(i, t, widest, self.clock));
+        }
+        markup.push_str("</div>");
+        Frame { t, len: self.len(), said, path: Vec::new(), next: None, board: false, markup }
+    }
+
+    /// Each lane's counters by tick, as CSV: every tick up to 1,000, then 1,000 ticks evenly.
+    pub fn csv(&self) -> String {
+        let len = self.len();
+        let step = (len / 1_000).max(1);
+        let mut csv = String::from("tick,lane,algorithm,expanded,generated,frontier,guesses,ended\n");
+        let mut t = 0;
+        loop {
+            for (i, lane) in self.lanes.iter().enumerate() {
+                let s = lane.summary(t);
+                let _ = writeln!(
+                    csv,
+                    "{t},{},{},{},{},{},{},{}",
+                    i + 1,
+                    lane.result.algorithm,
+                    s.expanded,
+                    s.generated,
+                    s.frontier,
+                    s.guesses,
+                    lane.end() <= t
+                );
+            }
+            if t >= len {
+                break;
+            }
+            t = (t + step).min(len);
+        }
+        csv
+    }
+}
+
+impl RaceLane {
+    /// The tick the lane ends at: its finish, or where it stopped.
+    fn end(&self) -> u32 {
+        match &self.progress {
+            Progress::Recorded { after_unit, .. } => {
+                self.result.finished_at.map_or(after_unit.len() as u32, |f| f.min(u64::from(u32::MAX)) as u32)
+            }
+            Progress::Genetic { .. } => self.result.finished_at.unwrap_or(0) as u32,
+        }
+    }
+
+    fn summary(&self, t: u32) -> Summary {
+        match &self.progress {
+            Progress::Recorded { replay, after_unit } => {
+                let moment = match (t as usize).checked_sub(1).and_then(|i| after_unit.get(i)) {
+                    Some(&moment) => moment,
+                    None if t == 0 => 0,
+                    None => replay.len(),
+                };
+                replay.summary(moment)
+            }
+            Progress::Genetic { .. } => Summary {
+                expanded: 0,
+                generated: 0,
+                frontier: 0,
+                peak: 0,
+                guesses: 0,
+                backtracks: 0,
+                bound: None,
+                depth: None,
+                picture: None,
+            },
+        }
+    }
+
+    fn draw(&self, index: usize, t: u32, widest: u32, clock: Clock) -> String {
+        let r = &self.result;
+        let end = self.end();
+        let ended = t >= end;
+        let seed = r.seed.map(|s| format!(", seed {s}")).unwrap_or_default();
+        let mut html = format!(
+            "<section class=\"lane{}\" aria-label=\"Lane {}: {}\"><h3>{} {}{seed}</h3>",
+            if ended { " ended" } else { "" },
+            index + 1,
+            r.algorithm,
+            index + 1,
+            r.algorithm
+        );
+        let counts = match &self.progress {
+            Progress::Genetic { best } => {
+                let fitness = best.iter().take_while(|(at, _)| *at <= u64::from(t)).last().map(|(_, f)| *f);
+                format!(
+                    "<b>{}</b> {} <b>{}</b> best fitness",
+                    t.min(end),
+                    clock.name(),
+                    fitness.map_or("—".to_string(), |f| format!("{f}"))
+                )
+            }
+            Progress::Recorded { .. } => {
+                let s = self.summary(t);
+                if let Some(picture) = &s.picture {
+                    html.push_str(picture);
+                }
+                let mut counts = format!(
+                    "<b>{}</b> expanded <b>{}</b> generated <b>{}</b> in memory now <b>{}</b> at most",
+                    s.expanded, s.generated, s.frontier, s.peak
+                );
+                if clock == Clock::Guesses {
+                    let _ =
+                        write!(counts, " <b>{}</b> guesses <b>{}</b> taken back", s.guesses, s.backtracks);
+                }
+                if let Some(bound) = s.bound {
+                    let _ = write!(counts, " <b>{bound}</b> bound on f");
+                } else if let Some(depth) = s.depth {
+                    let _ = write!(counts, " <b>{depth}</b> deep");
+                }
+                counts
+            }
+        };
+        let _ = write!(html, "<p class=\"lane-counts\">{counts}</p>");
+        // Progress on a log scale, so a lane 100 times slower still moves visibly.
+        let scale = |n: u32| (f64::from(n) + 1.0).ln() / (f64::from(widest) + 1.0).ln() * 100.0;
+        let _ = write!(
+            html,
+            "<div class=\"lane-bar\" role=\"img\" aria-label=\"{} of {widest} {} (log scale)\"><div style=\"width: {:.1}%\"></div></div>",
+            t.min(end),
+            clock.name(),
+            scale(t.min(end))
+        );
+        let state = match (ended, r.finished_at, &r.stopped) {
+            (false, _, _) => "running…".to_string(),
+            (true, Some(at), _) if r.solved => {
+                let shortest = if r.optimal { "shortest" } else { "not shown to be shortest" };
+                let moves =
+                    if r.length > 0 { format!(": {} moves, {shortest}", r.length) } else { String::new() };
+                format!("done at {at} {}{moves}", clock.name())
+            }
+            (true, Some(at), _) => format!("ended at {at} {}: no solution", clock.name()),
+            (true, None, why) => format!("stopped: {}", why.as_deref().unwrap_or("limit")),
+        };
+        let _ = write!(
+            html,
+            "<p class=\"lane-state\">{state}</p><p class=\"lane-time\">alone, untraced: {:.1} ms</p></section>",
+            r.elapsed_ms
+        );
+        html
+    }
+}
+
+/// Whether an event is a unit of the clock.
+fn counts(clock: Clock, event: &Event) -> bool {
+    matches!(
+        (clock, event),
+        (Clock::Expanded, Event::Expand { .. })
+            | (Clock::Generated, Event::Generate { .. })
+            | (Clock::Guesses, Event::Guess { .. })
+    )
+}
+
+/// A genetic run's best fitness at each improvement (or checkpoint).
+fn improvements(report: &Report) -> Vec<(u64, f64)> {
+    match (&report.improvements, &report.checkpoints) {
+        (Some(list), _) => list.iter().map(|i| (i.attempt, i.fitness)).collect(),
+        (None, Some(list)) => list.iter().map(|c| (c.generation, c.best)).collect(),
+        (None, None) => Vec::new(),
+    }
+}
+
+fn lanes_of(link: &Link) -> Result<Vec<(String, Link, Option<u64>)>, String> {
+    Ok(lanes(link)?.lanes)
 }
 
 fn read_seeds(text: &str, lanes: usize) -> Result<Vec<u64>, String> {

@@ -681,7 +681,7 @@ impl Component for Page {
             None => text.parse().unwrap_or(0),
         });
         match search_view(&ctx.props().link) {
-            Ok(Some(ask)) if page.puzzle.shows_search() => page.open_search(ctx, ask),
+            Ok(Some(ask)) if page.puzzle.shows_search() || !ask.race.is_empty() => page.open_search(ctx, ask),
             Ok(Some(_)) => page.notices.alert = Some("view: this page has no search to show".into()),
             Ok(None) => {}
             Err(e) => page.notices.alert = Some(e.to_string()),
@@ -1035,7 +1035,7 @@ impl Page {
             *kept = step;
         }
         let mut link = self.puzzle.link();
-        if self.session.has_solution() {
+        if self.session.has_solution() && self.search.is_none() {
             // Written even at 0: the link then reopens the solution, not the unsolved puzzle.
             link = link.set(STEP_KEY, step);
         }
@@ -1074,15 +1074,27 @@ impl Page {
 
     /// Opens the Search view on the search of the algorithm chosen, at the moment `ask` names.
     fn open_search(&mut self, ctx: &Context<Self>, ask: SearchAsk) {
-        let (algo, label) = self.puzzle.algorithm();
-        match self.puzzle.solve_link(algo) {
+        let label = match ask.race.first() {
+            Some((_, lanes)) => format!("The race of {lanes}, on one clock."),
+            None => format!("The search of {}, step by step.", self.puzzle.algorithm().1),
+        };
+        match self.search_link(&ask.race) {
             Ok(link) => {
                 let send = ctx.link().callback(Msg::Search);
                 self.search = Some(SearchView::open(&ctx.props().worker_url, link, ask, send));
-                self.notices.status = format!("The search of {label}, step by step.");
+                self.notices.status = label;
             }
             Err(why) => self.notices.alert = Some(why),
         }
+    }
+
+    /// What the Search view shows: the solve of the algorithm chosen, or the race `race` names.
+    fn search_link(&self, race: &[(&'static str, String)]) -> Result<Link, String> {
+        if race.is_empty() {
+            return self.puzzle.solve_link(self.puzzle.algorithm().0);
+        }
+        let link = self.puzzle.link().without("algo").without(STEP_KEY);
+        Ok(race.iter().fold(link, |link, (key, value)| link.set(key, value)))
     }
 
     /// Puts the node the search is at on the board: its path from the start, played as a
@@ -1100,9 +1112,9 @@ impl Page {
 
     /// Keeps the Search view on the puzzle and algorithm shown.
     fn follow_search(&mut self) {
-        let Some(search) = &mut self.search else { return };
-        if let Ok(link) = self.puzzle.solve_link(self.puzzle.algorithm().0) {
-            if link != *search.link() {
+        let Some(search) = &self.search else { return };
+        if let Ok(link) = self.search_link(search.race()) {
+            if let Some(search) = self.search.as_mut().filter(|s| *s.link() != link) {
                 search.follow(link);
             }
         }

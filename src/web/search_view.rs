@@ -3,7 +3,7 @@
 //! of its own (`core::replay`), which answers each step with the moment to show; this side
 //! only asks, keeps the answer and the predictions' score, and lays them out.
 
-use crate::core::link::{Link, SearchAsk};
+use crate::core::link::{with_view, Link, SearchAsk};
 use crate::core::replay::Frame;
 use crate::web::solver::{SolverClient, SolverEvent};
 use crate::web::ticker::Ticker;
@@ -27,8 +27,24 @@ const FORWARD: [StepButton; 4] = [
     ("end", "⇥", "To the end", "End"),
 ];
 
+/// A race's step buttons: a tick, a hundredth of the race, the next lane's end.
+const RACE_BACK: [StepButton; 4] = [
+    ("start", "⇤", "To the start", "Home"),
+    ("layer-", "«", "Back to the last lane's end", "{"),
+    ("expansion-", "‹‹", "Back a hundredth of the race", "["),
+    ("event-", "‹", "Back one tick", ","),
+];
+const RACE_FORWARD: [StepButton; 4] = [
+    ("event+", "›", "Forward one tick", "."),
+    ("expansion+", "››", "Forward a hundredth of the race", "]"),
+    ("layer+", "»", "Forward to the next lane's end", "}"),
+    ("end", "⇥", "Fast-forward to the end", "End"),
+];
+
 /// Expansions per second that Play offers; the first is the default.
 const SPEEDS: [u32; 4] = [2, 5, 10, 1];
+/// A race's clock units per second (a log scale: 1 to 10,000).
+const RACE_SPEEDS: [u32; 5] = [100, 1_000, 10_000, 1, 10];
 
 pub enum SearchMsg {
     /// A step control: `event+`, `expansion-`, `layer+`, `start`, `end`… (see `Seek::parse`).
@@ -40,6 +56,10 @@ pub enum SearchMsg {
     TogglePredict,
     /// A click in the drawing (a frontier row's button in predict mode).
     Click(MouseEvent),
+    /// Play's clock: a search steps one expansion, a race moves on by its speed.
+    Tick,
+    /// A race's counters by tick, as a CSV file.
+    ExportCsv,
     Worker(SolverEvent),
 }
 
@@ -62,6 +82,8 @@ pub struct SearchView {
     playing: Option<Ticker>,
     speed: usize,
     new_path: Option<Vec<String>>,
+    /// A race's keys (none: a search).
+    race: Vec<(&'static str, String)>,
 }
 
 impl SearchView {
@@ -74,6 +96,7 @@ impl SearchView {
             frame: None,
             t: ask.t,
             predict: ask.predict,
+            race: ask.race,
             score: (0, 0),
             verdict: None,
             asking: false,
@@ -104,12 +127,8 @@ impl SearchView {
 
     /// The link keys of what is shown: the view, its moment, predict mode.
     pub fn link_keys(&self, link: Link) -> Link {
-        let link = link.set("view", "search").set("t", self.t);
-        if self.predict {
-            link.set("predict", 1)
-        } else {
-            link
-        }
+        let ask = SearchAsk { t: self.t, predict: self.predict, race: self.race.clone() };
+        with_view(link, &ask)
     }
 
     /// The moves from the start to the node to put on the board, once per new frame (when
@@ -148,7 +167,7 @@ impl SearchView {
                 None => self.play(tick),
             },
             SearchMsg::Faster => {
-                self.speed = (self.speed + 1) % SPEEDS.len();
+                self.speed = (self.speed + 1) % self.speeds().len();
                 if self.playing.is_some() {
                     self.play(tick);
                 }
@@ -160,13 +179,31 @@ impl SearchView {
                 self.ask("at", self.t);
             }
             SearchMsg::Click(event) => self.pick(&event),
+            SearchMsg::Tick if self.race.is_empty() => self.ask("expansion+", self.t),
+            // Units per tenth of a second, at least one.
+            SearchMsg::Tick => self.ask("at", self.t + (RACE_SPEEDS[self.speed] / 10).max(1)),
+            SearchMsg::ExportCsv => self.client.race_csv(&self.link.to_hash()),
             SearchMsg::Worker(event) => self.answer(event),
         }
     }
 
+    /// A race's keys, to keep in the page's link.
+    pub fn race(&self) -> &[(&'static str, String)] {
+        &self.race
+    }
+
+    fn speeds(&self) -> &'static [u32] {
+        if self.race.is_empty() {
+            &SPEEDS
+        } else {
+            &RACE_SPEEDS
+        }
+    }
+
     fn play(&mut self, tick: Callback<SearchMsg>) {
-        let ms = 1000 / SPEEDS[self.speed];
-        self.playing = Some(Ticker::every(ms, move || tick.emit(SearchMsg::Step("expansion+"))));
+        // A race moves ten times a second; a search one expansion at a time.
+        let ms = if self.race.is_empty() { 1000 / SPEEDS[self.speed] } else { 100 };
+        self.playing = Some(Ticker::every(ms, move || tick.emit(SearchMsg::Tick)));
     }
 
     fn answer(&mut self, event: SolverEvent) {
@@ -192,10 +229,12 @@ impl SearchView {
                 self.queued = None;
                 self.error = Some(why);
             }
-            SolverEvent::Progress { .. }
-            | SolverEvent::Done(_)
-            | SolverEvent::TablesChanged
-            | SolverEvent::File { .. } => {}
+            SolverEvent::File { name, bytes } => {
+                if let Err(why) = crate::web::browser::download(&bytes, &name, "text/csv") {
+                    self.error = Some(format!("No CSV: {why}."));
+                }
+            }
+            SolverEvent::Progress { .. } | SolverEvent::Done(_) | SolverEvent::TablesChanged => {}
         }
     }
 
@@ -254,26 +293,33 @@ impl SearchView {
             SearchMsg::Scrub(input.value().parse().unwrap_or(0))
         });
         let playing = self.playing.is_some();
+        let racing = !self.race.is_empty();
+        let speed = self.speeds()[self.speed % self.speeds().len()];
+        let (unit, moment) = if racing { ("units", "tick") } else { ("expansions", "event") };
         html! {
             <section class="search-view" aria-label="Search view">
                 <p class="search-said" role="status">{ &frame.said }</p>
                 <div class="search-steps" role="group" aria-label="Step through the search">
-                    { buttons(&BACK, t == 0) }
+                    { buttons(if racing { &RACE_BACK } else { &BACK }, t == 0) }
                     <button onclick={send.reform(|_| SearchMsg::TogglePlay)} disabled={t >= len && !playing}
-                        aria-label={if playing { "Pause" } else { "Play" }} title="Play / pause, one expansion at a time (Space)">
+                        aria-label={if playing { "Pause" } else { "Play" }} title="Play / pause (Space)">
                         { if playing { "⏸" } else { "▶" } }
                     </button>
-                    { buttons(&FORWARD, t >= len) }
+                    { buttons(if racing { &RACE_FORWARD } else { &FORWARD }, t >= len) }
                     <button onclick={send.reform(|_| SearchMsg::Faster)} class="speed"
-                        aria-label={format!("{}/s: expansions per second while playing", SPEEDS[self.speed])}
-                        title="Expansions per second while playing">{ format!("{}/s", SPEEDS[self.speed]) }</button>
+                        aria-label={format!("{speed}/s: {unit} per second while playing")}
+                        title="Speed while playing">{ format!("{speed}/s") }</button>
                     <input type="range" class="moment" min="0" max={len.to_string()} value={t.to_string()}
-                        aria-label="Moment of the search" aria-valuetext={format!("event {t} of {len}")} oninput={scrub} />
-                    <span class="moment-count">{ format!("event {t} of {len}") }</span>
-                    <label class="predict">
-                        <input type="checkbox" checked={self.predict} onchange={send.reform(|_| SearchMsg::TogglePredict)} />
-                        { " Predict" }
-                    </label>
+                        aria-label="Moment of the search" aria-valuetext={format!("{moment} {t} of {len}")} oninput={scrub} />
+                    <span class="moment-count">{ format!("{moment} {t} of {len}") }</span>
+                    if racing {
+                        <button onclick={send.reform(|_| SearchMsg::ExportCsv)}>{ "Export CSV" }</button>
+                    } else {
+                        <label class="predict">
+                            <input type="checkbox" checked={self.predict} onchange={send.reform(|_| SearchMsg::TogglePredict)} />
+                            { " Predict" }
+                        </label>
+                    }
                     if self.predict {
                         <span class="predict-score">{ format!("{} of {} right", self.score.0, self.score.1) }</span>
                     }

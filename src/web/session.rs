@@ -34,6 +34,11 @@ fn announce_report(report: &Report, notices: &mut Notices) -> bool {
 }
 
 #[inline(never)]
+fn unreadable(notices: &mut Notices, error: &str) {
+    notices.alert = Some(format!("The solver's answer was unreadable: {error}"));
+}
+
+#[inline(never)]
 fn illegal_move(index: usize, error: &str) -> String {
     format!("The solver's move {} was illegal: {error}", index + 1)
 }
@@ -402,11 +407,17 @@ impl SolveSession {
         }
         // Only the replay itself depends on the puzzle's types; the rest is shared by every
         // page (compiled once: the app's size).
-        let moves: Result<Vec<M>, String> = report.moves.iter().map(|m| parse(m)).collect();
-        match moves.map(|moves| Solution::replay(start, moves, apply)) {
-            Ok(Ok(solution)) => self.keep_solution(Box::new(solution), report, seek_to),
-            Ok(Err(e)) => notices.alert = Some(illegal_move(e.index, &e.error.to_string())),
-            Err(e) => notices.alert = Some(format!("The solver's answer was unreadable: {e}")),
+        // A plain loop: collecting into a `Result` costs more code, once per puzzle.
+        let mut moves = Vec::with_capacity(report.moves.len());
+        for text in &report.moves {
+            match parse(text) {
+                Ok(mv) => moves.push(mv),
+                Err(e) => return unreadable(notices, &e),
+            }
+        }
+        match Solution::replay(start, moves, apply) {
+            Ok(solution) => self.keep_solution(Box::new(solution), report, seek_to),
+            Err(e) => notices.alert = Some(illegal_move(e.index, &e.error.to_string())),
         }
     }
 

@@ -186,6 +186,12 @@ impl SolverClient {
         self.send_job(ToWorker::Frame { job, link, seek, t, predict });
     }
 
+    /// Asks for a race's counters by tick as a CSV file (answered as [`SolverEvent::File`]).
+    pub fn race_csv(&mut self, link: &str) {
+        let job = self.next_job;
+        self.send_job(ToWorker::RaceCsv { job, link: link.to_string() });
+    }
+
     /// Starts solving `link`, cancelling any job still running; the report carries its moves
     /// only when there are at most `max_moves`.
     pub fn solve(&mut self, link: &str, max_moves: Option<usize>) {

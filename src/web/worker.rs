@@ -7,9 +7,10 @@
 
 use crate::core::format::format_ms;
 use crate::core::job::{FromWorker, JobContext, Progress, ToWorker};
-use crate::core::replay::{Replay, Seek};
+use crate::core::replay::Seek;
 use crate::core::search::Limits;
 use crate::puzzles;
+use crate::puzzles::Recorded;
 use gloo_timers::callback::Timeout;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -30,7 +31,7 @@ thread_local! {
     /// must not free itself while it runs.
     static RETIRED: RefCell<Vec<Helper>> = const { RefCell::new(Vec::new()) };
     /// The search last recorded for the Search view: its link and its replay.
-    static RECORDED: RefCell<Option<(String, Replay)>> = const { RefCell::new(None) };
+    static RECORDED: RefCell<Option<(String, Recorded)>> = const { RefCell::new(None) };
     /// The timer that starts the second helper (kept until the next job, for the same reason).
     static SECOND_HELPER_TIMER: RefCell<Option<Timeout>> = const { RefCell::new(None) };
 }
@@ -99,6 +100,7 @@ pub fn start() {
             }
             Ok(ToWorker::ExportGif { job, link, moves }) => export(job, &link, &moves),
             Ok(ToWorker::Frame { job, link, seek, t, predict }) => show_frame(job, &link, &seek, t, predict),
+            Ok(ToWorker::RaceCsv { job, link }) => export_csv(job, &link),
             Ok(ToWorker::BuildHalf { name, half }) => build_half_for_parent(&name, half),
             Ok(ToWorker::CancelFlag) => {
                 let flag = attached.and_then(|a| a.dyn_into::<js_sys::SharedArrayBuffer>().ok());
@@ -139,33 +141,55 @@ fn run(job: u32, link: &str, max_moves: Option<usize>) {
 /// Answers the Search view with a moment of `link`'s search, recording it first if it is not
 /// the one recorded last.
 fn show_frame(job: u32, link: &str, seek: &str, t: u32, predict: bool) {
-    CURRENT_JOB.with(|current| current.set(job));
-    let recorded = RECORDED.with(|r| r.borrow().as_ref().is_some_and(|(kept, _)| kept == link));
-    if !recorded {
-        RECORDED.with(|r| *r.borrow_mut() = None);
-        let mut listener = |elapsed_ms: f64, progress: &Progress| {
-            post(&FromWorker::Progress { job, elapsed_ms, progress: progress.clone() });
-            !cancelled()
-        };
-        let mut ctx = JobContext::new(Limits::default(), &now_ms, &mut listener);
-        match puzzles::solve_traced(link, &mut ctx) {
-            Ok((_, trace)) => {
-                let replay = Replay::new(trace).with_pictures(puzzles::node_pictures(link));
-                RECORDED.with(|r| *r.borrow_mut() = Some((link.to_string(), replay)))
-            }
-            Err(error) => return post(&FromWorker::Failed { job, error }),
-        }
+    if !record(job, link) {
+        return;
     }
     let message = match Seek::parse(seek, t) {
         Ok(seek) => RECORDED.with(|r| {
             let recorded = r.borrow();
-            let (_, replay) = recorded.as_ref().expect("recorded above");
-            let frame = replay.frame(replay.seek(t, seek), predict);
-            FromWorker::Frame { job, frame: Box::new(frame) }
+            let (_, recorded) = recorded.as_ref().expect("recorded first");
+            FromWorker::Frame { job, frame: Box::new(recorded.frame(t, seek, predict)) }
         }),
         Err(error) => FromWorker::Failed { job, error },
     };
     post(&message);
+}
+
+/// Records what `link` shows (a search or a race) unless it is the one recorded last; false
+/// (and the page told why) when it cannot be.
+fn record(job: u32, link: &str) -> bool {
+    CURRENT_JOB.with(|current| current.set(job));
+    if RECORDED.with(|r| r.borrow().as_ref().is_some_and(|(kept, _)| kept == link)) {
+        return true;
+    }
+    RECORDED.with(|r| *r.borrow_mut() = None);
+    let mut listener = |elapsed_ms: f64, progress: &Progress| {
+        post(&FromWorker::Progress { job, elapsed_ms, progress: progress.clone() });
+        !cancelled()
+    };
+    let mut ctx = JobContext::new(Limits::default(), &now_ms, &mut listener);
+    match Recorded::record(link, &mut ctx) {
+        Ok(recorded) => {
+            RECORDED.with(|r| *r.borrow_mut() = Some((link.to_string(), recorded)));
+            true
+        }
+        Err(error) => {
+            post(&FromWorker::Failed { job, error });
+            false
+        }
+    }
+}
+
+/// A race's ticks as a CSV file.
+fn export_csv(job: u32, link: &str) {
+    if !record(job, link) {
+        return;
+    }
+    let csv = RECORDED.with(|r| r.borrow().as_ref().map(|(_, recorded)| recorded.csv()));
+    match csv.unwrap_or_else(|| Err("nothing recorded".into())) {
+        Ok(text) => post_with_bytes(&FromWorker::File { job, name: "race.csv".into() }, text.as_bytes()),
+        Err(error) => post(&FromWorker::Failed { job, error }),
+    }
 }
 
 /// A job as the page sent it.

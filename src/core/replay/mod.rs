@@ -194,6 +194,8 @@ struct State {
     dead_ends: u64,
     /// Queens: boards completed so far.
     solutions: u64,
+    /// The most nodes the frontier held so far.
+    peak: u64,
     /// Nodes expanded at each depth.
     expanded_at_depth: Vec<u64>,
     /// The node last expanded (or found a goal): `None` before the first.
@@ -240,6 +242,23 @@ pub struct Replay {
     /// The side of a constraint grid named by cells `rRcC`, or of the queens' board.
     side: u32,
     pictures: Option<NodePictures>,
+}
+
+/// The counters of one moment, and the node then on the board (a race lane shows these).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Summary {
+    pub expanded: u64,
+    pub generated: u64,
+    /// Nodes in the frontier (IDA*: on its path) now, and the most so far.
+    pub frontier: u64,
+    pub peak: u64,
+    pub guesses: u64,
+    pub backtracks: u64,
+    /// IDA*'s bound, or the depth of the node on the board.
+    pub bound: Option<u32>,
+    pub depth: Option<u32>,
+    /// The picture of the node on the board, when the puzzle draws its nodes.
+    pub picture: Option<String>,
 }
 
 /// Where a step control goes.
@@ -369,6 +388,7 @@ impl Replay {
             backtracks: 0,
             dead_ends: 0,
             solutions: 0,
+            peak: 0,
             expanded_at_depth: Vec::new(),
             current: None,
             bound: None,
@@ -446,6 +466,7 @@ impl Replay {
                     let waiting =
                         Waiting { node: *node, parent: *parent, step, g: *g, h: *h, f, seq: state.seq };
                     state.frontier.add(waiting);
+                    state.peak = state.peak.max(state.frontier.len() as u64);
                 }
             }
             Event::Duplicate { node } => {
@@ -601,6 +622,25 @@ impl Replay {
         let next = self.next_taken(t);
         let markup = markup::draw(self, &state, t, next, predict);
         Frame { t, len: self.len(), said, path, next, board: self.discipline != Discipline::None, markup }
+    }
+
+    /// The counters at moment `t` and the node then on the board.
+    pub fn summary(&self, t: u32) -> Summary {
+        let t = t.min(self.len());
+        let state = self.state_at(t);
+        let path = state.current.map(|node| self.path_to(node, t));
+        let picture = path.as_ref().and_then(|path| self.pictures.as_ref().and_then(|draw| draw(path)));
+        Summary {
+            expanded: state.expanded,
+            generated: state.generated,
+            frontier: state.frontier.len() as u64,
+            peak: state.peak,
+            guesses: state.guesses,
+            backtracks: state.backtracks,
+            bound: state.bound,
+            depth: path.map(|p| p.len() as u32),
+            picture,
+        }
     }
 
     /// The frontier at moment `t`, in the order the search takes it (IDA*: its path).
