@@ -328,7 +328,7 @@ pub const COMMON_KEYS: &[(&str, &str)] = &[
     ("u / r", "undo your last move / restart from the start position"),
     ("v", "show the search step by step (where a page has one), or go back"),
     ("[ ] { }", "in the search: back / forward one expansion, one layer or iteration"),
-    ("End", "in the search: to its end"),
+    ("End / f", "in the search or a race: to its end"),
 ];
 
 /// A [`PuzzlePage`] as the shell sees it: the same parts, with the puzzle's own types erased
@@ -1261,7 +1261,7 @@ impl Page {
             "{" => Some(SearchMsg::Step("layer-")),
             "}" => Some(SearchMsg::Step("layer+")),
             "Home" => Some(SearchMsg::Step("start")),
-            "End" => Some(SearchMsg::Step("end")),
+            "End" | "f" => Some(SearchMsg::Step("end")),
             " " => Some(SearchMsg::TogglePlay),
             "v" => return browser::send_shortcut(ctx.link(), e, Some(Msg::Shell(Shell::ToggleSearch))),
             _ => None,
