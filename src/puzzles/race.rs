@@ -5,7 +5,7 @@
 
 use crate::core::job::{JobContext, Report};
 use crate::core::link::Link;
-use crate::core::replay::{Direction, Frame, NodePictures, Replay, Seek, Summary};
+use crate::core::replay::{Frame, NodePictures, Replay, Seek, Summary};
 use crate::core::trace::{Event, Trace};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -248,19 +248,10 @@ impl RaceReplay {
     pub fn seek(&self, from: u32, seek: Seek) -> u32 {
         let len = self.len();
         let hundredth = (len / 100).max(1);
+        let hundredths: Vec<u32> = (1..=len / hundredth).map(|k| k * hundredth).collect();
         let mut ends: Vec<u32> = self.lanes.iter().map(RaceLane::end).collect();
         ends.sort_unstable();
-        match seek {
-            Seek::At(t) => t.min(len),
-            Seek::Start => 0,
-            Seek::End => len,
-            Seek::Event(Direction::Forward) => (from + 1).min(len),
-            Seek::Event(Direction::Back) => from.saturating_sub(1),
-            Seek::Expansion(Direction::Forward) => (from + hundredth).min(len),
-            Seek::Expansion(Direction::Back) => from.saturating_sub(hundredth),
-            Seek::Layer(Direction::Forward) => ends.into_iter().find(|&e| e > from).unwrap_or(len),
-            Seek::Layer(Direction::Back) => ends.into_iter().rev().find(|&e| e < from).unwrap_or(0),
-        }
+        seek.resolve(from, len, &hundredths, &ends)
     }
 
     /// The race at tick `t`: each lane's board, counters, progress and state.

@@ -280,6 +280,25 @@ pub enum Direction {
 }
 
 impl Seek {
+    /// The moment this step leads to from moment `from` (of `len`), given where an expansion
+    /// step and a layer step stop (sorted): just before the next mark, or the previous one.
+    pub fn resolve(self, from: u32, len: u32, expansion_marks: &[u32], layer_marks: &[u32]) -> u32 {
+        let from = from.min(len);
+        let stop = |marks: &[u32], direction: Direction| match direction {
+            Direction::Forward => marks.iter().copied().find(|&m| m > from).unwrap_or(len),
+            Direction::Back => marks.iter().rev().copied().find(|&m| m < from).unwrap_or(0),
+        };
+        match self {
+            Seek::At(t) => t.min(len),
+            Seek::Start => 0,
+            Seek::End => len,
+            Seek::Event(Direction::Forward) => (from + 1).min(len),
+            Seek::Event(Direction::Back) => from.saturating_sub(1),
+            Seek::Expansion(direction) => stop(expansion_marks, direction),
+            Seek::Layer(direction) => stop(layer_marks, direction),
+        }
+    }
+
     /// Reads a step as the page names it: `at` (with `t`), `event+`, `expansion-`, `layer+`…,
     /// `start`, `end`.
     pub fn parse(kind: &str, t: u32) -> Result<Self, String> {
@@ -582,24 +601,8 @@ impl Replay {
 
     /// The moment a step control leads to from moment `t`.
     pub fn seek(&self, from: u32, seek: Seek) -> u32 {
-        let len = self.len();
-        let from = from.min(len);
-        // Stops are moments just before an expansion (or layer start), and the last moment.
-        let stop = |marks: &[u32], direction: Direction| -> u32 {
-            match direction {
-                Direction::Forward => marks.iter().copied().find(|&m| m > from).unwrap_or(len),
-                Direction::Back => marks.iter().rev().copied().find(|&m| m < from).unwrap_or(0),
-            }
-        };
-        match seek {
-            Seek::At(t) => t.min(len),
-            Seek::Start => 0,
-            Seek::End => len,
-            Seek::Event(Direction::Forward) => (from + 1).min(len),
-            Seek::Event(Direction::Back) => from.saturating_sub(1),
-            Seek::Expansion(direction) => stop(&self.expansions, direction),
-            Seek::Layer(direction) => stop(&self.layers, direction),
-        }
+        // Stops are the moments just before an expansion (or a layer's start).
+        seek.resolve(from, self.len(), &self.expansions, &self.layers)
     }
 
     /// The page's view of moment `t`; `predict` hides which node comes next.
