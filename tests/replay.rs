@@ -79,6 +79,10 @@ fn the_path_at_the_end_is_the_solution_and_the_counters_match() {
         let (report, replay) = traced(link);
         let end = replay.frame(replay.len(), false);
         assert_eq!(end.path, report.moves, "{link}: path to the goal");
+        assert!(
+            end.markup.contains(&format!("({} moves): {}", report.moves.len(), report.moves.join(" "))),
+            "{link}"
+        );
         assert!(end.said.contains("goal"), "{link}: {}", end.said);
         assert!(end.markup.contains(&format!("<b>{}</b> expanded", report.expanded)), "{link}");
         assert!(end.markup.contains(&format!("<b>{}</b> generated", report.generated)), "{link}");

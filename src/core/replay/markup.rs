@@ -11,9 +11,21 @@ const MAX_ROWS: usize = 10;
 
 /// The markup of moment `t`: counters, then the frontier table and the search's drawing (or
 /// the constraint solver's grid).
-pub(super) fn draw(replay: &Replay, state: &State, t: u32, next: Option<u32>, predict: bool) -> String {
+pub(super) fn draw(
+    replay: &Replay,
+    state: &State,
+    t: u32,
+    next: Option<u32>,
+    predict: bool,
+    path: &[String],
+) -> String {
     let mut html = String::with_capacity(4096);
     counts(replay, state, &mut html);
+    if let Some(node) = state.current.filter(|_| replay.discipline != Discipline::None) {
+        let moves = if path.is_empty() { "none: it is the start".to_string() } else { text(&path.join(" ")) };
+        let _ =
+            write!(html, "<p class=\"search-path\">Path to node {node} ({} moves): {moves}</p>", path.len());
+    }
     if replay.discipline == Discipline::None {
         if !state.grid.queens.is_empty() || replay.events.iter().any(|e| matches!(e, Event::Place { .. })) {
             queens(replay, state, t, &mut html);

@@ -623,7 +623,7 @@ impl Replay {
             (_, None) => Vec::new(),
         };
         let next = self.next_taken(t);
-        let markup = markup::draw(self, &state, t, next, predict);
+        let markup = markup::draw(self, &state, t, next, predict, &path);
         Frame { t, len: self.len(), said, path, next, board: self.discipline != Discipline::None, markup }
     }
 
