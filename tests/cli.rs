@@ -644,3 +644,42 @@ fn bad_races_are_refused_with_the_reason() {
         assert!(error.contains(expected), "{link}: {error}");
     }
 }
+
+/// A lesson link made by Python (`zlib.compressobj(9, zlib.DEFLATED, -15)`, base64url without
+/// padding): "Constraints", Sudoku by propagation, then queens by backtracking.
+const PYTHON_LESSON: &str = "#/lesson?data=TY2xCgIxEER_JaxgdSg2FsJxhT9gYScW8VxjSNiN2Y3Ncf9u7rBIN7wZ3kzwhZM5dAbUa8Sa4cwkmq0nFahcFJNUfpsgegrLYrOX8uRQBhsd9ylzss4qLmtiXSWXP_RM5uWz6A7mzrSKT0EkGag_blfNw46h3o7Bk2tN1zeSactqus8_";
+
+#[test]
+fn a_lesson_lists_its_steps_and_solves_each_in_order() {
+    let out = puzzlelab(&["lesson", &format!("{PYTHON_LESSON}&step=2")], None);
+    assert_eq!(out.status.code(), Some(0));
+    let lesson = &json_lines(&out)[0];
+    assert_eq!(lesson["title"], "Constraints");
+    assert_eq!(lesson["step"], 2);
+    let steps = lesson["steps"].as_array().unwrap();
+    assert_eq!(steps[0]["link"], "#/sudoku?algo=propagate&pick=min", "links in canonical form");
+    assert_eq!(steps[1]["note"], "Then backtracking.");
+    let out = puzzlelab(&["solve", PYTHON_LESSON], None);
+    assert_eq!(out.status.code(), Some(0));
+    let answers = json_lines(&out);
+    assert_eq!(answers.len(), 2, "one answer per step");
+    assert_eq!((answers[0]["puzzle"].as_str(), answers[1]["puzzle"].as_str()), (Some("sudoku"), Some("queens")));
+    assert_eq!(answers[1]["count"], 4, "six queens have four solutions");
+}
+
+#[test]
+fn a_cut_or_bad_lesson_is_refused_with_the_reason() {
+    let cut = &PYTHON_LESSON[..PYTHON_LESSON.len() - 12];
+    for (link, expected) in [
+        (cut.to_string(), "cut short"),
+        (format!("{PYTHON_LESSON}&step=3"), "step: must be a step of the lesson, 1 to 2"),
+        ("#/lesson".to_string(), "data: a lesson link needs data"),
+    ] {
+        for command in ["lesson", "solve"] {
+            let out = puzzlelab(&[command, &link], None);
+            assert_eq!(out.status.code(), Some(2), "{command} {link}");
+            let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
+            assert!(error.contains(expected), "{command} {link}: {error}");
+        }
+    }
+}

@@ -32,6 +32,9 @@ const USAGE: &str = "usage: puzzlelab solve LINK   solve one share link (full UR
                               second and the lengths against the published optimal ones
        puzzlelab link LINK    the link in its canonical form (what a page writes back), or
                               what is wrong with it
+       puzzlelab lesson LINK  a lesson link's title and steps (each link in canonical form), or
+                              what is wrong with it; `solve` on a lesson link solves every
+                              step's link in order, one answer per line
        puzzlelab list         the puzzles and their link names";
 
 fn main() -> ExitCode {
@@ -40,10 +43,23 @@ fn main() -> ExitCode {
     match args[..] {
         ["solve", "-"] => solve_lines(),
         ["solve", link] => {
-            let (line, ok) = solve_to_json(link);
-            say!("{line}");
-            exit_code(ok)
+            let mut all_ok = true;
+            for (line, ok) in answers(link) {
+                say!("{line}");
+                all_ok &= ok;
+            }
+            exit_code(all_ok)
         }
+        ["lesson", link] => match puzzles::read_lesson(link) {
+            Ok((lesson, step)) => {
+                say!("{}", serde_json::json!({ "title": lesson.title, "steps": lesson.steps, "step": step }));
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                say!("{}", serde_json::json!({ "error": error }));
+                ExitCode::from(2)
+            }
+        },
         ["bench", ref rest @ ..] => match bench::parse_args(rest) {
             Ok((name, count, _)) if bench::set_named(name).is_some() => {
                 bench::run_set(bench::set_named(name).expect("just found"), count)
@@ -89,6 +105,18 @@ fn solve(link: &str) -> Result<Report, String> {
     let mut quiet = |_: f64, _: &puzzlelab::core::job::Progress| true;
     let mut ctx = JobContext::new(Limits::default(), &clock, &mut quiet);
     puzzles::solve_link(link, &mut ctx)
+}
+
+/// The JSON lines answering a link (a lesson's: one per step, in order), each with whether
+/// it was good.
+fn answers(link: &str) -> Vec<(String, bool)> {
+    if !puzzles::is_lesson(link) {
+        return vec![solve_to_json(link)];
+    }
+    match puzzles::read_lesson(link) {
+        Ok((lesson, _)) => lesson.steps.iter().map(|step| solve_to_json(&step.link)).collect(),
+        Err(error) => vec![(serde_json::json!({ "error": error }).to_string(), false)],
+    }
 }
 
 /// One JSON line for one link, and whether it was a good link.
@@ -562,17 +590,19 @@ fn solve_lines() -> ExitCode {
                 return ExitCode::from(2);
             }
         }
-        let (json, ok) = match std::str::from_utf8(&bytes) {
+        let json = match std::str::from_utf8(&bytes) {
             Ok(line) if line.trim().is_empty() => continue,
-            Ok(line) => solve_to_json(line),
+            Ok(line) => answers(line),
             Err(_) => {
                 let error = format!("input line {number} is not UTF-8 text: links are plain ASCII");
-                (serde_json::json!({ "error": error }).to_string(), false)
+                vec![(serde_json::json!({ "error": error }).to_string(), false)]
             }
         };
-        all_ok &= ok;
-        if writeln!(out, "{json}").and_then(|_| out.flush()).is_err() {
-            return ExitCode::from(2);
+        for (json, ok) in json {
+            all_ok &= ok;
+            if writeln!(out, "{json}").and_then(|_| out.flush()).is_err() {
+                return ExitCode::from(2);
+            }
         }
     }
     exit_code(all_ok)

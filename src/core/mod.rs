@@ -11,6 +11,7 @@ pub mod evolve;
 pub mod format;
 pub mod history;
 pub mod job;
+pub mod lesson;
 pub mod link;
 pub mod playback;
 pub mod python_random;

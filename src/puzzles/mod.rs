@@ -18,6 +18,7 @@ pub mod sudoku;
 pub mod tiles264;
 
 use crate::core::job::{JobContext, Report};
+use crate::core::lesson::{self, Lesson};
 use crate::core::link::{Link, LinkError, TRACE_KEY};
 use crate::core::replay::{Frame, NodePictures, Replay, Seek};
 use crate::core::trace::Trace;
@@ -100,6 +101,22 @@ pub fn canonical_link(text: &str) -> Result<String, String> {
         }
         (_, errors) => Err(crate::core::link::describe_errors(&errors)),
     }
+}
+
+/// A lesson link read and checked: its lesson with each step's link in canonical form (a step
+/// whose link a page would refuse makes the lesson bad), and the step it opens at.
+pub fn read_lesson(text: &str) -> Result<(Lesson, usize), String> {
+    let link = Link::parse(text).map_err(|e| e.to_string())?;
+    let (mut lesson, step) = lesson::from_link(&link)?;
+    for (i, step) in lesson.steps.iter_mut().enumerate() {
+        step.link = canonical_link(&step.link).map_err(|e| format!("steps[{}].link: {e}", i + 1))?;
+    }
+    Ok((lesson, step))
+}
+
+/// Whether a link is a lesson's (`#/lesson?…`).
+pub fn is_lesson(text: &str) -> bool {
+    Link::parse(text).is_ok_and(|link| link.puzzle == lesson::LESSON_PAGE)
 }
 
 /// The keys of a puzzle's links with sample values, valid and extreme.

@@ -1,0 +1,170 @@
+//! Lessons: a teacher's sequence of share links, each with a note, travelling in one link
+//! (`#/lesson?data=…&step=K`). `data` is the lesson's JSON,
+//! `{"v": 1, "title": "…", "steps": [{"link": "#/…", "note": "…"}, …]}`, compressed with raw
+//! DEFLATE and written in base64url without padding (Python: `zlib.compressobj(9,
+//! zlib.DEFLATED, -15)` and `base64.urlsafe_b64encode(…).rstrip(b"=")`).
+
+use crate::core::link::Link;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+
+/// The page of lessons in links.
+pub const LESSON_PAGE: &str = "lesson";
+pub const DATA_KEY: &str = "data";
+pub const VERSION: u32 = 1;
+pub const MAX_STEPS: usize = 100;
+/// The most bytes of notes a lesson holds, all steps together.
+pub const MAX_NOTES: usize = 32 * 1024;
+/// The most bytes `data` may inflate to: more than any valid lesson needs, so a small link
+/// cannot expand into a large allocation.
+const MAX_JSON: usize = 512 * 1024;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lesson {
+    pub v: u32,
+    pub title: String,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// A Puzzle Lab link (`#/puzzle?…`).
+    pub link: String,
+    /// What to say at this step (plain text).
+    #[serde(default)]
+    pub note: String,
+}
+
+impl Lesson {
+    /// Checks the lesson's shape: version, step count, notes' size, each link's form (each
+    /// link's own parameters are for its puzzle to check).
+    pub fn check(&self) -> Result<(), String> {
+        if self.v != VERSION {
+            return Err(format!(
+                "v: lesson format version {} is not known (this app reads {VERSION})",
+                self.v
+            ));
+        }
+        if !(1..=MAX_STEPS).contains(&self.steps.len()) {
+            return Err(format!("steps: a lesson has 1 to {MAX_STEPS} steps, this one {}", self.steps.len()));
+        }
+        let notes: usize = self.steps.iter().map(|s| s.note.len()).sum();
+        if notes > MAX_NOTES {
+            return Err(format!("notes: {notes} bytes in all, at most {MAX_NOTES}"));
+        }
+        for (i, step) in self.steps.iter().enumerate() {
+            let link = Link::parse(&step.link).map_err(|e| format!("steps[{}].link: {e}", i + 1))?;
+            if link.puzzle == LESSON_PAGE {
+                return Err(format!("steps[{}].link: a lesson cannot hold a lesson", i + 1));
+            }
+        }
+        Ok(())
+    }
+
+    /// The lesson as a link's `data`.
+    pub fn encode(&self) -> String {
+        let json = serde_json::to_vec(self).expect("lessons serialize");
+        URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&json, 9))
+    }
+
+    /// Reads and checks a link's `data`; each error says what was wrong with it.
+    pub fn decode(data: &str) -> Result<Lesson, String> {
+        let bytes = URL_SAFE_NO_PAD
+            .decode(data.trim_end_matches('='))
+            .map_err(|e| format!("data: not base64url ({e}); was the link cut short?"))?;
+        let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_JSON).map_err(|e| {
+            format!("data: not a complete raw DEFLATE stream ({:?}); was the link cut short?", e.status)
+        })?;
+        let lesson: Lesson =
+            serde_json::from_slice(&json).map_err(|e| format!("data: not a lesson's JSON ({e})"))?;
+        lesson.check()?;
+        Ok(lesson)
+    }
+}
+
+/// The lesson a `#/lesson` link holds, and the step it opens at (1-based, 1 by default).
+pub fn from_link(link: &Link) -> Result<(Lesson, usize), String> {
+    if link.puzzle != LESSON_PAGE {
+        return Err(format!("link: '{}' is not a lesson", link.puzzle));
+    }
+    let lesson = Lesson::decode(link.get(DATA_KEY).ok_or("data: a lesson link needs data")?)?;
+    let step = match link.get("step") {
+        None => 1,
+        Some(text) => {
+            text.parse::<usize>().ok().filter(|k| (1..=lesson.steps.len()).contains(k)).ok_or_else(|| {
+                format!("step: must be a step of the lesson, 1 to {}, got '{text}'", lesson.steps.len())
+            })?
+        }
+    };
+    Ok((lesson, step))
+}
+
+/// A lesson's link, opening at `step` (1-based; the first is left out).
+pub fn to_link(lesson: &Lesson, step: usize) -> String {
+    let link = Link::new(LESSON_PAGE).set(DATA_KEY, lesson.encode());
+    let link = if step > 1 { link.set("step", step) } else { link };
+    link.to_hash()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Lesson {
+        Lesson {
+            v: 1,
+            title: "Uninformed vs informed search".into(),
+            steps: vec![
+                Step {
+                    link: "#/sliding?size=3&seed=3&shuffle=20&algo=bfs&view=search".into(),
+                    note: "BFS: a queue.".into(),
+                },
+                Step {
+                    link: "#/sliding?size=3&seed=3&shuffle=20&algo=astar&view=search".into(),
+                    note: "A*: by f.".into(),
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn a_lesson_survives_its_link() {
+        let lesson = sample();
+        let (read, step) = from_link(&Link::parse(&to_link(&lesson, 2)).unwrap()).unwrap();
+        assert_eq!((read, step), (lesson, 2));
+    }
+
+    /// Made by Python: `base64.urlsafe_b64encode(zlib.compressobj(9, zlib.DEFLATED, -15)
+    /// .compress(json) + … .flush()).rstrip(b"=")`, for `{"v":1,"title":"T","steps":[{"link":"#/jugs","note":"n"}]}`.
+    const FROM_PYTHON: &str = "q1YqU7Iy1FEqySzJSVWyUgpR0lEqLkktKFayiq5WysnMywYKKutnlaYXA2Xy8ktAivKUamNrAQ";
+
+    #[test]
+    fn a_lesson_made_by_python_reads() {
+        let lesson = Lesson::decode(FROM_PYTHON).unwrap();
+        assert_eq!(lesson.title, "T");
+        assert_eq!(lesson.steps, vec![Step { link: "#/jugs".into(), note: "n".into() }]);
+    }
+
+    #[test]
+    fn bad_lessons_say_what_is_wrong() {
+        let data = sample().encode();
+        let cut = &data[..data.len() / 2];
+        assert!(Lesson::decode(cut).unwrap_err().contains("cut short"), "a truncated link");
+        assert!(Lesson::decode("not*base64").unwrap_err().starts_with("data: not base64url"));
+        let mut lesson = sample();
+        lesson.v = 2;
+        assert!(Lesson::decode(&lesson.encode()).unwrap_err().starts_with("v: lesson format version 2"));
+        lesson.v = 1;
+        lesson.steps.clear();
+        assert!(Lesson::decode(&lesson.encode()).unwrap_err().starts_with("steps: a lesson has 1 to 100"));
+        lesson.steps = vec![Step { link: "#/jugs".into(), note: "x".repeat(MAX_NOTES + 1) }];
+        assert!(Lesson::decode(&lesson.encode()).unwrap_err().starts_with("notes:"));
+        lesson.steps = vec![Step { link: "no hash".into(), note: String::new() }];
+        assert!(Lesson::decode(&lesson.encode()).unwrap_err().starts_with("steps[1].link:"));
+        let link = Link::parse(&to_link(&sample(), 1)).unwrap().set("step", 3);
+        assert!(from_link(&link).unwrap_err().starts_with("step: must be a step of the lesson, 1 to 2"));
+    }
+}
