@@ -663,7 +663,10 @@ fn a_lesson_lists_its_steps_and_solves_each_in_order() {
     assert_eq!(out.status.code(), Some(0));
     let answers = json_lines(&out);
     assert_eq!(answers.len(), 2, "one answer per step");
-    assert_eq!((answers[0]["puzzle"].as_str(), answers[1]["puzzle"].as_str()), (Some("sudoku"), Some("queens")));
+    assert_eq!(
+        (answers[0]["puzzle"].as_str(), answers[1]["puzzle"].as_str()),
+        (Some("sudoku"), Some("queens"))
+    );
     assert_eq!(answers[1]["count"], 4, "six queens have four solutions");
 }
 

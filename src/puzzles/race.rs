@@ -171,6 +171,8 @@ pub struct RaceReplay {
 struct RaceLane {
     result: Lane,
     progress: Progress,
+    /// Its recorded search was cut short: it is replayed up to there.
+    cut: bool,
 }
 
 /// How a lane stood at each tick.
@@ -229,7 +231,8 @@ impl RaceReplay {
                     }
                 }
             };
-            lanes.push(RaceLane { result, progress });
+            let cut = matches!(&progress, Progress::Recorded { replay, .. } if replay.is_cut());
+            lanes.push(RaceLane { result, progress, cut });
         }
         Ok(lanes)
     }
@@ -365,14 +368,20 @@ impl RaceLane {
                 if let Some(picture) = &s.picture {
                     html.push_str(picture);
                 }
+                // A constraint solver keeps no frontier: its work is its guesses.
+                if clock == Clock::Guesses {
+                    return self.close(
+                        html,
+                        format!("<b>{}</b> guesses <b>{}</b> taken back", s.guesses, s.backtracks),
+                        t,
+                        widest,
+                        clock,
+                    );
+                }
                 let mut counts = format!(
                     "<b>{}</b> expanded <b>{}</b> generated <b>{}</b> in memory now <b>{}</b> at most",
                     s.expanded, s.generated, s.frontier, s.peak
                 );
-                if clock == Clock::Guesses {
-                    let _ =
-                        write!(counts, " <b>{}</b> guesses <b>{}</b> taken back", s.guesses, s.backtracks);
-                }
                 if let Some(bound) = s.bound {
                     let _ = write!(counts, " <b>{bound}</b> bound on f");
                 } else if let Some(depth) = s.depth {
@@ -381,6 +390,13 @@ impl RaceLane {
                 counts
             }
         };
+        self.close(html, counts, t, widest, clock)
+    }
+
+    /// The lane's counters, progress bar, state and time, closing its section.
+    fn close(&self, mut html: String, counts: String, t: u32, widest: u32, clock: Clock) -> String {
+        let (r, end) = (&self.result, self.end());
+        let ended = t >= end;
         let _ = write!(html, "<p class=\"lane-counts\">{counts}</p>");
         // Progress on a log scale, so a lane 100 times slower still moves visibly.
         let scale = |n: u32| (f64::from(n) + 1.0).ln() / (f64::from(widest) + 1.0).ln() * 100.0;
@@ -395,11 +411,18 @@ impl RaceLane {
             (false, _, _) => "running…".to_string(),
             (true, Some(at), _) if r.solved => {
                 let shortest = if r.optimal { "shortest" } else { "not shown to be shortest" };
-                let moves =
-                    if r.length > 0 { format!(": {} moves, {shortest}", r.length) } else { String::new() };
+                // A constraint solver's moves are its steps, not a solution's length.
+                let moves = match (r.length, clock) {
+                    (0, _) | (_, Clock::Guesses) => ": solved".to_string(),
+                    (length, _) => format!(": {length} moves, {shortest}"),
+                };
                 format!("done at {at} {}{moves}", clock.name())
             }
             (true, Some(at), _) => format!("ended at {at} {}: no solution", clock.name()),
+            (true, None, why) if self.cut => format!(
+                "stopped: {} (shown up to {end}: a recorded search keeps 250,000 events)",
+                why.as_deref().unwrap_or("limit")
+            ),
             (true, None, why) => format!("stopped: {}", why.as_deref().unwrap_or("limit")),
         };
         let _ = write!(

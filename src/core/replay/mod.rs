@@ -424,6 +424,11 @@ impl Replay {
         self.events.is_empty()
     }
 
+    /// The search went on past the events its trace keeps.
+    pub fn is_cut(&self) -> bool {
+        self.cut
+    }
+
     /// Notes what the step controls, paths and drawings need of event `i`.
     fn index(&mut self, i: u32, event: &Event, depth: &mut Option<u32>) {
         match event {
