@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { open, shots, hash, waitForHash, seriousViolations } from "./harness.mjs";
 
 const PROJECTOR = { width: 1024, height: 768 };
-const cli = (link) => JSON.parse(execFileSync(new URL("../../target/release/puzzlelab", import.meta.url).pathname,
+const cli = (link) => JSON.parse(execFileSync(new URL("../../target/debug/puzzlelab", import.meta.url).pathname,
   ["solve", link], { encoding: "utf8" }));
 const moment = (page) => page.locator(".moment-count");
 const lanes = (page) => page.locator("section.lane");
