@@ -182,7 +182,13 @@ impl SearchView {
             SearchMsg::Tick if self.race.is_empty() => self.ask("expansion+", self.t),
             // Units per tenth of a second, at least one.
             SearchMsg::Tick => self.ask("at", self.t + (RACE_SPEEDS[self.speed] / 10).max(1)),
-            SearchMsg::ExportCsv => self.client.race_csv(&self.link.to_hash()),
+            SearchMsg::ExportCsv => {
+                // The worker takes one job at a time: a moment asked for meanwhile is dropped
+                // (asked again when the file arrives), and Play stops.
+                self.playing = None;
+                (self.asking, self.queued) = (false, None);
+                self.client.race_csv(&self.link.to_hash());
+            }
             SearchMsg::Worker(event) => self.answer(event),
         }
     }
@@ -233,6 +239,7 @@ impl SearchView {
                 if let Err(why) = crate::web::browser::download(&bytes, &name, "text/csv") {
                     self.error = Some(format!("No CSV: {why}."));
                 }
+                self.ask("at", self.t);
             }
             SolverEvent::Progress { .. } | SolverEvent::Done(_) | SolverEvent::TablesChanged => {}
         }

@@ -35,11 +35,14 @@ test("three lanes end where the CLI's solves end; a t= link reopens the same tic
   const reopened = await open(hash(page), PROJECTOR);
   await moment(reopened.page).filter({ hasText: new RegExp(`^tick ${first} of`) }).waitFor({ timeout: 60000 });
   assert.deepEqual(await reopened.page.locator(".lane-counts").allTextContents(), counts);
-  // The CSV of the ticks downloads.
+  // The CSV of the ticks downloads, even asked for during play; the race then answers again.
+  await page.keyboard.press(" ");
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
   const file = await download;
   assert.equal(file.suggestedFilename(), "race.csv");
+  await page.keyboard.press("Home");
+  await moment(page).filter({ hasText: /^tick 0 of/ }).waitFor();
   assert.deepEqual(errors, []);
   assert.deepEqual(reopened.errors, []);
   await reopened.page.close();
