@@ -124,6 +124,10 @@ test("every search page opens its Search view from a link, at 1024×768", async 
     await atMoment(page, t);
     assert.doesNotMatch(await said(page).textContent(), /No search/, name);
     assert.ok(await page.locator(".search-counts").isVisible(), `${name}: counters shown`);
+    if (name === "sliding-bfs") {
+      // shuffle=12 is no option of the select: it shows as 12, not as another option.
+      assert.equal(await page.getByRole("combobox", { name: "Shuffle" }).inputValue(), "12");
+    }
     const steps = await page.locator(".search-steps").boundingBox();
     assert.ok(steps.y + steps.height <= 768, `${name}: step controls on screen`);
     await page.screenshot({ path: `${shots}/search-${name}-1024x768.png` });

@@ -15,9 +15,16 @@ pub struct ChoiceProps {
 #[function_component]
 pub fn Choice(props: &ChoiceProps) -> Html {
     let onchange = props.on_change.reform(|e: Event| e.target_unchecked_into::<HtmlSelectElement>().value());
+    // A value from a link that no option offers (`shuffle=12`) is shown as it is, never as
+    // another option's.
+    let unlisted =
+        !props.selected.is_empty() && !props.options.iter().any(|(value, _)| *value == props.selected);
     html! {
         <label>{ format!("{} ", props.label) }
             <select aria-label={props.label.clone()} {onchange}>
+                if unlisted {
+                    <option value={props.selected.clone()} selected=true>{ props.selected.clone() }</option>
+                }
                 { for props.options.iter().map(|(value, text)| html! {
                     <option value={value.clone()} selected={*value == props.selected}>{ text.clone() }</option>
                 }) }
