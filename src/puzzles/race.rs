@@ -198,13 +198,12 @@ impl RaceReplay {
         if matches!(clock, Clock::Expanded | Clock::Generated) {
             ctx.limits.max_expanded = ctx.limits.max_expanded.min(LANE_LIMIT);
         }
-        let lanes = Self::record_lanes(link, ctx, results, clock, record, pictures);
+        let lanes = Self::record_lanes(ctx, results, clock, record, pictures);
         ctx.limits = limits;
         Ok(Self { clock, lanes: lanes? })
     }
 
     fn record_lanes(
-        link: &Link,
         ctx: &mut JobContext,
         results: Vec<(Lane, Report)>,
         clock: Clock,
@@ -212,17 +211,18 @@ impl RaceReplay {
         pictures: impl Fn(&Link) -> Option<NodePictures>,
     ) -> Result<Vec<RaceLane>, String> {
         let mut lanes = Vec::new();
-        for ((result, report), (_, lane_link, _)) in results.into_iter().zip(lanes_of(link)?) {
+        for (result, report) in results {
+            // Each lane's report names the link it solved, in canonical form.
+            let lane_link = Link::parse(&report.link).map_err(|e| e.to_string())?;
             let progress = match clock {
                 Clock::Generations => Progress::Genetic { best: improvements(&report) },
                 _ => {
                     let (_, trace) = record(&lane_link, ctx)?;
-                    let unit = clock;
                     let after_unit = trace
                         .events
                         .iter()
                         .enumerate()
-                        .filter(|(_, e)| counts(unit, e))
+                        .filter(|(_, e)| counts(clock, e))
                         .map(|(i, _)| i as u32 + 1)
                         .collect();
                     Progress::Recorded {
@@ -451,10 +451,6 @@ fn improvements(report: &Report) -> Vec<(u64, f64)> {
         (None, Some(list)) => list.iter().map(|c| (c.generation, c.best)).collect(),
         (None, None) => Vec::new(),
     }
-}
-
-fn lanes_of(link: &Link) -> Result<Vec<(String, Link, Option<u64>)>, String> {
-    Ok(lanes(link)?.lanes)
 }
 
 fn read_seeds(text: &str, lanes: usize) -> Result<Vec<u64>, String> {
