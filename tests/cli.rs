@@ -686,3 +686,38 @@ fn a_cut_or_bad_lesson_is_refused_with_the_reason() {
         }
     }
 }
+
+#[test]
+fn a_lesson_file_gives_its_link_and_the_examples_hold_their_sources() {
+    use puzzlelab::core::lesson::EXAMPLES;
+    for (file, (title, link)) in
+        ["static/lessons/search.json", "static/lessons/constraints.json"].iter().zip(EXAMPLES)
+    {
+        let out = puzzlelab(&["lesson", file], None);
+        assert_eq!(out.status.code(), Some(0), "{file}");
+        let from_file = &json_lines(&out)[0];
+        assert_eq!(from_file["title"], title, "{file}");
+        let out = puzzlelab(&["lesson", link], None);
+        let from_link = &json_lines(&out)[0];
+        assert_eq!(
+            from_link["steps"], from_file["steps"],
+            "the landing page's link of {file} holds the file's lesson"
+        );
+        let out = puzzlelab(&["solve", link], None);
+        assert_eq!(out.status.code(), Some(0), "every step of {file} solves");
+        let answers = json_lines(&out);
+        assert_eq!(answers.len(), from_file["steps"].as_array().unwrap().len());
+        for answer in &answers {
+            let lanes = answer["race"].as_array().map_or(&[][..], Vec::as_slice);
+            let solved = answer["solved"] == true || lanes.iter().any(|lane| lane["solved"] == true);
+            assert!(solved, "{file}: {} was not solved", answer["link"]);
+        }
+    }
+    let bad = std::env::temp_dir().join("puzzlelab-bad-lesson.json");
+    std::fs::write(&bad, r##"{"v": 1, "title": "T", "steps": [{"link": "#/hanoi?discs=99", "note": ""}]}"##)
+        .unwrap();
+    let out = puzzlelab(&["lesson", bad.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
+    assert!(error.contains("steps[1].link: discs"), "{error}");
+}

@@ -1,6 +1,7 @@
 //! `puzzlelab`: solves share links headless and prints JSON (README, "Command line").
 
 use puzzlelab::core::job::{JobContext, Report};
+use puzzlelab::core::lesson::{self, Lesson};
 use puzzlelab::core::search::Limits;
 use puzzlelab::puzzles;
 use std::io::{BufRead, Write};
@@ -32,9 +33,11 @@ const USAGE: &str = "usage: puzzlelab solve LINK   solve one share link (full UR
                               second and the lengths against the published optimal ones
        puzzlelab link LINK    the link in its canonical form (what a page writes back), or
                               what is wrong with it
-       puzzlelab lesson LINK  a lesson link's title and steps (each link in canonical form), or
-                              what is wrong with it; `solve` on a lesson link solves every
-                              step's link in order, one answer per line
+       puzzlelab lesson LINK  a lesson link's title and steps (each link in canonical form) and
+                              its canonical link, or what is wrong with it; `solve` on a
+                              lesson link solves every step's link in order, one per line
+       puzzlelab lesson FILE.json
+                              the same for a lesson file (the app's Export): makes its link
        puzzlelab list         the puzzles and their link names";
 
 fn main() -> ExitCode {
@@ -50,9 +53,13 @@ fn main() -> ExitCode {
             }
             exit_code(all_ok)
         }
-        ["lesson", link] => match puzzles::read_lesson(link) {
+        ["lesson", link] => match read_lesson_or_file(link) {
             Ok((lesson, step)) => {
-                say!("{}", serde_json::json!({ "title": lesson.title, "steps": lesson.steps, "step": step }));
+                let link = lesson::to_link(&lesson, step);
+                say!(
+                    "{}",
+                    serde_json::json!({ "title": lesson.title, "steps": lesson.steps, "step": step, "link": link })
+                );
                 ExitCode::SUCCESS
             }
             Err(error) => {
@@ -606,6 +613,15 @@ fn solve_lines() -> ExitCode {
         }
     }
     exit_code(all_ok)
+}
+
+/// A lesson from its link, or from a lesson file (a `.json` path), with the step it opens at.
+fn read_lesson_or_file(arg: &str) -> Result<(Lesson, usize), String> {
+    if !arg.ends_with(".json") {
+        return puzzles::read_lesson(arg);
+    }
+    let json = std::fs::read_to_string(arg).map_err(|e| format!("{arg}: {e}"))?;
+    Ok((puzzles::lesson_from_json(&json).map_err(|e| format!("{arg}: {e}"))?, 1))
 }
 
 fn exit_code(ok: bool) -> ExitCode {

@@ -107,11 +107,23 @@ pub fn canonical_link(text: &str) -> Result<String, String> {
 /// whose link a page would refuse makes the lesson bad), and the step it opens at.
 pub fn read_lesson(text: &str) -> Result<(Lesson, usize), String> {
     let link = Link::parse(text).map_err(|e| e.to_string())?;
-    let (mut lesson, step) = lesson::from_link(&link)?;
+    let (lesson, step) = lesson::from_link(&link)?;
+    Ok((with_canonical_links(lesson)?, step))
+}
+
+/// A lesson file's JSON (the shape a lesson link holds) read and checked, each step's link in
+/// canonical form.
+pub fn lesson_from_json(json: &str) -> Result<Lesson, String> {
+    let lesson: Lesson = serde_json::from_str(json).map_err(|e| format!("not a lesson's JSON ({e})"))?;
+    lesson.check()?;
+    with_canonical_links(lesson)
+}
+
+fn with_canonical_links(mut lesson: Lesson) -> Result<Lesson, String> {
     for (i, step) in lesson.steps.iter_mut().enumerate() {
         step.link = canonical_link(&step.link).map_err(|e| format!("steps[{}].link: {e}", i + 1))?;
     }
-    Ok((lesson, step))
+    Ok(lesson)
 }
 
 /// Whether a link is a lesson's (`#/lesson?…`).
