@@ -17,6 +17,14 @@ for build in worker-simd worker; do
   builds="$builds\"$build\": [\"$build-$hash.js\", \"$build-${hash}_bg.wasm\"], "
 done
 
+# The lessons bundle's script and wasm, named the same way, and its loader.
+hash=$(cat lessons.js lessons_bg.wasm | digest)
+mv lessons.js "lessons-$hash.js"
+mv lessons_bg.wasm "lessons-${hash}_bg.wasm"
+sed -i -e "s|^const LESSONS = .*|const LESSONS = [\"lessons-$hash.js\", \"lessons-${hash}_bg.wasm\"];|" lessons_loader.js
+lessons="lessons_loader-$(digest < lessons_loader.js).js"
+mv lessons_loader.js "$lessons"
+
 # The release: every content-named file, and the page that loads them.
 release=$( (ls | grep -v -x -e index.html -e sw.js -e solver_worker.js; cat index.html) | digest)
 
@@ -29,9 +37,13 @@ mv solver_worker.js "$loader"
 sed -i -e "s|<meta name=\"puzzlelab-release\" content=\"[^\"]*\"|<meta name=\"puzzlelab-release\" content=\"$release\"|" \
   -e "s|<meta name=\"puzzlelab-worker\" content=\"[^\"]*\"|<meta name=\"puzzlelab-worker\" content=\"$loader\"|" \
   -e "s|<meta content=[^ >]* name=puzzlelab-release>|<meta content=$release name=puzzlelab-release>|" \
-  -e "s|<meta content=[^ >]* name=puzzlelab-worker>|<meta content=$loader name=puzzlelab-worker>|" index.html
+  -e "s|<meta content=[^ >]* name=puzzlelab-worker>|<meta content=$loader name=puzzlelab-worker>|" \
+  -e "s|<meta name=\"puzzlelab-lessons\" content=\"[^\"]*\"|<meta name=\"puzzlelab-lessons\" content=\"$lessons\"|" \
+  -e "s|<meta content=[^ >]* name=puzzlelab-lessons>|<meta content=$lessons name=puzzlelab-lessons>|" index.html
 grep -q -e "content=\"$loader\"" -e "content=$loader " index.html ||
   { echo "release.sh: index.html has no puzzlelab-worker meta" >&2; exit 1; }
+grep -q -e "content=\"$lessons\"" -e "content=$lessons " index.html ||
+  { echo "release.sh: index.html has no puzzlelab-lessons meta" >&2; exit 1; }
 
 files=$(ls | grep -v -x sw.js | sed 's/.*/"&"/' | paste -s -d, -)
 sed -i -e "s|^const RELEASE = .*|const RELEASE = \"$release\";|" -e "s|^const FILES = .*|const FILES = [$files];|" sw.js

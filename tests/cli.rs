@@ -688,31 +688,34 @@ fn a_cut_or_bad_lesson_is_refused_with_the_reason() {
 }
 
 #[test]
-fn a_lesson_file_gives_its_link_and_the_examples_hold_their_sources() {
+fn a_lesson_file_gives_its_link_and_the_examples_open_and_solve() {
     use puzzlelab::core::lesson::EXAMPLES;
-    for (file, (title, link)) in
-        ["static/lessons/search.json", "static/lessons/constraints.json"].iter().zip(EXAMPLES)
-    {
-        let out = puzzlelab(&["lesson", file], None);
+    for (name, title) in EXAMPLES {
+        let file = format!("static/lessons/{name}.json");
+        let out = puzzlelab(&["lesson", &file], None);
         assert_eq!(out.status.code(), Some(0), "{file}");
         let from_file = &json_lines(&out)[0];
         assert_eq!(from_file["title"], title, "{file}");
-        let out = puzzlelab(&["lesson", link], None);
-        let from_link = &json_lines(&out)[0];
-        assert_eq!(
-            from_link["steps"], from_file["steps"],
-            "the landing page's link of {file} holds the file's lesson"
-        );
-        let out = puzzlelab(&["solve", link], None);
-        assert_eq!(out.status.code(), Some(0), "every step of {file} solves");
+        let out = puzzlelab(&["lesson", from_file["link"].as_str().unwrap()], None);
+        assert_eq!(json_lines(&out)[0]["steps"], from_file["steps"], "{file}'s link holds the file's lesson");
+        let example = format!("#/lesson?example={name}&step=2");
+        let out = puzzlelab(&["lesson", &example], None);
+        assert_eq!(json_lines(&out)[0]["steps"], from_file["steps"], "{example} is the file's lesson");
+        assert_eq!(json_lines(&out)[0]["step"], 2);
+        let out = puzzlelab(&["solve", &example], None);
+        assert_eq!(out.status.code(), Some(0), "every step of {example} solves");
         let answers = json_lines(&out);
         assert_eq!(answers.len(), from_file["steps"].as_array().unwrap().len());
         for answer in &answers {
             let lanes = answer["race"].as_array().map_or(&[][..], Vec::as_slice);
             let solved = answer["solved"] == true || lanes.iter().any(|lane| lane["solved"] == true);
-            assert!(solved, "{file}: {} was not solved", answer["link"]);
+            assert!(solved, "{example}: {} was not solved", answer["link"]);
         }
     }
+    let out = puzzlelab(&["lesson", "#/lesson?example=nope"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
+    assert!(error.contains("no example lesson 'nope' (there are search, constraints)"), "{error}");
     let bad = std::env::temp_dir().join("puzzlelab-bad-lesson.json");
     std::fs::write(&bad, r##"{"v": 1, "title": "T", "steps": [{"link": "#/hanoi?discs=99", "note": ""}]}"##)
         .unwrap();

@@ -1,5 +1,11 @@
 //! Puzzle Lab's app: every page in one bundle, routed from the link (`web::app`).
 
+/// Talc instead of the default allocator (dlmalloc): the same service in fewer bytes of the
+/// first visit's download. The solver worker keeps the default.
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 #[cfg(target_arch = "wasm32")]
 fn main() {
     puzzlelab::web::app::start();

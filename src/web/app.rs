@@ -2,8 +2,10 @@
 //! names (the landing page or a puzzle's), rebuilt whenever the address changes. Moving
 //! between puzzles never reloads: every page is in this one bundle.
 
+use super::lesson_host;
 use super::page::COMMON_KEYS;
 use super::{browser, landing::Landing, pages, release};
+use crate::core::lesson::LESSON_PAGE;
 use crate::core::link::Link;
 use crate::puzzles::PUZZLES;
 use gloo_events::EventListener;
@@ -24,7 +26,11 @@ pub struct App {
     focus_before_help: Option<web_sys::HtmlElement>,
     /// A new release is installed (or a worker of another one answered): offer a reload.
     new_version: bool,
-    _listeners: [EventListener; 2],
+    /// In a lesson: the step page the lessons bundle asked for, and a count that restarts it.
+    lesson_step: Option<(Link, u32)>,
+    /// The address has just come to name a lesson: the lessons bundle is to draw it.
+    mount_lesson: bool,
+    _listeners: [EventListener; 3],
 }
 
 pub enum Msg {
@@ -39,12 +45,20 @@ pub enum Msg {
     SkipTo(&'static [&'static str]),
     NewVersion,
     Reload,
+    /// The lessons bundle shows this step's link ("" for none).
+    LessonStep(String),
 }
 
 /// The link of the address; one that names no page leads to the landing page, with why.
 fn read_route() -> (Link, Option<String>) {
     match Link::parse(&browser::current_hash()) {
-        Ok(link) if link.puzzle.is_empty() || pages::find(&link.puzzle).is_some() => (link, None),
+        Ok(link)
+            if link.puzzle.is_empty()
+                || link.puzzle == LESSON_PAGE
+                || pages::find(&link.puzzle).is_some() =>
+        {
+            (link, None)
+        }
         Ok(link) => (Link::new(""), Some(format!("There is no puzzle called '{}' (yet).", link.puzzle))),
         Err(e) => (Link::new(""), Some(format!("This link could not be read: {e}."))),
     }
@@ -60,11 +74,13 @@ impl Component for App {
         let listeners = [
             EventListener::new(&window, "hashchange", move |_| on_hash.emit(())),
             browser::on_key(ctx.link().callback(Msg::Key)),
+            lesson_host::listen(lesson_host::SHOW_STEP, ctx.link().callback(Msg::LessonStep)),
         ];
         let dark = browser::load_setting("theme").as_deref() == Some("dark");
         release::start(ctx.link().callback(|_| Msg::NewVersion));
         let (link, route_error) = read_route();
         let app = Self {
+            mount_lesson: link.puzzle == LESSON_PAGE,
             link,
             route_error,
             visit: 0,
@@ -74,6 +90,7 @@ impl Component for App {
             menu: false,
             focus_before_help: None,
             new_version: false,
+            lesson_step: None,
             _listeners: listeners,
         };
         app.apply_root_attributes();
@@ -86,6 +103,11 @@ impl Component for App {
             Msg::HashChanged => {
                 let (link, route_error) = read_route();
                 let another_page = link.puzzle != self.link.puzzle;
+                if self.link.puzzle == LESSON_PAGE && another_page {
+                    lesson_host::send(lesson_host::UNMOUNT, "");
+                }
+                self.mount_lesson = link.puzzle == LESSON_PAGE;
+                self.lesson_step = None;
                 (self.link, self.route_error) = (link, route_error);
                 self.menu = false;
                 if another_page {
@@ -118,6 +140,10 @@ impl Component for App {
                 return false;
             }
             Msg::NewVersion => self.new_version = true,
+            Msg::LessonStep(link) => {
+                let visit = self.lesson_step.as_ref().map_or(0, |(_, visit)| visit + 1);
+                self.lesson_step = Link::parse(&link).ok().map(|link| (link, visit));
+            }
             Msg::Reload => release::reload_into_new_version(),
         }
         self.apply_root_attributes();
@@ -125,6 +151,9 @@ impl Component for App {
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
+        if std::mem::take(&mut self.mount_lesson) {
+            lesson_host::mount();
+        }
         if self.help {
             browser::focus(HELP_CLOSE, true);
         }
@@ -135,6 +164,14 @@ impl Component for App {
         let entry = pages::find(&self.link.puzzle);
         let page = match entry {
             Some(entry) => (entry.render)(self.link.clone(), self.visit),
+            None if self.link.puzzle == LESSON_PAGE => html! {
+                <div class="lesson-host">
+                    <div id={lesson_host::ROOT_ID}></div>
+                    if let Some((step, visit)) = &self.lesson_step {
+                        { pages::find(&step.puzzle).map(|entry| (entry.render)(step.clone(), *visit)) }
+                    }
+                </div>
+            },
             None => html! { <Landing /> },
         };
         let own_keys = entry.map_or(&[][..], |e| e.keys);
@@ -161,6 +198,7 @@ impl Component for App {
                         </ul>
                     </nav>
                     <div class="header-tools">
+                        <a href="#/lesson" title="The lesson you are writing">{ "Lesson" }</a>
                         <button onclick={cb.callback(|_| Msg::ToggleTheme)} title="Switch theme (t)">
                             { if self.dark { "☀ Light" } else { "☾ Dark" } }
                         </button>

@@ -18,6 +18,21 @@ pub fn current_url() -> String {
     window().location().href().unwrap_or_default()
 }
 
+/// Goes to `hash` as a link would (a history entry, `hashchange`).
+pub fn go_to(hash: &str) {
+    let _ = window().location().set_hash(hash);
+}
+
+/// Opens `url` in a second window, named so that asking again reuses it.
+pub fn open_window(url: &str, name: &str) {
+    let _ = window().open_with_url_and_target_and_features(url, name, "popup,width=960,height=720");
+}
+
+/// Asks the user to confirm (the browser's own dialog).
+pub fn confirm(question: &str) -> bool {
+    window().confirm_with_message(question).unwrap_or(false)
+}
+
 /// Puts `hash` in the address bar without adding a history entry or firing `hashchange`.
 pub fn replace_hash(hash: &str) {
     if current_hash() != hash {
@@ -91,6 +106,26 @@ pub fn on_key(callback: yew::Callback<KeyboardEvent>) -> gloo_events::EventListe
             {
                 callback.emit(e.clone());
             }
+        }
+    })
+}
+
+/// Listens to `keys` before anything else on the page does (the capture phase), and keeps
+/// them from the page's own shortcuts: a lesson's `[` and `]` move between steps even where
+/// the Search view would take them.
+pub fn on_keys_first(
+    keys: &'static [&'static str],
+    callback: yew::Callback<()>,
+) -> gloo_events::EventListener {
+    let options = gloo_events::EventListenerOptions::run_in_capture_phase();
+    let options = gloo_events::EventListenerOptions { passive: false, ..options };
+    gloo_events::EventListener::new_with_options(&window(), "keydown", options, move |e| {
+        let Some(e) = e.dyn_ref::<KeyboardEvent>() else { return };
+        let modified = e.ctrl_key() || e.meta_key() || e.alt_key();
+        if keys.contains(&e.key().as_str()) && !modified && !typing_in_field(e) {
+            e.prevent_default();
+            e.stop_propagation();
+            callback.emit(());
         }
     })
 }

@@ -2,6 +2,7 @@
 
 use super::app::LeavePresentation;
 use super::pages;
+use crate::core::lesson::EXAMPLES;
 use crate::puzzles::PUZZLES;
 use yew::prelude::*;
 
@@ -11,6 +12,12 @@ pub fn landing() -> Html {
         <main class="home">
             <div class="stage-top"><h1>{ "Puzzle Lab" }</h1><LeavePresentation /></div>
             <p class="lead">{ "Classic AI puzzles, played, solved and compared. Every page is a link you can share." }</p>
+            <p class="lessons">{ "Lessons, live pages in order with what to say: " }
+                { for EXAMPLES.iter().map(|(name, title)| html! {
+                    <><a href={format!("#/lesson?example={name}")}>{ *title }</a>{ " · " }</>
+                }) }
+                <a href="#/lesson">{ "write your own" }</a>
+            </p>
             <ul class="cards">
                 { for PUZZLES.iter().map(|p| html! {
                     <li class="card">

@@ -5,6 +5,8 @@ pub mod app;
 pub mod browser;
 pub mod components;
 pub mod landing;
+pub mod lesson_host;
+pub mod lessons;
 pub mod page;
 pub mod pages;
 pub mod release;

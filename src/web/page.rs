@@ -21,6 +21,7 @@ use crate::web::components::messages::Notices;
 use crate::web::components::playback_controls::PlaybackAction;
 use crate::web::components::seed_field::SeedField;
 use crate::web::components::solve_bar::SolveBar;
+use crate::web::lesson_host;
 use crate::web::release;
 use crate::web::search_view::{SearchMsg, SearchView};
 use crate::web::session::{Finished, SolveSession};
@@ -294,6 +295,8 @@ pub enum Shell {
     Undo,
     Restart,
     ExportGif,
+    /// Adds the page's link as the last step of the lesson being written.
+    AddToLesson,
     ForgetTables,
     /// Opens or closes the Search view.
     ToggleSearch,
@@ -329,6 +332,7 @@ pub const COMMON_KEYS: &[(&str, &str)] = &[
     ("v", "show the search step by step (where a page has one), or go back"),
     ("[ ] { }", "in the search: back / forward one expansion, one layer or iteration"),
     ("End / f", "in the search or a race: to its end"),
+    ("PageDown PageUp", "in a lesson: the next / previous step (also ] and [)"),
 ];
 
 /// A [`PuzzlePage`] as the shell sees it: the same parts, with the puzzle's own types erased
@@ -881,6 +885,8 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                     <SolveBar busy={parts.busy} on_solve={shell.reform(|_| Shell::Solve)}
                         on_cancel={shell.reform(|_| Shell::Cancel)} on_compare={shell.reform(|_| Shell::Compare)}
                         on_copy_link={shell.reform(|_| Shell::CopyLink)} />
+                    <button class="add-to-lesson" onclick={send(|| Shell::AddToLesson)}
+                        title="Add this page, as it is now, to the lesson you are writing">{ "Add to lesson" }</button>
                 </div>
                 if algo_options.len() > 1 {
                     <Choice label="Algorithm" options={algo_options} selected={parts.algorithm}
@@ -1011,6 +1017,12 @@ impl Page {
                 self.notices.status = self.puzzle.intro();
             }
             Shell::ExportGif => self.export_gif(),
+            Shell::AddToLesson => {
+                lesson_host::add_to_lesson(&self.current_link().to_hash());
+                self.notices.status =
+                    "Added to your lesson as its last step: write what to say at each step under Lesson, at the top."
+                        .into();
+            }
             Shell::ToggleSearch => match self.search.take() {
                 Some(_) => {
                     // The board showed the search's nodes: back to the position in play.
@@ -1030,6 +1042,17 @@ impl Page {
     }
 
     fn sync_url(&mut self) {
+        let hash = self.current_link().to_hash();
+        // In a lesson the address is the lesson's: the lesson keeps the step's link instead.
+        if lesson_host::is_lesson_address() {
+            lesson_host::send(lesson_host::STEP_LINK, &hash);
+        } else {
+            browser::replace_hash(&hash);
+        }
+    }
+
+    /// The page's link as it stands: its puzzle, the solution's step, the view.
+    fn current_link(&mut self) -> Link {
         let step = self.session.step();
         if let Some(kept) = self.puzzle.step_mut() {
             *kept = step;
@@ -1045,7 +1068,7 @@ impl Page {
         if let Some(search) = &self.search {
             link = search.link_keys(link);
         }
-        browser::replace_hash(&link.to_hash());
+        link
     }
 
     fn start_solve(&mut self, ctx: &Context<Self>, seek_to: Option<usize>) {

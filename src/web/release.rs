@@ -37,6 +37,11 @@ pub fn worker_url() -> String {
     meta("puzzlelab-worker").unwrap_or_else(|| DEFAULT_WORKER.to_string())
 }
 
+/// The lessons bundle's loader of this page's release.
+pub fn lessons_url() -> String {
+    meta("puzzlelab-lessons").unwrap_or_else(|| "./lessons_loader.js".to_string())
+}
+
 /// Whether a worker of release `worker` may serve this page: the same release, or either
 /// unnamed.
 pub fn is_this_release(worker: Option<&str>) -> bool {

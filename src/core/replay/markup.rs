@@ -3,6 +3,7 @@
 //! draw them, and the drawing is tested natively with the replay.
 
 use super::{grid_cell, Replay, State, Waiting};
+use crate::core::format::html_text as text;
 use crate::core::trace::{Discipline, Event};
 use std::fmt::Write;
 
@@ -49,11 +50,6 @@ pub(super) fn draw(
         );
     }
     html
-}
-
-/// Escapes text for HTML.
-fn text(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 fn counts(replay: &Replay, state: &State, html: &mut String) {

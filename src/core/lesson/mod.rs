@@ -4,6 +4,8 @@
 //! DEFLATE and written in base64url without padding (Python: `zlib.compressobj(9,
 //! zlib.DEFLATED, -15)` and `base64.urlsafe_b64encode(…).rstrip(b"=")`).
 
+pub mod markup;
+
 use crate::core::link::Link;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -20,13 +22,16 @@ pub const MAX_NOTES: usize = 32 * 1024;
 /// cannot expand into a large allocation.
 const MAX_JSON: usize = 512 * 1024;
 
-/// The example lessons the landing page links to, as (title, link). Their sources are
-/// `static/lessons/*.json`; `puzzlelab lesson static/lessons/NAME.json` prints each link, and a
-/// test checks that each still holds its source.
-pub const EXAMPLES: [(&str, &str); 2] = [
-    ("Uninformed vs informed search", "#/lesson?data=pVRNbxMxEP0ro0UKTTGhH3wpKKpaAVIPSEgFcUA9TLKzuya79uLxZkmr_ndmvElJ4NRysmWPZ96898a32SqbHpss2lhTNs2-OusKHxrKYcVwv2fCsKgyk3GklrPp99ustm4pD5684Nrm1pVnbG9odjqKtiaevTSvzYl5Y07NW3Nkjs2rEdaln80LHjFRLnFcdUVR0-zkaLSy1M-GEqM4O5IyzkdFcxEI81g9L2zguAEBBxcfr8awdL5nkLhKagPOfRehrygQxIqg9FiD5QlcRliSQE6nrWcbrXfSWIQKWTKSg7m8lDywpgj0q0WXS8PWAcLPjjqCA31aBO-ipTCewgCGVhTW9xnhGBq_SmFNKsURQzS6dX-HnqRQBuxxbUDKAXvwbgKfAzHDNUS_wSGnf0ADRoEUbUPpTY9RuNiFBmXw_SS7M4_UBhXzQ9Q5PwTMc2kEyk6QT6CChe9cZKh8DwUGIFSMUlS0GLixctvWuNjQ-gldhTGig9xKebegsYFym0YjBq4azElpkqQDZVq7FgJ5Q9W-wNDbOJDDDdbSc4QCZpL4GVQTuELhsO1ubgSXmGBOYnKaStGmRfGPgm_Qrfftsi2TMosD_4Nomz-Y6sv30nDuhYnzw6cCwoflgATrxrP6FxpqfFgnxw8ZJDinVmKSYU3yeWmVza4F9ZO2iHLfV57FRqqRzJG4GEHGyeXvdKDc_YyphHpslI6AlmkgPcUOPlbTS5ISrUtAtqSxb3anT4DqmIrqXhQ3afKGKfWuXiePLLoQyMUE8HFU_8tuENvpD2QS_WYrwx7RXypFFojAF9pdA2zFevN1Wo3ypkO5qP1iOd1paftxTOBbZcX0GlRYZ1llSAKc7dw4wba1t6g3SAcH8ulstjLrejM-23wKH4Rd-RZ-dE2raxr7lF24ub77DQ"),
-    ("Constraints", "#/lesson?data=fVTbbtswDP0VwkODDfOyrnsZUhgFuuZx3bAWGIahD4xNx4IVyZXouGnRfx8ly0m7S4HcFF7Ec3iOH7JttviQZ6xYU7bIPlvj2aEy7LM880ydzxa_HjKtTCvhV-99X9m2P0O9tkXnbIdrZJp1qmyLjTKzraKh8ISubGZcHEsPYzk0XmLZQKXWiqHTWFIFygDCVWwHrtfkgRvklGN7edeg2IOzQx5_lFb3GykyVTyu7N0cDvPCNI2yBlqSwaWf9QSls94rs_bvpOlC7vS3PToCTTXDoLgBawi6kLTSlO5XHmqltYz5WgqkWtObPF5tjd7B0JABY6dWIdu6AKqyEQeBt3pLDtY9eT-Hb06-4AbYSqLWdhAEYwxWu5SUPeZ_87wn1glnxQrLVtCWbX6gvtRWUmIL8s85vw5z4EbA9ff3mnLgwabBfC509obHPaRqmVMLlbC_RnBPsQkq1iywpoPwwdhKdMoKpSM7GJcKK0fY-tNn25mSD1QKG5ve8xx-IItOGiGoRgfYoeNA5w7IVH8whLprBByr0p-RzBNaF1fLy4ujk-Ojk3P5_PL1-zIcPl6EVzhfLn_OonRHLfn_6zU0grcQWkABsXIBFESsiSMFLOjj3gVqpeqaHJkk3zlcHyQwWNfuxSvbTr9qZzdRKU6tG85HJYZzic7tcqmWvoOzsoK9JEvsJTdsLBjADmZqpsQFhFWwDEbCQG7-F2m3PZHxZ6b4NPLwdNUvmDeMCGNtLroXvyBzEghKUkNuDudPZRNN7qO1Yh10QoVYWf4JFsSakohO93KRYIM-2uoQjjYN_k9CiwILADX6NNIoQ6eS8wzdcSoe91Aenmkiw14migaNOGFFskGKdgzWreTBIZTdPP4G"),
+/// The example lessons, by the name `#/lesson?example=NAME` gives them, with their titles (the
+/// landing page links to each).
+pub const EXAMPLES: [(&str, &str); 2] =
+    [("search", "Uninformed vs informed search"), ("constraints", "Constraints")];
+/// Each example's JSON (`static/lessons/NAME.json`), in the order of [`EXAMPLES`].
+const EXAMPLE_JSON: [&str; 2] = [
+    include_str!("../../../static/lessons/search.json"),
+    include_str!("../../../static/lessons/constraints.json"),
 ];
+pub const EXAMPLE_KEY: &str = "example";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -98,7 +103,11 @@ pub fn from_link(link: &Link) -> Result<(Lesson, usize), String> {
     if link.puzzle != LESSON_PAGE {
         return Err(format!("link: '{}' is not a lesson", link.puzzle));
     }
-    let lesson = Lesson::decode(link.get(DATA_KEY).ok_or("data: a lesson link needs data")?)?;
+    let lesson = match (link.get(DATA_KEY), link.get(EXAMPLE_KEY)) {
+        (Some(data), _) => Lesson::decode(data)?,
+        (None, Some(name)) => example(name)?,
+        (None, None) => return Err("data: a lesson link needs data (or an example's name)".into()),
+    };
     let step = match link.get("step") {
         None => 1,
         Some(text) => {
@@ -108,6 +117,16 @@ pub fn from_link(link: &Link) -> Result<(Lesson, usize), String> {
         }
     };
     Ok((lesson, step))
+}
+
+/// The example lesson called `name`.
+pub fn example(name: &str) -> Result<Lesson, String> {
+    let names = || EXAMPLES.map(|(name, _)| name).join(", ");
+    let index = EXAMPLES
+        .iter()
+        .position(|(known, _)| *known == name)
+        .ok_or_else(|| format!("example: there is no example lesson '{name}' (there are {})", names()))?;
+    Ok(serde_json::from_str(EXAMPLE_JSON[index]).expect("the example lessons are lessons"))
 }
 
 /// A lesson's link, opening at `step` (1-based; the first is left out).

@@ -1,0 +1,72 @@
+//! The app's side of a lesson (`#/lesson?…`). Lessons (the player's bar, the presenter window,
+//! the builder) are a second bundle (`src/bin/lessons.rs`, `web::lessons`) loaded only when a
+//! lesson opens, so a first visit does not download them. The app gives the bundle an element
+//! to draw in and shows the step page the bundle asks for below it; the two talk through events
+//! on the window, each carrying one text.
+
+use super::browser;
+use gloo_events::EventListener;
+use std::cell::Cell;
+use wasm_bindgen::JsCast;
+
+/// The element the bundle draws in.
+pub const ROOT_ID: &str = "lesson-root";
+/// Bundle → app: show this step's link below the lesson bar ("" for no page).
+pub const SHOW_STEP: &str = "puzzlelab-lesson-step";
+/// App → bundle: the step's page wrote its link (what the step looks like now).
+pub const STEP_LINK: &str = "puzzlelab-step-link";
+/// App → bundle: the address names a lesson again (draw it), or no longer does (stop).
+pub const MOUNT: &str = "puzzlelab-lesson-mount";
+pub const UNMOUNT: &str = "puzzlelab-lesson-unmount";
+/// Links added to the lesson being written, one per line, for the builder to take in.
+pub const INBOX_KEY: &str = "lesson-inbox";
+
+thread_local! {
+    static LOADING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether the address is a lesson's (its step page then reports its link to the bundle).
+pub fn is_lesson_address() -> bool {
+    browser::current_hash().starts_with("#/lesson")
+}
+
+/// Draws the lesson the address names in `#lesson-root`: loads the bundle the first time (it
+/// draws itself once loaded), asks it again afterwards.
+pub fn mount() {
+    if LOADING.with(|loading| loading.replace(true)) {
+        send(MOUNT, "");
+        return;
+    }
+    let loader = super::release::lessons_url();
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    if let (Ok(script), Some(head)) = (document.create_element("script"), document.head()) {
+        let _ = script.set_attribute("src", &loader);
+        let _ = head.append_child(&script);
+    }
+}
+
+/// Sends `detail` as the event `name` on the window.
+pub fn send(name: &str, detail: &str) {
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&detail.into());
+    if let (Some(window), Ok(event)) =
+        (web_sys::window(), web_sys::CustomEvent::new_with_event_init_dict(name, &init))
+    {
+        let _ = window.dispatch_event(&event);
+    }
+}
+
+/// Listens to the event `name` on the window, for its text.
+pub fn listen(name: &'static str, callback: yew::Callback<String>) -> EventListener {
+    let window = web_sys::window().expect("a browser window");
+    EventListener::new(&window, name, move |event| {
+        let detail = event.dyn_ref::<web_sys::CustomEvent>().and_then(|e| e.detail().as_string());
+        callback.emit(detail.unwrap_or_default());
+    })
+}
+
+/// Adds `link` to the lesson being written (the builder takes it in when it opens).
+pub fn add_to_lesson(link: &str) {
+    let inbox = browser::load_setting(INBOX_KEY).unwrap_or_default();
+    browser::save_setting(INBOX_KEY, &format!("{inbox}{link}\n"));
+}

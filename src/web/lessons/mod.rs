@@ -1,0 +1,383 @@
+//! Lessons (`#/lesson?data=…&step=K`), the second bundle of the app (`src/bin/lessons.rs`),
+//! loaded when a lesson opens (`web::lesson_host`). The player draws the lesson's bar (where
+//! it is, the step's note as a caption, the step buttons) and has the app show the step's page
+//! live below it, moving between steps without reloading (PageDown / PageUp, `]` / `[`);
+//! `&presenter=1` is the presenter window (the note, the next step, a timer), which follows
+//! the projector's window and leads it over a `BroadcastChannel`. A link that cannot be read
+//! gets an alert and the lesson builder.
+
+mod builder;
+
+use super::browser;
+use super::lesson_host::{self, ROOT_ID, SHOW_STEP, STEP_LINK};
+use super::ticker::Ticker;
+use crate::core::lesson::{self, markup, Lesson, DATA_KEY, LESSON_PAGE};
+use crate::core::link::Link;
+use builder::{read_lesson_file, Builder, Edit};
+use gloo_events::EventListener;
+use std::cell::RefCell;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+thread_local! {
+    static APP: RefCell<Option<yew::AppHandle<LessonPage>>> = const { RefCell::new(None) };
+    static REQUESTS: RefCell<Vec<EventListener>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Entry point of the bundle: draws the lesson now and whenever the app asks again.
+pub fn start() {
+    console_error_panic_hook::set_once();
+    mount();
+    let window = web_sys::window().expect("a browser window");
+    REQUESTS.with(|r| {
+        *r.borrow_mut() = vec![
+            EventListener::new(&window, lesson_host::MOUNT, |_| mount()),
+            EventListener::new(&window, lesson_host::UNMOUNT, |_| unmount()),
+        ]
+    });
+}
+
+/// Draws the lesson the address names in the app's `#lesson-root` (in place of any before).
+fn mount() {
+    unmount();
+    let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(ROOT_ID));
+    if let Some(root) = root {
+        APP.with(|app| *app.borrow_mut() = Some(yew::Renderer::<LessonPage>::with_root(root).render()));
+    }
+}
+
+fn unmount() {
+    if let Some(app) = APP.with(|app| app.borrow_mut().take()) {
+        app.destroy();
+    }
+}
+
+const PRESENTER_KEY: &str = "presenter";
+const CHANNEL: &str = "puzzlelab-lesson";
+/// What presentation clickers send, and the keys the shortcut list names.
+const NEXT_KEYS: &[&str] = &["PageDown", "]"];
+const PREVIOUS_KEYS: &[&str] = &["PageUp", "["];
+
+pub enum Msg {
+    /// Go to this step (0-based) and tell the other window.
+    Go(usize),
+    /// The other window went to this step.
+    Follow(usize),
+    Next,
+    Previous,
+    /// The step's page wrote its link.
+    StepLink(String),
+    OpenPresenter,
+    Tick,
+    RestartTimer,
+    /// A click in markup (the presenter's steps, the builder's buttons), read from its
+    /// `data-` attributes.
+    Click(MouseEvent),
+    /// Typing in the builder's notes.
+    Input(InputEvent),
+    Drag(DragEvent),
+    Drop(DragEvent),
+    Build(Edit),
+    /// Plays the lesson being written (true) or copies its link (false).
+    Share(bool),
+    Export,
+    Import(web_sys::File),
+}
+
+pub struct LessonPage {
+    /// The lesson link's `data` as given (it names the lesson to the other window), or the
+    /// example's name.
+    link: Link,
+    presenter: bool,
+    /// The lesson and the step shown (0-based), once read.
+    lesson: Option<(Lesson, usize)>,
+    /// Each step's link as its page last wrote it, so a step comes back as it was left.
+    step_links: Vec<String>,
+    /// The lesson being written, shown when there is no lesson to play.
+    builder: Option<Builder>,
+    channel: Option<(web_sys::BroadcastChannel, EventListener)>,
+    timer_start: f64,
+    _ticker: Option<Ticker>,
+    _listeners: [EventListener; 3],
+}
+
+impl Component for LessonPage {
+    type Message = Msg;
+    type Properties = ();
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let link = Link::parse(&browser::current_hash()).unwrap_or_else(|_| Link::new(LESSON_PAGE));
+        let presenter = link.get(PRESENTER_KEY) == Some("1");
+        let mut page = Self {
+            presenter,
+            lesson: None,
+            step_links: Vec::new(),
+            builder: None,
+            channel: None,
+            timer_start: browser::now_ms(),
+            _ticker: presenter.then(|| {
+                let tick = ctx.link().callback(|_| Msg::Tick);
+                Ticker::every(1000, move || tick.emit(()))
+            }),
+            _listeners: [
+                browser::on_keys_first(NEXT_KEYS, ctx.link().callback(|_| Msg::Next)),
+                browser::on_keys_first(PREVIOUS_KEYS, ctx.link().callback(|_| Msg::Previous)),
+                lesson_host::listen(STEP_LINK, ctx.link().callback(Msg::StepLink)),
+            ],
+            link,
+        };
+        let is_empty = page.link.get(DATA_KEY).is_none() && page.link.get(lesson::EXAMPLE_KEY).is_none();
+        match lesson::from_link(&page.link) {
+            Ok((lesson, step)) => page.open(ctx, lesson, step - 1),
+            Err(_) if is_empty => page.builder = Some(Builder::new(None)),
+            Err(why) => {
+                let alert = format!(
+                    "This lesson link could not be read: {why}. Here is the lesson you are writing instead."
+                );
+                page.builder = Some(Builder::new(Some(alert)));
+            }
+        }
+        if page.builder.is_some() {
+            browser::set_title("Your lesson — Puzzle Lab");
+        }
+        page
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::Go(step) => {
+                if !self.show(step) {
+                    return false;
+                }
+                if let Some((channel, _)) = &self.channel {
+                    let this_lesson = self.link.clone().without("step").without(PRESENTER_KEY).to_hash();
+                    let _ = channel.post_message(&format!("{step}\n{this_lesson}").into());
+                }
+            }
+            Msg::Follow(step) => return self.show(step),
+            Msg::Next | Msg::Previous => {
+                let Some((_, step)) = &self.lesson else { return false };
+                let step = if matches!(msg, Msg::Next) { step + 1 } else { step.wrapping_sub(1) };
+                ctx.link().send_message(Msg::Go(step));
+                return false;
+            }
+            Msg::StepLink(link) => {
+                if let Some((_, step)) = &self.lesson {
+                    self.step_links[*step] = link;
+                }
+                return false;
+            }
+            Msg::OpenPresenter => {
+                let link = self.address().set(PRESENTER_KEY, 1);
+                browser::open_window(&link.to_hash(), "puzzlelab-presenter");
+                return false;
+            }
+            Msg::Tick => {}
+            Msg::RestartTimer => self.timer_start = browser::now_ms(),
+            Msg::Click(e) => return self.click(ctx, &e),
+            Msg::Input(e) => {
+                let note = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok());
+                let step = note.as_ref().and_then(|n| data_index(n, "data-step"));
+                return match (note, step) {
+                    (Some(note), Some(i)) => self.edit(Edit::Note(i, note.value())),
+                    _ => false,
+                };
+            }
+            Msg::Drag(e) => {
+                let step = dragged_step(&e);
+                if let (Some(builder), Some(transfer)) = (&mut self.builder, e.data_transfer()) {
+                    // Some browsers drag nothing without data.
+                    let _ = transfer.set_data("text/plain", &step.unwrap_or(0).to_string());
+                    builder.dragged = step;
+                }
+                return false;
+            }
+            Msg::Drop(e) => {
+                e.prevent_default();
+                let from = self.builder.as_mut().and_then(|b| b.dragged.take());
+                return match (from, dragged_step(&e)) {
+                    (Some(from), Some(to)) => self.edit(Edit::Move(from, to)),
+                    _ => false,
+                };
+            }
+            Msg::Build(edit) => return self.edit(edit),
+            Msg::Share(play) => self.builder.iter_mut().for_each(|builder| builder.share(play)),
+            Msg::Export => self.builder.iter_mut().for_each(Builder::export),
+            Msg::Import(file) => {
+                let done = ctx.link().callback(|read| Msg::Build(Edit::Imported(read)));
+                wasm_bindgen_futures::spawn_local(async move {
+                    let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+                    done.emit(read_lesson_file(text.ok().and_then(|t| t.as_string())));
+                });
+                return false;
+            }
+        }
+        true
+    }
+
+    fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
+        if let Some(selector) = self.builder.as_mut().and_then(|b| b.focus_next.take()) {
+            browser::focus(&selector, false);
+        }
+    }
+
+    fn destroy(&mut self, _ctx: &Context<Self>) {
+        lesson_host::send(SHOW_STEP, "");
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        match (&self.lesson, &self.builder) {
+            (Some((lesson, step)), _) if self.presenter => self.presenter_view(ctx, lesson, *step),
+            (Some((lesson, step)), _) => self.player_view(ctx, lesson, *step),
+            (None, Some(builder)) => builder.view(ctx.link()),
+            (None, None) => Html::default(),
+        }
+    }
+}
+
+impl LessonPage {
+    /// Shows `step` of the lesson just read, and listens to the other window.
+    fn open(&mut self, ctx: &Context<Self>, lesson: Lesson, step: usize) {
+        self.step_links = lesson.steps.iter().map(|s| s.link.clone()).collect();
+        browser::set_title(&format!("{} — Puzzle Lab", lesson.title));
+        self.lesson = Some((lesson, step));
+        let this_lesson = self.link.clone().without("step").without(PRESENTER_KEY).to_hash();
+        self.channel = web_sys::BroadcastChannel::new(CHANNEL).ok().map(|channel| {
+            let follow = ctx.link().callback(Msg::Follow);
+            let listener = EventListener::new(&channel, "message", move |event| {
+                let text = event.dyn_ref::<web_sys::MessageEvent>().and_then(|e| e.data().as_string());
+                let step = text
+                    .as_deref()
+                    .and_then(|t| t.split_once('\n'))
+                    .filter(|(_, lesson)| *lesson == this_lesson);
+                if let Some(step) = step.and_then(|(k, _)| k.parse().ok()) {
+                    follow.emit(step);
+                }
+            });
+            (channel, listener)
+        });
+        self.show_step_page();
+    }
+
+    /// Moves to `step` if the lesson has it; false if it does not, or is there already.
+    fn show(&mut self, step: usize) -> bool {
+        let Some((lesson, shown)) = &mut self.lesson else { return false };
+        if step >= lesson.steps.len() || step == *shown {
+            return false;
+        }
+        *shown = step;
+        self.show_step_page();
+        browser::scroll_to_top();
+        true
+    }
+
+    /// Puts the step in the address and has the app show its page (not in the presenter
+    /// window, which shows the notes only).
+    fn show_step_page(&self) {
+        browser::replace_hash(&self.address().to_hash());
+        if let (Some((_, step)), false) = (&self.lesson, self.presenter) {
+            lesson_host::send(SHOW_STEP, &self.step_links[*step]);
+        }
+    }
+
+    /// The lesson's link at the step shown (and in the presenter window, saying so).
+    fn address(&self) -> Link {
+        let link = self.link.clone().without("step").without(PRESENTER_KEY);
+        let link = match &self.lesson {
+            Some((_, step)) if *step > 0 => link.set("step", step + 1),
+            _ => link,
+        };
+        if self.presenter {
+            link.set(PRESENTER_KEY, 1)
+        } else {
+            link
+        }
+    }
+
+    fn player_view(&self, ctx: &Context<Self>, lesson: &Lesson, step: usize) -> Html {
+        let cb = ctx.link();
+        html! {
+            <section class="lesson-bar" aria-label="Lesson">
+                <button onclick={cb.callback(|_| Msg::Previous)} disabled={step == 0}
+                    aria-label="Previous step" title="Previous step (PageUp or [)">{ "‹" }</button>
+                <p class="lesson-where">
+                    <span class="lesson-count">{ format!("{} / {}", step + 1, lesson.steps.len()) }</span>
+                    <span class="lesson-title">{ &lesson.title }</span>
+                </p>
+                <p class="lesson-note" aria-live="polite">{ &lesson.steps[step].note }</p>
+                <button onclick={cb.callback(|_| Msg::Next)} disabled={step + 1 == lesson.steps.len()}
+                    aria-label="Next step" title="Next step (PageDown or ])">{ "›" }</button>
+                <button onclick={cb.callback(|_| Msg::OpenPresenter)}
+                    title="A second window with the notes, the next step and a timer">{ "Open presenter view" }</button>
+            </section>
+        }
+    }
+
+    fn presenter_view(&self, ctx: &Context<Self>, lesson: &Lesson, step: usize) -> Html {
+        let cb = ctx.link();
+        let seconds = ((browser::now_ms() - self.timer_start) / 1000.0) as u64;
+        let notes = markup::presenter_notes(lesson, step, &step_titles(lesson));
+        html! {
+            <main class="presenter">
+                <h1>{ &lesson.title }</h1>
+                <div class="presenter-controls">
+                    <button onclick={cb.callback(|_| Msg::Previous)} disabled={step == 0}>{ "‹ Previous step" }</button>
+                    <button class="primary" onclick={cb.callback(|_| Msg::Next)} disabled={step + 1 == lesson.steps.len()}>{ "Next step ›" }</button>
+                    <span class="presenter-timer" role="timer" aria-label="Time since the timer started">
+                        { format!("{}:{:02}", seconds / 60, seconds % 60) }
+                    </span>
+                    <button onclick={cb.callback(|_| Msg::RestartTimer)}>{ "Restart the timer" }</button>
+                </div>
+                <div onclick={cb.callback(Msg::Click)}>{ Html::from_html_unchecked(AttrValue::from(notes)) }</div>
+            </main>
+        }
+    }
+
+    /// A click in markup: a presenter's step (`data-go`) or a builder's button (`data-act`).
+    fn click(&mut self, ctx: &Context<Self>, event: &MouseEvent) -> bool {
+        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
+            return false;
+        };
+        let Ok(Some(button)) = target.closest("button") else { return false };
+        if let Some(step) = data_index(&button, "data-go") {
+            ctx.link().send_message(Msg::Go(step));
+            return false;
+        }
+        let Some(i) = data_index(&button, "data-step") else { return false };
+        match button.get_attribute("data-act").as_deref() {
+            Some("up") => self.edit(Edit::Move(i, i.saturating_sub(1))),
+            Some("down") => self.edit(Edit::Move(i, i + 1)),
+            Some("delete") => self.edit(Edit::Delete(i)),
+            _ => false,
+        }
+    }
+
+    fn edit(&mut self, edit: Edit) -> bool {
+        self.builder.as_mut().is_some_and(|builder| builder.edit(edit))
+    }
+}
+
+/// The number an element's attribute holds (`data-step="2"`).
+fn data_index(element: &web_sys::Element, attribute: &str) -> Option<usize> {
+    element.get_attribute(attribute)?.parse().ok()
+}
+
+/// The builder's step a drag event is over (or started from).
+fn dragged_step(event: &DragEvent) -> Option<usize> {
+    let target = event.target()?.dyn_into::<web_sys::Element>().ok()?;
+    data_index(&target.closest("[data-step]").ok()??, "data-step")
+}
+
+/// Each step named by its page and algorithm: "Sliding tiles (astar)".
+pub fn step_titles(lesson: &Lesson) -> Vec<String> {
+    lesson.steps.iter().map(|step| step_title(&step.link)).collect()
+}
+
+fn step_title(link: &str) -> String {
+    let Ok(link) = Link::parse(link) else { return link.to_string() };
+    let title = crate::puzzles::find(&link.puzzle).map_or(link.puzzle.as_str(), |p| p.title);
+    match link.get("race").or(link.get("algo")) {
+        Some(what) => format!("{title} ({what})"),
+        None => title.to_string(),
+    }
+}

@@ -1,0 +1,13 @@
+// Loads the lessons bundle (the lesson player's bar, the presenter window, the builder: see
+// src/bin/lessons.rs) when the app first opens a lesson: Trunk's no-modules bindings, then the
+// bundle's wasm, from the folder this script was served from. Once loaded, the bundle shows the
+// lesson the address names and listens for the app's later requests (src/web/lesson_host.rs).
+// The build (scripts/release.sh) writes the next line: the bundle's files, named by content.
+const LESSONS = ["lessons.js", "lessons_bg.wasm"];
+{
+  const base = new URL(".", document.currentScript.src);
+  const bindings = document.createElement("script");
+  bindings.src = new URL(LESSONS[0], base).href;
+  bindings.onload = () => wasm_bindgen({ module_or_path: new URL(LESSONS[1], base).href });
+  document.head.append(bindings);
+}

@@ -1,0 +1,219 @@
+// Lessons: a lesson link made by a script plays step by step without reloading, a step comes
+// back as it was left, the presenter window and the projector's follow each other, a cut link
+// gets an alert and the builder, the builder makes a lesson from pages and shares it, the
+// landing page's examples play, and a lesson opened once plays offline.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { open, shots, hash } from "./harness.mjs";
+
+const SMALL = { width: 1024, height: 768 };
+
+/** A lesson link made as the issue says: Python's zlib (raw deflate) and base64url. */
+function pythonLesson(lesson) {
+  const script = `import base64, json, sys, zlib
+c = zlib.compressobj(9, zlib.DEFLATED, -15)
+raw = c.compress(sys.stdin.read().encode()) + c.flush()
+print(base64.urlsafe_b64encode(raw).rstrip(b"=").decode())`;
+  return "#/lesson?data=" + execFileSync("python3", ["-c", script], { input: JSON.stringify(lesson) }).toString().trim();
+}
+
+const LESSON = {
+  v: 1,
+  title: "Three pages",
+  steps: [
+    { link: "#/hanoi?discs=4&pegs=3&algo=optimal&step=0", note: "Fifteen moves for four discs: watch the smallest disc." },
+    { link: "#/sliding?size=3&seed=1&shuffle=30&algo=astar", note: "A* on the 8-puzzle." },
+    { link: "#/queens?n=6&algo=backtracking", note: "Six queens, by backtracking." },
+  ],
+};
+
+const count = (page) => page.locator(".lesson-count");
+const note = (page) => page.locator(".lesson-note");
+
+test("a script's lesson link opens at step 1 and PageDown, ] and [ move without reloading", async () => {
+  const { page, errors } = await open(pythonLesson(LESSON), SMALL);
+  await count(page).filter({ hasText: "1 / 3" }).waitFor();
+  assert.match(await note(page).innerText(), /Fifteen moves/);
+  await page.locator(".puzzle-page.hanoi .counter").filter({ hasText: "step 0 / 15" }).waitFor({ timeout: 20000 });
+  await page.evaluate(() => { window.lessonMarker = "still here"; });
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.locator(".counter").filter({ hasText: "step 2 / 15" }).waitFor();
+  await page.screenshot({ path: `${shots}/lesson-player.png` });
+  // The caption does not hide the board, and the playback controls are on screen.
+  const bar = await page.locator(".lesson-bar").boundingBox();
+  const board = await page.locator(".board").boundingBox();
+  assert.ok(bar.y + bar.height <= board.y + 1, "the caption is above the board");
+  assert.ok(await page.getByRole("button", { name: "Play" }).isVisible(), "playback is visible at 1024x768");
+
+  await page.keyboard.press("PageDown");
+  await count(page).filter({ hasText: "2 / 3" }).waitFor();
+  await page.locator(".puzzle-page.sliding").waitFor();
+  assert.match(hash(page), /^#\/lesson\?data=[\w-]+&step=2$/);
+  await page.keyboard.press("]");
+  await count(page).filter({ hasText: "3 / 3" }).waitFor();
+  await page.locator(".puzzle-page.queens").waitFor();
+  await page.keyboard.press("PageDown");
+  assert.equal(await count(page).innerText(), "3 / 3", "the last step stays");
+  await page.keyboard.press("[");
+  await page.keyboard.press("PageUp");
+  await count(page).filter({ hasText: "1 / 3" }).waitFor();
+  // Step 1 comes back as it was left: solved, at step 2.
+  await page.locator(".puzzle-page.hanoi .counter").filter({ hasText: "step 2 / 15" }).waitFor({ timeout: 20000 });
+  assert.equal(await page.evaluate(() => window.lessonMarker), "still here", "no reload");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the presenter window and the projector follow each other; closing one leaves the other working", async () => {
+  const { page, errors } = await open(`${pythonLesson(LESSON)}&step=2`, SMALL);
+  await count(page).filter({ hasText: "2 / 3" }).waitFor();
+  const [presenter] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.getByRole("button", { name: "Open presenter view" }).click(),
+  ]);
+  await presenter.setViewportSize(SMALL);
+  await presenter.locator(".presenter .lesson-count").filter({ hasText: "Step 2 / 3" }).waitFor();
+  assert.match(await presenter.locator(".presenter-note").innerText(), /A\* on the 8-puzzle/);
+  assert.match(await presenter.locator(".presenter-next").innerText(), /Next: N queens \(backtracking\) #\/queens\?n=6/);
+  assert.match(await presenter.getByRole("timer").innerText(), /^\d+:\d\d$/);
+  assert.ok(new URL(presenter.url()).hash.includes("presenter=1"));
+  await presenter.screenshot({ path: `${shots}/lesson-presenter.png` });
+
+  await presenter.getByRole("button", { name: "Next step ›" }).click();
+  await count(page).filter({ hasText: "3 / 3" }).waitFor();
+  await page.locator(".puzzle-page.queens").waitFor();
+  await page.keyboard.press("PageUp");
+  await presenter.locator(".lesson-count").filter({ hasText: "Step 2 / 3" }).waitFor();
+  await presenter.getByRole("button", { name: /Towers of Hanoi/ }).click();
+  await count(page).filter({ hasText: "1 / 3" }).waitFor();
+
+  await presenter.close();
+  await page.keyboard.press("PageDown");
+  await count(page).filter({ hasText: "2 / 3" }).waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a cut lesson link gets an alert and the builder, and the page stays usable", async () => {
+  const link = pythonLesson(LESSON);
+  const { page, errors } = await open(link.slice(0, link.length - 20), SMALL);
+  const alert = page.getByRole("alert").filter({ hasText: "could not be read" });
+  await alert.waitFor();
+  assert.match(await alert.innerText(), /cut short/);
+  await page.getByRole("heading", { name: "Your lesson" }).waitFor();
+  await page.getByRole("link", { name: "Puzzle Lab" }).click();
+  await page.locator(".cards").waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the builder makes a lesson from pages: notes, order by keys and drag, delete, share, export and import", async () => {
+  const { page, errors } = await open("#/hanoi?discs=3&pegs=3", SMALL);
+  const add = page.getByRole("button", { name: "Add to lesson" });
+  await add.click();
+  await page.getByRole("status").filter({ hasText: "Added to your lesson" }).first().waitFor();
+  for (const link of ["#/jugs", "#/queens?n=6&algo=backtracking", "#/sudoku"]) {
+    await page.evaluate((h) => { location.hash = h; }, link);
+    await page.locator(`.puzzle-page.${link.slice(2).split("?")[0]}`).waitFor();
+    await add.click();
+  }
+  await page.getByRole("link", { name: "Lesson", exact: true }).click();
+  await page.getByRole("heading", { name: "Your lesson" }).waitFor();
+  const titles = () => page.locator(".builder-steps .builder-step-head a").allInnerTexts();
+  assert.deepEqual(await titles(), ["1. Towers of Hanoi (optimal)", "2. Water jugs (bfs)", "3. N queens (backtracking)", "4. Sudoku (propagate)"]);
+
+  await page.getByLabel("Title").fill("Four puzzles");
+  await page.getByLabel("Note for step 1").fill("Start with the towers.");
+  // By keyboard: move step 3 up, and the focus stays on the moved step's button.
+  await page.getByRole("button", { name: "Move step 3 up" }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("status").filter({ hasText: "Step 3 is now step 2." }).waitFor();
+  assert.deepEqual(await titles(), ["1. Towers of Hanoi (optimal)", "2. N queens (backtracking)", "3. Water jugs (bfs)", "4. Sudoku (propagate)"]);
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-label")), "Move step 2 up");
+  // By dragging: the first step onto the last.
+  await page.locator(".builder-steps .drag-handle").nth(0).dragTo(page.locator(".builder-steps li").nth(3));
+  assert.deepEqual(await titles(), ["1. N queens (backtracking)", "2. Water jugs (bfs)", "3. Sudoku (propagate)", "4. Towers of Hanoi (optimal)"]);
+  await page.getByRole("button", { name: "Delete step 3" }).click();
+  assert.deepEqual(await titles(), ["1. N queens (backtracking)", "2. Water jugs (bfs)", "3. Towers of Hanoi (optimal)"]);
+  assert.equal(await page.getByLabel("Note for step 3").inputValue(), "Start with the towers.");
+  await page.screenshot({ path: `${shots}/lesson-builder.png` });
+
+  // Kept in local storage: the builder opens again as it was.
+  await page.reload();
+  await page.locator(".builder-steps li").first().waitFor();
+  assert.deepEqual(await titles(), ["1. N queens (backtracking)", "2. Water jugs (bfs)", "3. Towers of Hanoi (optimal)"]);
+
+  await page.getByRole("button", { name: "Copy lesson link" }).click();
+  const shared = await page.getByLabel("Lesson link").inputValue();
+  assert.match(shared, /#\/lesson\?data=[\w-]+$/);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export .json" }).click()]);
+  const file = JSON.parse(await streamText(await download.createReadStream()));
+  assert.equal(file.title, "Four puzzles");
+  assert.deepEqual(file.steps.map((s) => s.note), ["", "", "Start with the towers."]);
+
+  // A lesson whose link is too long for some chat tools: the builder says so and offers the file.
+  const long = { v: 1, title: "Long", steps: Array.from({ length: 40 }, (_, i) => ({ link: "#/jugs", note: noise(300, i) })) };
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.locator("input[type=file]").setInputFiles({ name: "long.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(long)) });
+  await page.getByRole("status").filter({ hasText: "Imported “Long”: 40 steps." }).waitFor();
+  await page.getByRole("button", { name: "Copy lesson link" }).click();
+  await page.getByRole("alert").filter({ hasText: /characters long.*Export \.json/ }).waitFor();
+  // A file that is not a lesson is refused, and the lesson stays.
+  await page.locator("input[type=file]").setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from('{"v": 1, "title": "x", "steps": []}') });
+  await page.getByRole("alert").filter({ hasText: "This file was not imported: steps: a lesson has 1 to 100 steps" }).waitFor();
+  assert.equal((await titles()).length, 40);
+
+  await page.goto(shared);
+  await count(page).filter({ hasText: "1 / 3" }).waitFor();
+  assert.equal(await page.locator(".lesson-title").innerText(), "Four puzzles");
+  await page.locator(".puzzle-page.queens").waitFor();
+  await page.keyboard.press("PageDown");
+  await page.keyboard.press("PageDown");
+  await count(page).filter({ hasText: "3 / 3" }).waitFor();
+  assert.equal(await note(page).innerText(), "Start with the towers.");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the landing page's example lessons play, and a lesson opened once plays offline", async () => {
+  const { page, errors } = await open("#/", SMALL);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.getByRole("link", { name: "Uninformed vs informed search" }).click();
+  await count(page).filter({ hasText: "1 / 4" }).waitFor();
+  await page.locator(".puzzle-page.sliding.searching").waitFor({ timeout: 30000 });
+  await page.keyboard.press("PageDown");
+  await count(page).filter({ hasText: "2 / 4" }).waitFor();
+  assert.match(await note(page).innerText(), /A\* adds a guess/);
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await count(page).filter({ hasText: "2 / 4" }).waitFor();
+  await page.locator(".puzzle-page.sliding.searching").waitFor({ timeout: 30000 });
+  await page.keyboard.press("PageDown");
+  await count(page).filter({ hasText: "3 / 4" }).waitFor();
+  await page.evaluate(() => { location.hash = "#/lesson?example=constraints"; });
+  await count(page).filter({ hasText: "1 / 4" }).waitFor();
+  await page.locator(".puzzle-page.sudoku").waitFor();
+  await page.context().setOffline(false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** Text no compressor can shrink much, so a lesson's link grows long. */
+function noise(length, seed) {
+  let x = seed + 1;
+  let text = "";
+  while (text.length < length) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    text += x.toString(36);
+  }
+  return text.slice(0, length);
+}
+
+async function streamText(stream) {
+  const chunks = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks).toString();
+}
