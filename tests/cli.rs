@@ -712,6 +712,14 @@ fn a_lesson_file_gives_its_link_and_the_examples_open_and_solve() {
             assert!(solved, "{example}: {} was not solved", answer["link"]);
         }
     }
+    for (link, address) in [
+        ("#/lesson?example=search&step=2&presenter=1", "#/lesson?example=search&step=2"),
+        ("#/lesson?example=search&step=1", "#/lesson?example=search"),
+        ("#/lesson", "#/lesson"),
+    ] {
+        let out = puzzlelab(&["link", link], None);
+        assert_eq!(json_lines(&out)[0]["link"], address, "the address the app writes for {link}");
+    }
     let out = puzzlelab(&["lesson", "#/lesson?example=nope"], None);
     assert_eq!(out.status.code(), Some(2));
     let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();

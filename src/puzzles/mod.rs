@@ -92,6 +92,13 @@ pub fn read_link(name: &str) -> Option<LinkReader> {
 /// A link in its canonical form (`#/hanoi?discs=4&pegs=3&algo=optimal`), or what is wrong with it.
 pub fn canonical_link(text: &str) -> Result<String, String> {
     let link = Link::parse(text).map_err(|e| e.to_string())?;
+    if link.puzzle == lesson::LESSON_PAGE {
+        if link.get(lesson::DATA_KEY).is_none() && link.get(lesson::EXAMPLE_KEY).is_none() {
+            return Ok(link.to_hash()); // the lesson builder
+        }
+        let (_, step) = lesson::from_link(&link)?;
+        return Ok(lesson::address(&link, step).to_hash());
+    }
     let reader = read_link(&link.puzzle).ok_or_else(|| format!("link: unknown puzzle '{}'", link.puzzle))?;
     let view = crate::core::link::search_view(&link).map_err(|e| e.to_string())?;
     match reader(&link) {

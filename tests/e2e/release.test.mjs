@@ -16,13 +16,17 @@ test("every file of the release is named by its content, and the service worker 
   const files = readdirSync(dist).sort();
   const unnamed = files.filter((name) => !/-[0-9a-f]{15,16}(_bg)?\.(js|wasm|css|svg)$/.test(name));
   assert.deepEqual(unnamed, ["index.html", "sw.js"], "only the page and the service worker keep fixed names");
-  assert.equal(files.filter((name) => name.endsWith(".wasm")).length, 3, `the app and two worker builds: ${files}`);
+  assert.equal(files.filter((name) => name.endsWith(".wasm")).length, 4, `the app, the lessons and two worker builds: ${files}`);
   const listed = JSON.parse(/^const FILES = (.*);$/m.exec(readFileSync(join(dist, "sw.js"), "utf8"))[1]);
   assert.deepEqual(listed.sort(), files.filter((name) => name !== "sw.js"), "sw.js precaches the whole release");
   const page = readFileSync(join(dist, "index.html"), "utf8");
   // The release build's page is minified: `<meta content=FILE name=puzzlelab-worker>`.
   const loader = /<meta content="?([^" >]+)"? name="?puzzlelab-worker"?>/.exec(page)[1];
   assert.ok(files.includes(loader), `index.html names its release's worker loader: ${loader}`);
+  const lessons = /<meta content="?([^" >]+)"? name="?puzzlelab-lessons"?>/.exec(page)[1];
+  assert.ok(files.includes(lessons), `index.html names its release's lessons loader: ${lessons}`);
+  const bundle = /^const LESSONS = (.*);$/m.exec(readFileSync(join(dist, lessons), "utf8"))[1];
+  assert.ok(JSON.parse(bundle).every((name) => files.includes(name)), `the loader names the lessons bundle: ${bundle}`);
 });
 
 test("a worker of another release is refused, with a reload offered", async () => {

@@ -129,6 +129,22 @@ pub fn example(name: &str) -> Result<Lesson, String> {
     Ok(serde_json::from_str(EXAMPLE_JSON[index]).expect("the example lessons are lessons"))
 }
 
+/// The address of lesson link `link` at `step` (1-based), as the app writes it: the lesson
+/// (its data or its example's name) and the step, when past the first.
+pub fn address(link: &Link, step: usize) -> Link {
+    let lesson = Link::new(LESSON_PAGE);
+    let lesson = match (link.get(DATA_KEY), link.get(EXAMPLE_KEY)) {
+        (Some(data), _) => lesson.set(DATA_KEY, data),
+        (None, Some(name)) => lesson.set(EXAMPLE_KEY, name),
+        (None, None) => lesson,
+    };
+    if step > 1 {
+        lesson.set("step", step)
+    } else {
+        lesson
+    }
+}
+
 /// A lesson's link, opening at `step` (1-based; the first is left out).
 pub fn to_link(lesson: &Lesson, step: usize) -> String {
     let link = Link::new(LESSON_PAGE).set(DATA_KEY, lesson.encode());

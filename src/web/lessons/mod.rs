@@ -150,7 +150,7 @@ impl Component for LessonPage {
                     return false;
                 }
                 if let Some((channel, _)) = &self.channel {
-                    let this_lesson = self.link.clone().without("step").without(PRESENTER_KEY).to_hash();
+                    let this_lesson = lesson::address(&self.link, 1).to_hash();
                     let _ = channel.post_message(&format!("{step}\n{this_lesson}").into());
                 }
             }
@@ -241,7 +241,7 @@ impl LessonPage {
         self.step_links = lesson.steps.iter().map(|s| s.link.clone()).collect();
         browser::set_title(&format!("{} — Puzzle Lab", lesson.title));
         self.lesson = Some((lesson, step));
-        let this_lesson = self.link.clone().without("step").without(PRESENTER_KEY).to_hash();
+        let this_lesson = lesson::address(&self.link, 1).to_hash();
         self.channel = web_sys::BroadcastChannel::new(CHANNEL).ok().map(|channel| {
             let follow = ctx.link().callback(Msg::Follow);
             let listener = EventListener::new(&channel, "message", move |event| {
@@ -282,11 +282,7 @@ impl LessonPage {
 
     /// The lesson's link at the step shown (and in the presenter window, saying so).
     fn address(&self) -> Link {
-        let link = self.link.clone().without("step").without(PRESENTER_KEY);
-        let link = match &self.lesson {
-            Some((_, step)) if *step > 0 => link.set("step", step + 1),
-            _ => link,
-        };
+        let link = lesson::address(&self.link, self.lesson.as_ref().map_or(1, |(_, step)| step + 1));
         if self.presenter {
             link.set(PRESENTER_KEY, 1)
         } else {
