@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { open, shots, hash } from "./harness.mjs";
+import { open, shots, hash, seriousViolations } from "./harness.mjs";
 
 const SMALL = { width: 1024, height: 768 };
 
@@ -41,11 +41,20 @@ test("a script's lesson link opens at step 1 and PageDown, ] and [ move without 
   await page.keyboard.press("ArrowRight");
   await page.locator(".counter").filter({ hasText: "step 2 / 15" }).waitFor();
   await page.screenshot({ path: `${shots}/lesson-player.png` });
+  assert.deepEqual(await seriousViolations(page), [], "the player: axe");
   // The caption does not hide the board, and the playback controls are on screen.
   const bar = await page.locator(".lesson-bar").boundingBox();
   const board = await page.locator(".board").boundingBox();
   assert.ok(bar.y + bar.height <= board.y + 1, "the caption is above the board");
   assert.ok(await page.getByRole("button", { name: "Play" }).isVisible(), "playback is visible at 1024x768");
+
+  // Presentation mode keeps the caption, above the board.
+  await page.keyboard.press("p");
+  await page.locator("html[data-presenting=on]").waitFor();
+  assert.ok(await note(page).isVisible(), "the caption stays in presentation mode");
+  const presented = await page.locator(".board").boundingBox();
+  assert.ok((await page.locator(".lesson-bar").boundingBox()).y + bar.height <= presented.y + 1);
+  await page.keyboard.press("p");
 
   await page.keyboard.press("PageDown");
   await count(page).filter({ hasText: "2 / 3" }).waitFor();
@@ -80,6 +89,7 @@ test("the presenter window and the projector follow each other; closing one leav
   assert.match(await presenter.getByRole("timer").innerText(), /^\d+:\d\d$/);
   assert.ok(new URL(presenter.url()).hash.includes("presenter=1"));
   await presenter.screenshot({ path: `${shots}/lesson-presenter.png` });
+  assert.deepEqual(await seriousViolations(presenter), [], "the presenter view: axe");
 
   await presenter.getByRole("button", { name: "Next step ›" }).click();
   await count(page).filter({ hasText: "3 / 3" }).waitFor();
@@ -138,7 +148,9 @@ test("the builder makes a lesson from pages: notes, order by keys and drag, dele
   await page.getByRole("button", { name: "Delete step 3" }).click();
   assert.deepEqual(await titles(), ["1. N queens (backtracking)", "2. Water jugs (bfs)", "3. Towers of Hanoi (optimal)"]);
   assert.equal(await page.getByLabel("Note for step 3").inputValue(), "Start with the towers.");
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${shots}/lesson-builder.png` });
+  assert.deepEqual(await seriousViolations(page), [], "the builder: axe");
 
   // Kept in local storage: the builder opens again as it was.
   await page.reload();
@@ -183,6 +195,8 @@ test("the landing page's example lessons play, and a lesson opened once plays of
   await page.getByRole("link", { name: "Uninformed vs informed search" }).click();
   await count(page).filter({ hasText: "1 / 4" }).waitFor();
   await page.locator(".puzzle-page.sliding.searching").waitFor({ timeout: 30000 });
+  await page.locator(".search-figures").waitFor({ timeout: 30000 });
+  await page.screenshot({ path: `${shots}/lesson-example-search.png` });
   await page.keyboard.press("PageDown");
   await count(page).filter({ hasText: "2 / 4" }).waitFor();
   assert.match(await note(page).innerText(), /A\* adds a guess/);
