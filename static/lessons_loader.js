@@ -6,8 +6,11 @@
 const LESSONS = ["lessons.js", "lessons_bg.wasm"];
 {
   const base = new URL(".", document.currentScript.src);
+  // A bundle that cannot load says why, so the app can tell the user (it keeps working).
+  const failed = (error) => dispatchEvent(new CustomEvent("puzzlelab-lesson-failed", { detail: String(error) }));
   const bindings = document.createElement("script");
   bindings.src = new URL(LESSONS[0], base).href;
-  bindings.onload = () => wasm_bindgen({ module_or_path: new URL(LESSONS[1], base).href });
+  bindings.onload = () => wasm_bindgen({ module_or_path: new URL(LESSONS[1], base).href }).catch(failed);
+  bindings.onerror = () => failed(`${LESSONS[0]} did not load`);
   document.head.append(bindings);
 }

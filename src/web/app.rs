@@ -30,7 +30,7 @@ pub struct App {
     lesson_step: Option<(Link, u32)>,
     /// The address has just come to name a lesson: the lessons bundle is to draw it.
     mount_lesson: bool,
-    _listeners: [EventListener; 3],
+    _listeners: [EventListener; 4],
 }
 
 pub enum Msg {
@@ -47,6 +47,8 @@ pub enum Msg {
     Reload,
     /// The lessons bundle shows this step's link ("" for none).
     LessonStep(String),
+    /// The lessons bundle could not load, for this reason.
+    LessonFailed(String),
 }
 
 /// The link of the address; one that names no page leads to the landing page, with why.
@@ -75,6 +77,7 @@ impl Component for App {
             EventListener::new(&window, "hashchange", move |_| on_hash.emit(())),
             browser::on_key(ctx.link().callback(Msg::Key)),
             lesson_host::listen(lesson_host::SHOW_STEP, ctx.link().callback(Msg::LessonStep)),
+            lesson_host::listen(lesson_host::FAILED, ctx.link().callback(Msg::LessonFailed)),
         ];
         let dark = browser::load_setting("theme").as_deref() == Some("dark");
         release::start(ctx.link().callback(|_| Msg::NewVersion));
@@ -140,6 +143,12 @@ impl Component for App {
                 return false;
             }
             Msg::NewVersion => self.new_version = true,
+            Msg::LessonFailed(why) => {
+                lesson_host::failed();
+                self.route_error = Some(format!(
+                    "The lesson player could not load ({why}): check the connection and open the link again."
+                ));
+            }
             Msg::LessonStep(link) => {
                 let visit = self.lesson_step.as_ref().map_or(0, |(_, visit)| visit + 1);
                 self.lesson_step = Link::parse(&link).ok().map(|link| (link, visit));
@@ -167,6 +176,7 @@ impl Component for App {
             None if self.link.puzzle == LESSON_PAGE => html! {
                 <div class="lesson-host">
                     <div id={lesson_host::ROOT_ID}></div>
+                    <p class="lesson-loading">{ "Opening the lesson…" }</p>
                     if let Some((step, visit)) = &self.lesson_step {
                         { pages::find(&step.puzzle).map(|entry| (entry.render)(step.clone(), *visit)) }
                     }

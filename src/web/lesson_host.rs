@@ -15,6 +15,8 @@ pub const ROOT_ID: &str = "lesson-root";
 pub const SHOW_STEP: &str = "puzzlelab-lesson-step";
 /// App → bundle: the step's page wrote its link (what the step looks like now).
 pub const STEP_LINK: &str = "puzzlelab-step-link";
+/// Loader → app: the bundle could not load (the detail says why).
+pub const FAILED: &str = "puzzlelab-lesson-failed";
 /// App → bundle: the address names a lesson again (draw it), or no longer does (stop).
 pub const MOUNT: &str = "puzzlelab-lesson-mount";
 pub const UNMOUNT: &str = "puzzlelab-lesson-unmount";
@@ -41,8 +43,16 @@ pub fn mount() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     if let (Ok(script), Some(head)) = (document.create_element("script"), document.head()) {
         let _ = script.set_attribute("src", &loader);
+        // The loader reports its own failures; this one is the loader's file missing.
+        let why = format!("{loader} did not load");
+        EventListener::once(&script, "error", move |_| send(FAILED, &why)).forget();
         let _ = head.append_child(&script);
     }
+}
+
+/// The bundle could not load: the next lesson tries again.
+pub fn failed() {
+    LOADING.with(|loading| loading.set(false));
 }
 
 /// Sends `detail` as the event `name` on the window.

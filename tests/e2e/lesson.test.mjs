@@ -119,6 +119,18 @@ test("a cut lesson link gets an alert and the builder, and the page stays usable
   await page.close();
 });
 
+test("a lessons bundle that cannot load is said, and the app stays usable", async () => {
+  const { page, errors } = await open("#/", SMALL, async (page) => {
+    await page.route(/lessons-[0-9a-f]{16}_bg\.wasm$/, (route) => route.fulfill({ status: 404, body: "" }));
+  }, { serviceWorkers: "block" });
+  await page.evaluate(() => { location.hash = "#/lesson?example=search"; });
+  await page.getByRole("alert").filter({ hasText: "The lesson player could not load" }).waitFor();
+  await page.getByRole("link", { name: "Puzzle Lab" }).click();
+  await page.locator(".cards").waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the builder makes a lesson from pages: notes, order by keys and drag, delete, share, export and import", async () => {
   const { page, errors } = await open("#/hanoi?discs=3&pegs=3", SMALL);
   const add = page.getByRole("button", { name: "Add to lesson" });
