@@ -691,7 +691,7 @@ fn a_cut_or_bad_lesson_is_refused_with_the_reason() {
 fn a_lesson_file_gives_its_link_and_the_examples_open_and_solve() {
     use puzzlelab::core::lesson::EXAMPLES;
     for (name, title) in EXAMPLES {
-        let file = format!("static/lessons/{name}.json");
+        let file = format!("src/core/lesson/examples/{name}.json");
         let out = puzzlelab(&["lesson", &file], None);
         assert_eq!(out.status.code(), Some(0), "{file}");
         let from_file = &json_lines(&out)[0];

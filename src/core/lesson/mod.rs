@@ -26,10 +26,10 @@ const MAX_JSON: usize = 512 * 1024;
 /// landing page links to each).
 pub const EXAMPLES: [(&str, &str); 2] =
     [("search", "Uninformed vs informed search"), ("constraints", "Constraints")];
-/// Each example's JSON (`static/lessons/NAME.json`), in the order of [`EXAMPLES`].
+/// Each example's JSON (`src/core/lesson/examples/NAME.json`), in the order of [`EXAMPLES`].
 const EXAMPLE_JSON: [&str; 2] = [
-    include_str!("../../../static/lessons/search.json"),
-    include_str!("../../../static/lessons/constraints.json"),
+    include_str!("examples/search.json"),
+    include_str!("examples/constraints.json"),
 ];
 pub const EXAMPLE_KEY: &str = "example";
 
