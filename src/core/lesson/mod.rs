@@ -27,10 +27,8 @@ const MAX_JSON: usize = 512 * 1024;
 pub const EXAMPLES: [(&str, &str); 2] =
     [("search", "Uninformed vs informed search"), ("constraints", "Constraints")];
 /// Each example's JSON (`src/core/lesson/examples/NAME.json`), in the order of [`EXAMPLES`].
-const EXAMPLE_JSON: [&str; 2] = [
-    include_str!("examples/search.json"),
-    include_str!("examples/constraints.json"),
-];
+const EXAMPLE_JSON: [&str; 2] =
+    [include_str!("examples/search.json"), include_str!("examples/constraints.json")];
 pub const EXAMPLE_KEY: &str = "example";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
