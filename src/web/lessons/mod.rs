@@ -85,8 +85,7 @@ pub enum Msg {
 }
 
 pub struct LessonPage {
-    /// The lesson link's `data` as given (it names the lesson to the other window), or the
-    /// example's name.
+    /// The lesson link as opened (its data, or its example's name).
     link: Link,
     presenter: bool,
     /// The lesson and the step shown (0-based), once read.
@@ -150,8 +149,7 @@ impl Component for LessonPage {
                     return false;
                 }
                 if let Some((channel, _)) = &self.channel {
-                    let this_lesson = lesson::address(&self.link, 1).to_hash();
-                    let _ = channel.post_message(&format!("{step}\n{this_lesson}").into());
+                    let _ = channel.post_message(&format!("{step}\n{}", self.lesson_name()).into());
                 }
             }
             Msg::Follow(step) => return self.show(step),
@@ -241,7 +239,7 @@ impl LessonPage {
         self.step_links = lesson.steps.iter().map(|s| s.link.clone()).collect();
         browser::set_title(&format!("{} — Puzzle Lab", lesson.title));
         self.lesson = Some((lesson, step));
-        let this_lesson = lesson::address(&self.link, 1).to_hash();
+        let this_lesson = self.lesson_name();
         self.channel = web_sys::BroadcastChannel::new(CHANNEL).ok().map(|channel| {
             let follow = ctx.link().callback(Msg::Follow);
             let listener = EventListener::new(&channel, "message", move |event| {
@@ -257,6 +255,11 @@ impl LessonPage {
             (channel, listener)
         });
         self.show_step_page();
+    }
+
+    /// What names this lesson to the other window: its address at the first step.
+    fn lesson_name(&self) -> String {
+        lesson::address(&self.link, 1).to_hash()
     }
 
     /// Moves to `step` if the lesson has it; false if it does not, or is there already.
