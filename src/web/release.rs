@@ -121,7 +121,7 @@ pub fn reload_into_new_version() {
     match waiting {
         Some(worker) => {
             let container = window.navigator().service_worker();
-            let reload = Closure::<dyn FnMut()>::new(|| reload_page());
+            let reload = Closure::<dyn FnMut()>::new(reload_page);
             container.set_oncontrollerchange(Some(reload.as_ref().unchecked_ref()));
             reload.forget();
             let _ = worker.post_message(&JsValue::from_str("take-over"));

@@ -407,7 +407,7 @@ fn route(
         }),
         // Job 0 is none of the page's (they count from 1): a request the worker could not read,
         // or a worker that could not load (then it is replaced before the next job).
-        FromWorker::Failed { job, error } if job == 0 => {
+        FromWorker::Failed { job: 0, error } => {
             let why = if state.ready { error } else { format!("{COULD_NOT_START} ({error})") };
             state.crashed |= !state.ready;
             state.current.take().map(|_| SolverEvent::Failed(why))
