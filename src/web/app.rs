@@ -178,7 +178,10 @@ impl Component for App {
                     <div id={lesson_host::ROOT_ID}></div>
                     <p class="lesson-loading">{ "Opening the lesson…" }</p>
                     if let Some((step, visit)) = &self.lesson_step {
-                        { pages::find(&step.puzzle).map(|entry| (entry.render)(step.clone(), *visit)) }
+                        { match pages::find(&step.puzzle) {
+                            Some(entry) => (entry.render)(step.clone(), *visit),
+                            None => html! { <main><p role="alert" class="alert">{ format!("This step names no puzzle: '{}'.", step.puzzle) }</p></main> },
+                        } }
                     }
                 </div>
             },

@@ -119,6 +119,16 @@ test("a cut lesson link gets an alert and the builder, and the page stays usable
   await page.close();
 });
 
+test("a step that names no puzzle says so, and the next step plays", async () => {
+  const lesson = { v: 1, title: "T", steps: [{ link: "#/chess", note: "No such page." }, { link: "#/jugs", note: "Jugs." }] };
+  const { page, errors } = await open(pythonLesson(lesson), SMALL);
+  await page.getByRole("alert").filter({ hasText: "This step names no puzzle: 'chess'." }).waitFor();
+  await page.keyboard.press("PageDown");
+  await page.locator(".puzzle-page.jugs").waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("a lessons bundle that cannot load is said, and the app stays usable", async () => {
   const { page, errors } = await open("#/", SMALL, async (page) => {
     await page.route(/lessons-[0-9a-f]{16}_bg\.wasm$/, (route) => route.fulfill({ status: 404, body: "" }));
