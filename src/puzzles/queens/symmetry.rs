@@ -17,6 +17,9 @@ pub struct FamilyCount {
     pub nodes: u64,
 }
 
+/// Nodes between two progress reports.
+const REPORT_EVERY: i64 = 1 << 20;
+
 /// Smallest board this method handles; smaller ones are counted plainly.
 pub const MIN_N: usize = 5;
 
@@ -45,8 +48,8 @@ pub fn count_families(
         count2: 0,
         count4: 0,
         count8: 0,
-        nodes: 0,
-        next_report: 1 << 20,
+        to_report: REPORT_EVERY,
+        next_report: REPORT_EVERY,
         progress,
         cancelled: false,
     };
@@ -63,7 +66,7 @@ pub fn count_families(
             search.bound1 = bound1;
             let bit = 1 << bound1;
             search.board[1] = bit;
-            search.nodes += 2;
+            search.to_report -= 2;
             search.corner(2, (2 | bit) << 1, 1 | bit, bit >> 1);
         }
     }
@@ -78,7 +81,7 @@ pub fn count_families(
             search.bound2 = bound2;
             let bit = 1 << bound1;
             search.board[0] = bit;
-            search.nodes += 1;
+            search.to_report -= 1;
             search.edge(1, bit << 1, bit, bit >> 1);
         }
         search.last_mask |= search.last_mask >> 1 | search.last_mask << 1;
@@ -87,10 +90,10 @@ pub fn count_families(
         bound2 -= 1;
     }
     if search.cancelled {
-        return Err(search.nodes);
+        return Err(search.nodes());
     }
     let (c2, c4, c8) = (search.count2, search.count4, search.count8);
-    Ok(FamilyCount { all: 2 * c2 + 4 * c4 + 8 * c8, families: c2 + c4 + c8, nodes: search.nodes })
+    Ok(FamilyCount { all: 2 * c2 + 4 * c4 + 8 * c8, families: c2 + c4 + c8, nodes: search.nodes() })
 }
 
 struct Search<'a> {
@@ -111,10 +114,12 @@ struct Search<'a> {
     count2: u64,
     count4: u64,
     count8: u64,
-    nodes: u64,
-    /// The node count at which `progress` is told next: every 2^20 nodes, and at once (0)
-    /// after a cancel, so one comparison per node covers both.
-    next_report: u64,
+    /// Nodes left before `progress` is told next, counted down: the subtraction itself says
+    /// when the count is through, where counting up needed a comparison too. The nodes so far
+    /// are `next_report - to_report`.
+    to_report: i64,
+    /// The node count at which `progress` is told next: every 2^20 nodes.
+    next_report: i64,
     progress: &'a mut dyn FnMut(u64) -> bool,
     cancelled: bool,
 }
@@ -124,25 +129,34 @@ impl Search<'_> {
     /// row instead of one per queen); false once the search is cancelled.
     #[inline(always)]
     fn visit(&mut self, placements: u32) -> bool {
-        self.nodes += u64::from(placements);
-        self.nodes < self.next_report || self.report_progress(placements)
+        self.to_report -= i64::from(placements);
+        self.to_report >= 0 || self.report_progress(placements)
     }
 
-    /// Every 2^20 nodes: tells `progress`, which may cancel. After a cancel, nodes the
-    /// branches still on the stack would try are not counted: they are not tried.
+    fn nodes(&self) -> u64 {
+        (self.next_report - self.to_report) as u64
+    }
+
+    /// Every 2^20 nodes: tells `progress`, which may cancel. After a cancel every node comes
+    /// here, and nodes the branches still on the stack would try are not counted: they are not
+    /// tried.
     #[cold]
     #[inline(never)]
     fn report_progress(&mut self, placements: u32) -> bool {
         if self.cancelled {
-            self.nodes -= u64::from(placements);
+            self.to_report += i64::from(placements);
             return false;
         }
-        if !(self.progress)(self.nodes) {
+        let nodes = self.nodes() as i64;
+        if !(self.progress)(nodes as u64) {
             self.cancelled = true;
-            self.next_report = 0;
+            // Far below zero, so that no count comes back up to it.
+            self.to_report = i64::MIN / 2;
+            self.next_report = nodes + self.to_report;
             return false;
         }
-        self.next_report = ((self.nodes >> 20) + 1) << 20;
+        self.next_report = ((nodes >> 20) + 1) << 20;
+        self.to_report = self.next_report - nodes;
         true
     }
 
