@@ -93,7 +93,7 @@ pub fn read_link(name: &str) -> Option<LinkReader> {
 pub fn canonical_link(text: &str) -> Result<String, String> {
     let link = Link::parse(text).map_err(|e| e.to_string())?;
     if link.puzzle == lesson::LESSON_PAGE {
-        if link.get(lesson::DATA_KEY).is_none() && link.get(lesson::EXAMPLE_KEY).is_none() {
+        if !lesson::holds_a_lesson(&link) {
             return Ok(link.to_hash()); // the lesson builder
         }
         let (_, step) = lesson::from_link(&link)?;

@@ -5,6 +5,8 @@
 //! on the window, each carrying one text.
 
 use super::browser;
+use crate::core::lesson::LESSON_PAGE;
+use crate::core::link::Link;
 use gloo_events::EventListener;
 use std::cell::Cell;
 use wasm_bindgen::JsCast;
@@ -29,7 +31,7 @@ thread_local! {
 
 /// Whether the address is a lesson's (its step page then reports its link to the bundle).
 pub fn is_lesson_address() -> bool {
-    browser::current_hash().starts_with("#/lesson")
+    Link::parse(&browser::current_hash()).is_ok_and(|link| link.puzzle == LESSON_PAGE)
 }
 
 /// Draws the lesson the address names in `#lesson-root`: loads the bundle the first time (it

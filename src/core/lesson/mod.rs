@@ -117,6 +117,12 @@ pub fn from_link(link: &Link) -> Result<(Lesson, usize), String> {
     Ok((lesson, step))
 }
 
+/// Whether a `#/lesson` link holds a lesson (its data or an example's name); one that holds
+/// none is the lesson builder's.
+pub fn holds_a_lesson(link: &Link) -> bool {
+    link.get(DATA_KEY).is_some() || link.get(EXAMPLE_KEY).is_some()
+}
+
 /// The example lesson called `name`.
 pub fn example(name: &str) -> Result<Lesson, String> {
     let names = || EXAMPLES.map(|(name, _)| name).join(", ");

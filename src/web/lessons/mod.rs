@@ -11,7 +11,7 @@ mod builder;
 use super::browser;
 use super::lesson_host::{self, ROOT_ID, SHOW_STEP, STEP_LINK};
 use super::ticker::Ticker;
-use crate::core::lesson::{self, markup, Lesson, DATA_KEY, LESSON_PAGE};
+use crate::core::lesson::{self, markup, Lesson, LESSON_PAGE};
 use crate::core::link::Link;
 use builder::{read_lesson_file, Builder, Edit};
 use gloo_events::EventListener;
@@ -125,10 +125,9 @@ impl Component for LessonPage {
             ],
             link,
         };
-        let is_empty = page.link.get(DATA_KEY).is_none() && page.link.get(lesson::EXAMPLE_KEY).is_none();
         match lesson::from_link(&page.link) {
             Ok((lesson, step)) => page.open(ctx, lesson, step - 1),
-            Err(_) if is_empty => page.builder = Some(Builder::new(None)),
+            Err(_) if !lesson::holds_a_lesson(&page.link) => page.builder = Some(Builder::new(None)),
             Err(why) => {
                 let alert = format!(
                     "This lesson link could not be read: {why}. Here is the lesson you are writing instead."
