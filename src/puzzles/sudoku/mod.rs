@@ -2,6 +2,7 @@
 //! constraint engine with a choice of guessing rule, plain backtracking for contrast, a fast
 //! bit-mask solver, counting, and a seeded generator of puzzles with one solution.
 
+pub mod bands;
 pub mod fast;
 pub mod generate;
 pub mod grid;
