@@ -35,6 +35,10 @@ static USED_CROSSINGS: [u16; 512] = used_crossings();
 /// [`USED_CROSSINGS`] of a band's row-and-box pattern, as the cells of those crossings.
 static PLACEMENTS: [u32; 512] = placements();
 
+/// For three bits (bit `r`: row `r` of a band), the cells of those rows.
+static ROWS: [u32; 8] =
+    [0, ROW, ROW << 9, ROW | ROW << 9, ROW << 18, ROW | ROW << 18, ROW << 9 | ROW << 18, BAND];
+
 /// For a cell of a band, the other cells of its row and of its box.
 static ROW_AND_BOX: [u32; 27] = row_and_box();
 
@@ -186,16 +190,16 @@ impl Board {
         self.dirty |= narrowed & !(1 << own);
     }
 
-    /// The digit found the only place of its row in `band`: the cell leaves the other digits
-    /// and the column leaves the digit's other two bands.
-    fn place(&mut self, digit: usize, band: usize, row: usize, column: u32) {
-        self.open_rows[band] &= !(1 << (3 * digit + row));
-        let cell = 1 << (9 * row as u32 + column);
-        self.open_cells[band] &= !cell;
-        self.clear_cell(digit, band, cell);
-        let column = COLUMN << column;
-        self.narrow(3 * digit + (band + 1) % 3, !column);
-        self.narrow(3 * digit + (band + 2) % 3, !column);
+    /// The digit found the only place of some rows in `band` (`cells`, one per row): the
+    /// cells leave the other digits and their columns leave the digit's other two bands.
+    fn place(&mut self, digit: usize, band: usize, rows: u32, cells: u32) {
+        self.open_rows[band] &= !(rows << (3 * digit));
+        self.open_cells[band] &= !cells;
+        self.clear_cell(digit, band, cells);
+        let columns = (cells | cells >> 9 | cells >> 18) & ROW;
+        let columns = columns | columns << 9 | columns << 18;
+        self.narrow(3 * digit + (band + 1) % 3, !columns);
+        self.narrow(3 * digit + (band + 2) % 3, !columns);
     }
 
     /// Keeps the cells of mask `i` that some placement in its band still uses and places the
@@ -212,13 +216,13 @@ impl Board {
         }
         self.candidates[i] = cells;
         self.dirty_stacks |= 1 << digit;
-        let open = self.open_rows[band] >> (3 * digit) & 7;
-        for row in (0..3).filter(|row| open >> row & 1 == 1) {
-            let places = cells >> (9 * row) & ROW;
-            if places & (places - 1) == 0 {
-                counters.assignments += 1;
-                self.place(digit, band, row, places.trailing_zeros());
-            }
+        // A row's places less its lowest one are none when it has one place (no row is empty).
+        let more = cells & (cells - COLUMN);
+        let single = [0, 1, 2].map(|row| u32::from(more >> (9 * row) & ROW == 0) << row);
+        let fresh = (single[0] | single[1] | single[2]) & self.open_rows[band] >> (3 * digit);
+        if fresh != 0 {
+            counters.assignments += u64::from(fresh.count_ones());
+            self.place(digit, band, fresh, cells & ROWS[fresh as usize]);
         }
         true
     }
