@@ -299,6 +299,10 @@ mod bench {
             "elapsed_ms": summary(reports.iter().map(|r| r.elapsed_ms).collect()),
             "generations": summary(reports.iter().filter_map(|r| r.generations).map(|g| g as f64).collect()),
         });
+        let rates: Vec<f64> = reports.iter().filter_map(|r| r.puzzles_per_s).collect();
+        if !rates.is_empty() {
+            out["puzzles_per_s"] = summary(rates);
+        }
         if let Some(reference) = reference {
             let mean_ms = out["elapsed_ms"]["mean"].as_f64().unwrap_or(0.0);
             out["reference"] = reference.json(mean_ms);

@@ -59,6 +59,9 @@ pub struct Report {
     /// Counting runs: how many solutions there are…
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<u64>,
+    /// Benchmark sets (Sudoku `set=`): puzzles solved per second, timing the solving alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzles_per_s: Option<f64>,
     /// …and how many are left when those that are rotations or reflections of another are
     /// counted once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -196,6 +199,7 @@ impl Report {
             checkpoints: None,
             runs: None,
             count: None,
+            puzzles_per_s: None,
             count_up_to_symmetry: None,
             assignments: None,
             eliminations: None,
