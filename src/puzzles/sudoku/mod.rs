@@ -11,7 +11,7 @@ pub mod trace;
 
 use crate::core::choice::Named;
 use crate::core::constraint::{self, AllDifferent, Counters, Event, Model, Options, Pick, Reason};
-use crate::core::job::{format_count, format_ms, JobContext, Progress, Report};
+use crate::core::job::{format_count, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::search::Stats;
 use crate::core::trace::MAX_EVENTS;
@@ -327,10 +327,10 @@ fn solve_set(set: Set, ctx: &mut JobContext, report: &mut Report) {
     let rate = puzzles.len() as f64 / (ms / 1000.0).max(1e-9);
     report.puzzles_per_s = Some(rate);
     report.message = Some(format!(
-        "{solved} of {} puzzles solved in {} (the mean of {rounds} rounds): {} puzzles/s",
+        "{solved} of {} puzzles solved: {} puzzles/s, {:.1} µs each (the mean of {rounds} rounds)",
         puzzles.len(),
-        format_ms(ms),
-        format_count(rate as u64)
+        format_count(rate as u64),
+        1e6 / rate
     ));
 }
 
@@ -465,7 +465,7 @@ mod tests {
         assert_eq!(report.count, Some(11));
         assert!(report.solved);
         assert!(report.puzzles_per_s.is_some_and(|rate| rate > 0.0));
-        assert!(report.message.unwrap().starts_with("11 of 11 puzzles solved in "));
+        assert!(report.message.unwrap().starts_with("11 of 11 puzzles solved: "));
         for puzzle in set_puzzles(Set::Clue17) {
             assert_eq!(puzzle.clue_count(), 17);
         }
