@@ -59,8 +59,10 @@ pub struct Report {
     /// Counting runs: how many solutions there are…
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<u64>,
-    /// Benchmark sets (Sudoku `set=`): puzzles solved per second, timing the solving alone.
+    /// Benchmark sets (Sudoku `set=`): puzzles solved per second, timing the solving alone
+    /// (pages show it in the message: the app is spared reading it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     pub puzzles_per_s: Option<f64>,
     /// …and how many are left when those that are rotations or reflections of another are
     /// counted once.

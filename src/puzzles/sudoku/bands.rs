@@ -13,6 +13,7 @@
 use super::fast::Found;
 use super::grid::Grid;
 use crate::core::constraint::Counters;
+use std::sync::OnceLock;
 
 /// A band's 27 cells: bit `9 * row + column`, row and column within the band.
 const BAND: u32 = (1 << 27) - 1;
@@ -24,91 +25,47 @@ const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 /// Guesses between two progress reports.
 const PROGRESS_EVERY: u64 = 1 << 12;
 
-/// For a row's nine bits, its boxes that hold any (bit `b` for box `b` of the band).
-static BOXES_OF_ROW: [u8; 512] = boxes_of_row();
+/// The pattern tables, built on first use: the app's bundle carries the code that builds
+/// them rather than their 3 KB.
+static PATTERNS: OnceLock<Patterns> = OnceLock::new();
 
-/// For a 3×3 pattern of crossings (bit `3 * line + part`; in a band, lines are rows and parts
-/// boxes), the crossings some placement (one per line and one per part) still uses; 0 when
-/// none can.
-static USED_CROSSINGS: [u16; 512] = used_crossings();
-
-/// [`USED_CROSSINGS`] of a band's row-and-box pattern, as the cells of those crossings.
-static PLACEMENTS: [u32; 512] = placements();
+struct Patterns {
+    /// For a row's nine bits, its boxes that hold any (bit `b` for box `b` of the band).
+    boxes_of_row: [u8; 512],
+    /// For a 3×3 pattern of crossings (bit `3 * line + part`; in a band, lines are rows and
+    /// parts boxes), the crossings some placement (one per line and one per part) still uses;
+    /// 0 when none can.
+    used_crossings: [u16; 512],
+    /// `used_crossings` of a band's row-and-box pattern, as the cells of those crossings.
+    placements: [u32; 512],
+}
 
 /// For three bits (bit `r`: row `r` of a band), the cells of those rows.
 static ROWS: [u32; 8] =
     [0, ROW, ROW << 9, ROW | ROW << 9, ROW << 18, ROW | ROW << 18, ROW << 9 | ROW << 18, BAND];
 
-/// For a cell of a band, the other cells of its row and of its box.
-static ROW_AND_BOX: [u32; 27] = row_and_box();
-
-const fn boxes_of_row() -> [u8; 512] {
-    let mut table = [0; 512];
-    let mut row = 0;
-    while row < 512 {
-        let mut b = 0;
-        while b < 3 {
-            if row >> (3 * b) & 7 != 0 {
-                table[row] |= 1 << b;
+impl Patterns {
+    fn new() -> Self {
+        const ORDERS: [[u16; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        let mut used_crossings = [0; 512];
+        for (pattern, used) in used_crossings.iter_mut().enumerate() {
+            for [a, b, c] in ORDERS {
+                let crossings = 1 << a | 1 << (3 + b) | 1 << (6 + c);
+                if pattern as u16 & crossings == crossings {
+                    *used |= crossings;
+                }
             }
-            b += 1;
         }
-        row += 1;
-    }
-    table
-}
-
-const fn used_crossings() -> [u16; 512] {
-    const ORDERS: [[u16; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-    let mut table = [0; 512];
-    let mut pattern = 0;
-    while pattern < 512 {
-        let mut order = 0;
-        while order < 6 {
-            let [a, b, c] = ORDERS[order];
-            let crossings = 1 << a | 1 << (3 + b) | 1 << (6 + c);
-            if pattern & crossings == crossings {
-                table[pattern as usize] |= crossings;
-            }
-            order += 1;
+        let placements = used_crossings.map(|used| {
+            let crossings = (0..9).filter(|crossing| used >> crossing & 1 == 1);
+            crossings.fold(0, |cells, crossing| cells | 7 << (9 * (crossing / 3) + 3 * (crossing % 3)))
+        });
+        let mut boxes_of_row = [0; 512];
+        for (row, boxes) in boxes_of_row.iter_mut().enumerate() {
+            *boxes = (0..3).filter(|b| row >> (3 * b) & 7 != 0).fold(0, |boxes, b| boxes | 1 << b);
         }
-        pattern += 1;
+        Self { boxes_of_row, used_crossings, placements }
     }
-    table
-}
-
-const fn placements() -> [u32; 512] {
-    let used = used_crossings();
-    let mut table = [0; 512];
-    let mut pattern = 0;
-    while pattern < 512 {
-        let mut crossing = 0;
-        while crossing < 9 {
-            if used[pattern] >> crossing & 1 == 1 {
-                table[pattern] |= 7 << (9 * (crossing / 3) + 3 * (crossing % 3));
-            }
-            crossing += 1;
-        }
-        pattern += 1;
-    }
-    table
-}
-
-const fn row_and_box() -> [u32; 27] {
-    let mut table = [0; 27];
-    let mut cell = 0;
-    while cell < 27 {
-        let (row, b) = (cell / 9, cell % 9 / 3);
-        let mut other = 0;
-        while other < 27 {
-            if other != cell && (other / 9 == row || other % 9 / 3 == b) {
-                table[cell] |= 1 << other;
-            }
-            other += 1;
-        }
-        cell += 1;
-    }
-    table
 }
 
 /// A position of the search.
@@ -131,6 +88,7 @@ struct Board {
 pub fn solve(grid: &Grid, cap: u64, progress: &mut dyn FnMut(&Counters) -> bool) -> Found {
     assert_eq!(grid.cells.len(), 81, "a 9×9 grid");
     let mut search = Search {
+        patterns: PATTERNS.get_or_init(Patterns::new),
         cap,
         progress,
         found: Found {
@@ -172,7 +130,9 @@ impl Board {
     /// and clears the column in the other bands.
     fn assign(&mut self, digit: usize, band: usize, cell: u32) {
         self.clear_cell(digit, band, cell);
-        self.narrow(3 * digit + band, !ROW_AND_BOX[cell.trailing_zeros() as usize]);
+        let at = cell.trailing_zeros();
+        let (row, box_cells) = (ROW << (at / 9 * 9), 7 * COLUMN << (at % 9 / 3 * 3));
+        self.narrow(3 * digit + band, !(row | box_cells) | cell);
     }
 
     /// Takes `cell` out of every digit's mask in `band` except `digit`'s.
@@ -204,13 +164,14 @@ impl Board {
 
     /// Keeps the cells of mask `i` that some placement in its band still uses and places the
     /// digit in rows left with one cell; false when no placement is left.
-    fn settle_band(&mut self, i: usize, counters: &mut Counters) -> bool {
+    fn settle_band(&mut self, i: usize, patterns: &Patterns, counters: &mut Counters) -> bool {
         let (digit, band) = (i / 3, i % 3);
         let cells = self.candidates[i];
-        let pattern = usize::from(BOXES_OF_ROW[(cells & ROW) as usize])
-            | usize::from(BOXES_OF_ROW[(cells >> 9 & ROW) as usize]) << 3
-            | usize::from(BOXES_OF_ROW[(cells >> 18) as usize]) << 6;
-        let cells = cells & PLACEMENTS[pattern];
+        let boxes = &patterns.boxes_of_row;
+        let pattern = usize::from(boxes[(cells & ROW) as usize])
+            | usize::from(boxes[(cells >> 9 & ROW) as usize]) << 3
+            | usize::from(boxes[(cells >> 18) as usize]) << 6;
+        let cells = cells & patterns.placements[pattern];
         if cells == 0 {
             return false;
         }
@@ -256,7 +217,7 @@ impl Board {
     /// stack (three columns) a digit sits once in each column and once in each band, so a
     /// column of a band that no such placement uses loses the digit. Whether a mask narrowed;
     /// `None` when no placement is left.
-    fn settle_stacks(&mut self) -> Option<bool> {
+    fn settle_stacks(&mut self, patterns: &Patterns) -> Option<bool> {
         let dirty = self.dirty;
         while self.dirty_stacks != 0 {
             let digit = self.dirty_stacks.trailing_zeros() as usize;
@@ -269,7 +230,7 @@ impl Board {
             for stack in [0, 3, 6] {
                 let pattern =
                     columns[0] >> stack & 7 | (columns[1] >> stack & 7) << 3 | (columns[2] >> stack & 7) << 6;
-                let used = u32::from(USED_CROSSINGS[pattern as usize]);
+                let used = u32::from(patterns.used_crossings[pattern as usize]);
                 if used == 0 {
                     return None;
                 }
@@ -338,6 +299,7 @@ impl Board {
 
 /// One solve: what was found so far.
 struct Search<'a> {
+    patterns: &'static Patterns,
     cap: u64,
     progress: &'a mut dyn FnMut(&Counters) -> bool,
     found: Found,
@@ -358,13 +320,13 @@ impl Search<'_> {
             while board.dirty != 0 {
                 let i = board.dirty.trailing_zeros() as usize;
                 board.dirty &= board.dirty - 1;
-                if !board.settle_band(i, &mut self.found.counters) {
+                if !board.settle_band(i, self.patterns, &mut self.found.counters) {
                     self.found.counters.dead_ends += 1;
                     return false;
                 }
             }
             let progress = match board.naked_singles() {
-                Some(false) => board.settle_stacks(),
+                Some(false) => board.settle_stacks(self.patterns),
                 other => other,
             };
             match progress {

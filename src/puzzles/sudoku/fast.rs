@@ -98,6 +98,15 @@ impl Solver {
         self.solve_watched(grid, cap, &mut |_| true)
     }
 
+    /// [`Solver::solve`] for the sizes puzzles are generated in (4×4 and 9×9): the app, which
+    /// only generates, is then built without the 16×16 search.
+    pub fn solve_generated_size(&self, grid: &Grid, cap: u64) -> Found {
+        match self.cells {
+            16 => self.run::<16>(grid, cap, &mut |_| true),
+            _ => super::bands::solve(grid, cap, &mut |_| true),
+        }
+    }
+
     /// [`Solver::solve`], showing `progress` the counters every few thousand guesses; it
     /// answers `false` to cancel.
     pub fn solve_watched(&self, grid: &Grid, cap: u64, progress: &mut dyn FnMut(&Counters) -> bool) -> Found {

@@ -29,7 +29,8 @@ fn shuffled_lines(rng: &mut SeededRng, box_size: usize) -> Vec<usize> {
 
 /// A full grid drawn from `rng`.
 fn full_grid(box_size: usize, solver: &Solver, rng: &mut SeededRng) -> Grid {
-    let base = solver.solve(&Grid::empty(box_size), 1).first.expect("an empty grid has solutions");
+    let base =
+        solver.solve_generated_size(&Grid::empty(box_size), 1).first.expect("an empty grid has solutions");
     let side = box_size * box_size;
     let mut labels: Vec<u8> = (1..=side as u8).collect();
     rng.shuffle(&mut labels);
@@ -59,7 +60,7 @@ pub fn generate(box_size: usize, clues: usize, seed: u64) -> Generated {
             break;
         }
         let value = std::mem::take(&mut grid.cells[cell]);
-        if solver.solve(&grid, 2).count != 1 {
+        if solver.solve_generated_size(&grid, 2).count != 1 {
             grid.cells[cell] = value;
         }
     }
@@ -81,6 +82,16 @@ mod tests {
         let small = generate(2, 4, 1);
         assert_eq!(Solver::new(2).solve(&small.grid, 2).count, 1);
         assert!(small.grid.clue_count() >= 4);
+    }
+
+    #[test]
+    fn a_seed_makes_the_puzzle_it_always_made() {
+        // Links keep a seed, not the grid: these are the puzzles every earlier version made.
+        assert_eq!(
+            generate(3, 28, 42).grid.to_string(),
+            ".7..3..........41........9...15..829..69.2..42....76..5.4.2..61..964...3...35...."
+        );
+        assert_eq!(generate(2, 4, 1).grid.to_string(), ".42....12....1..");
     }
 
     #[test]
