@@ -131,7 +131,7 @@ impl Board {
     fn assign(&mut self, digit: usize, band: usize, cell: u32) {
         self.clear_cell(digit, band, cell);
         let at = cell.trailing_zeros();
-        let (row, box_cells) = (ROW << (at / 9 * 9), 7 * COLUMN << (at % 9 / 3 * 3));
+        let (row, box_cells) = (ROW << (at / 9 * 9), (7 * COLUMN) << (at % 9 / 3 * 3));
         self.narrow(3 * digit + band, !(row | box_cells) | cell);
     }
 
