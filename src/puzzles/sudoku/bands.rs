@@ -87,18 +87,8 @@ struct Board {
 /// thousand guesses (it answers `false` to cancel).
 pub fn solve(grid: &Grid, cap: u64, progress: &mut dyn FnMut(&Counters) -> bool) -> Found {
     assert_eq!(grid.cells.len(), 81, "a 9×9 grid");
-    let mut search = Search {
-        patterns: PATTERNS.get_or_init(Patterns::new),
-        cap,
-        progress,
-        found: Found {
-            first: None,
-            count: 0,
-            complete: true,
-            cancelled: false,
-            counters: Counters::default(),
-        },
-    };
+    let mut search =
+        Search { patterns: PATTERNS.get_or_init(Patterns::new), cap, progress, found: Found::nothing() };
     let mut board = Board {
         candidates: [BAND; 27],
         open_rows: [BAND; 3],
@@ -345,7 +335,7 @@ impl Search<'_> {
     fn search(&mut self, mut board: Board) -> bool {
         loop {
             if board.solved() {
-                return self.solution(&board);
+                return self.found.add(self.cap, || board.grid());
             }
             let (band, cell) = board.guess_cell();
             let digit = (0..9)
@@ -369,19 +359,6 @@ impl Search<'_> {
                 return true;
             }
         }
-    }
-
-    fn solution(&mut self, board: &Board) -> bool {
-        let found = &mut self.found;
-        found.count += 1;
-        if found.first.is_none() {
-            found.first = Some(board.grid());
-        }
-        if found.count >= self.cap {
-            found.complete = false;
-            return false;
-        }
-        true
     }
 }
 

@@ -68,6 +68,27 @@ pub struct Found {
     pub counters: Counters,
 }
 
+impl Found {
+    /// Nothing found yet.
+    pub(super) fn nothing() -> Self {
+        Self { first: None, count: 0, complete: true, cancelled: false, counters: Counters::default() }
+    }
+
+    /// Counts a solution, keeping the first (which `grid` writes out); false once `cap` is
+    /// reached.
+    pub(super) fn add(&mut self, cap: u64, grid: impl FnOnce() -> Grid) -> bool {
+        self.count += 1;
+        if self.first.is_none() {
+            self.first = Some(grid());
+        }
+        if self.count >= cap {
+            self.complete = false;
+            return false;
+        }
+        true
+    }
+}
+
 impl Solver {
     pub fn new(box_size: usize) -> Self {
         let side = box_size * box_size;
@@ -130,13 +151,7 @@ impl Solver {
             box_size: grid.box_size,
             progress,
             queue: Vec::with_capacity(4 * N),
-            found: Found {
-                first: None,
-                count: 0,
-                complete: true,
-                cancelled: false,
-                counters: Counters::default(),
-            },
+            found: Found::nothing(),
         };
         let every_group = (1u64 << (3 * self.side)) - 1;
         let mut board = Board::<N> {
@@ -225,17 +240,11 @@ impl Search<'_> {
     }
 
     fn solution<const N: usize>(&mut self, board: &Board<N>) -> bool {
-        let found = &mut self.found;
-        found.count += 1;
-        if found.first.is_none() {
+        let box_size = self.box_size;
+        self.found.add(self.cap, || {
             let cells = board.candidates.iter().map(|m| m.trailing_zeros() as u8 + 1);
-            found.first = Some(Grid { box_size: self.box_size, cells: cells.collect() });
-        }
-        if found.count >= self.cap {
-            found.complete = false;
-            return false;
-        }
-        true
+            Grid { box_size, cells: cells.collect() }
+        })
     }
 
     /// Places the queued singles and any hidden singles until none is left; false on a dead end.
