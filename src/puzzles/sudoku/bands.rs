@@ -26,7 +26,7 @@ const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 const PROGRESS_EVERY: u64 = 1 << 12;
 
 /// The pattern tables, built on first use: the app's bundle carries the code that builds
-/// them rather than their 3 KB.
+/// them rather than their 3.5 KB.
 static PATTERNS: OnceLock<Patterns> = OnceLock::new();
 
 struct Patterns {
