@@ -1,7 +1,7 @@
 // End-to-end checks of the Towers of Hanoi page on the release build.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, status, hash, shots, waitForHash } from "./harness.mjs";
+import { open, status, hash, shots, waitForHash, counterShows } from "./harness.mjs";
 
 test("solve, step through and screenshot the shared link", async () => {
   const { page, errors } = await open("#/hanoi?discs=4&pegs=3&algo=optimal");
@@ -10,9 +10,9 @@ test("solve, step through and screenshot the shared link", async () => {
   await assert.doesNotReject(status(page).filter({ hasText: "Solved: 15 moves" }).waitFor());
   const step = page.getByRole("button", { name: "Step", exact: true });
   for (let i = 0; i < 3; i++) await step.click();
-  assert.equal(await page.locator(".counter").innerText(), "step 3 / 15");
+  await counterShows(page, "step 3 / 15");
   await page.keyboard.press("ArrowRight");
-  assert.equal(await page.locator(".counter").innerText(), "step 4 / 15");
+  await counterShows(page, "step 4 / 15");
   await waitForHash(page, /step=4$/);
   await page.screenshot({ path: `${shots}/hanoi-1920x1080.png` });
   await page.setViewportSize({ width: 1024, height: 768 });
@@ -205,11 +205,11 @@ test("keyboard only: Enter on Solve, then Space plays the solution; no passive-l
   await page.getByRole("button", { name: "Pause", exact: true }).click();
   await page.getByRole("button", { name: "Reset" }).focus();
   await page.keyboard.press(" ");
-  assert.equal(await page.locator(".counter").innerText(), "step 0 / 7");
+  await counterShows(page, "step 0 / 7");
   assert.equal(await page.getByRole("button", { name: "Play" }).count(), 1, "Space pressed Reset, not play");
   // Arrow keys step the solution and do not scroll the page.
   await page.keyboard.press("ArrowRight");
-  assert.equal(await page.locator(".counter").innerText(), "step 1 / 7");
+  await counterShows(page, "step 1 / 7");
   assert.equal(await page.evaluate(() => window.scrollY), 0);
   assert.deepEqual(warnings, []);
   assert.deepEqual(errors, []);

@@ -59,6 +59,11 @@ export async function goToPuzzle(page, title) {
 
 export const status = (page) => page.getByRole("status").and(page.locator(".status"));
 
+/** Waits for the playback counter to read `text` exactly: a key press or a click returns
+ * before the page has drawn the step it asked for. */
+export const counterShows = (page, text) =>
+  page.locator(".counter").filter({ hasText: new RegExp(`^${text}$`) }).waitFor({ timeout: 2000 });
+
 /** The test server (its address, and `setRoot` to deploy another build). */
 export const testServer = () => server;
 export const hash = (page) => decodeURIComponent(new URL(page.url()).hash);

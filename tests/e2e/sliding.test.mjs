@@ -1,7 +1,7 @@
 // End-to-end checks of the sliding-tile page on the release build.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, status, hash, shots, waitForHash } from "./harness.mjs";
+import { open, status, hash, shots, waitForHash, counterShows } from "./harness.mjs";
 
 const EIGHT = "#/sliding?size=3&tiles=8,6,7,2,5,4,3,0,1&algo=astar";
 const boardLabel = (page) => page.locator("svg.tiles").getAttribute("aria-label");
@@ -11,8 +11,7 @@ test("solves a 3×3 through the worker, steps, and a shared link restores board 
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   await status(page).filter({ hasText: /Solved: 31 moves, [\d,]+ nodes expanded, .*, optimal/ }).waitFor();
   for (let i = 0; i < 3; i++) await page.keyboard.press(".");
-  // A key press returns before the page has drawn its step: wait for the third one.
-  await page.locator(".counter").filter({ hasText: "step 3 / 31" }).waitFor({ timeout: 2000 });
+  await counterShows(page, "step 3 / 31");
   await waitForHash(page, /step=3$/);
   const shown = await boardLabel(page);
   assert.notEqual(shown, "3×3 sliding puzzle: 8,6,7,2,5,4,3,0,1");
