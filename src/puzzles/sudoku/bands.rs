@@ -146,8 +146,7 @@ impl Board {
         self.open_rows[band] &= !(rows << (3 * digit));
         self.open_cells[band] &= !cells;
         self.clear_cell(digit, band, cells);
-        let columns = (cells | cells >> 9 | cells >> 18) & ROW;
-        let columns = columns | columns << 9 | columns << 18;
+        let columns = in_every_row(columns_of(cells));
         self.narrow(3 * digit + (band + 1) % 3, !columns);
         self.narrow(3 * digit + (band + 2) % 3, !columns);
     }
@@ -212,10 +211,7 @@ impl Board {
         while self.dirty_stacks != 0 {
             let digit = self.dirty_stacks.trailing_zeros() as usize;
             self.dirty_stacks &= self.dirty_stacks - 1;
-            let columns = [0, 1, 2].map(|band| {
-                let cells = self.candidates[3 * digit + band];
-                (cells | cells >> 9 | cells >> 18) & ROW
-            });
+            let columns = [0, 1, 2].map(|band| columns_of(self.candidates[3 * digit + band]));
             let mut keep = [0; 3];
             for stack in [0, 3, 6] {
                 let pattern =
@@ -229,7 +225,7 @@ impl Board {
                 }
             }
             for (band, keep) in keep.into_iter().enumerate() {
-                self.narrow(3 * digit + band, keep | keep << 9 | keep << 18);
+                self.narrow(3 * digit + band, in_every_row(keep));
             }
         }
         Some(self.dirty != dirty)
@@ -285,6 +281,16 @@ impl Board {
         }
         Grid { box_size: 3, cells }
     }
+}
+
+/// The columns (bit `c`) that a band's `cells` use.
+fn columns_of(cells: u32) -> u32 {
+    (cells | cells >> 9 | cells >> 18) & ROW
+}
+
+/// A band's cells in `columns` (bit `c`), in all three rows.
+fn in_every_row(columns: u32) -> u32 {
+    columns | columns << 9 | columns << 18
 }
 
 /// One solve: what was found so far.
