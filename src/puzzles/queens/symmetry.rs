@@ -33,6 +33,18 @@ pub fn count_families(
     shares: usize,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<FamilyCount, u64> {
+    count(n, share, shares, true, progress)
+}
+
+/// [`count_families`], using the processor's bit instructions only if `bit_instructions`
+/// (tests compare the two builds of the search).
+fn count(
+    n: usize,
+    share: usize,
+    shares: usize,
+    bit_instructions: bool,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<FamilyCount, u64> {
     assert!((MIN_N..=31).contains(&n) && share < shares);
     let last = n - 1;
     let mut search = Search {
@@ -52,6 +64,7 @@ pub fn count_families(
         next_report: REPORT_EVERY,
         progress,
         cancelled: false,
+        bit_instructions,
     };
     let mut branch = 0;
     let mine = |branch: &mut usize| {
@@ -67,7 +80,7 @@ pub fn count_families(
             let bit = 1 << bound1;
             search.board[1] = bit;
             search.to_report -= 2;
-            search.corner(2, (2 | bit) << 1, 1 | bit, bit >> 1);
+            search.search::<true>(2, (2 | bit) << 1, 1 | bit, bit >> 1);
         }
     }
     // The top row's queen in column `bound1`, away from the corners.
@@ -82,7 +95,7 @@ pub fn count_families(
             let bit = 1 << bound1;
             search.board[0] = bit;
             search.to_report -= 1;
-            search.edge(1, bit << 1, bit, bit >> 1);
+            search.search::<false>(1, bit << 1, bit, bit >> 1);
         }
         search.last_mask |= search.last_mask >> 1 | search.last_mask << 1;
         search.end_bit >>= 1;
@@ -122,6 +135,10 @@ struct Search<'a> {
     next_report: i64,
     progress: &'a mut dyn FnMut(u64) -> bool,
     cancelled: bool,
+    /// Whether the search may use the processor's bit instructions, where it has them (on
+    /// x86-64; elsewhere there is one build).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    bit_instructions: bool,
 }
 
 impl Search<'_> {
@@ -160,75 +177,143 @@ impl Search<'_> {
         true
     }
 
-    /// Rows below a top-left corner queen: every solution found is the representative of a
-    /// family of 8.
-    fn corner(&mut self, row: usize, left: u32, down: u32, right: u32) {
-        let mut free = self.mask & !(left | down | right);
-        if row < self.bound1 {
-            free &= !2;
+    /// Searches the rows from `first` down ([`Self::descend`]), built for the processor's bit
+    /// instructions where it has them, as a C compiler's `-march=native` would: `andn`,
+    /// `blsi` and `lzcnt` each do in one instruction what baseline x86-64 does in two or three.
+    fn search<const CORNER: bool>(&mut self, first: usize, left: u32, down: u32, right: u32) {
+        #[cfg(target_arch = "x86_64")]
+        if self.bit_instructions
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+        {
+            // SAFETY: the processor has the instructions the function is compiled with.
+            unsafe { self.descend_with_bmi::<CORNER>(first, left, down, right) };
+            return;
         }
-        let next_is_last = row + 1 == self.last;
+        self.descend_baseline::<CORNER>(first, left, down, right);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2,lzcnt")]
+    fn descend_with_bmi<const CORNER: bool>(&mut self, first: usize, left: u32, down: u32, right: u32) {
+        self.descend::<CORNER>(first, left, down, right);
+    }
+
+    /// Out of line, as the other: inlined into its caller, the search loop loses registers.
+    #[inline(never)]
+    fn descend_baseline<const CORNER: bool>(&mut self, first: usize, left: u32, down: u32, right: u32) {
+        self.descend::<CORNER>(first, left, down, right);
+    }
+
+    /// Searches the rows from `first` down, depth first: a loop over a stack of the rows'
+    /// states, where a recursive call per node would save and restore six registers.
+    /// `CORNER`: below a top-left corner queen, where every solution found is the
+    /// representative of a family of 8. Else below a top queen away from the corners, pruned
+    /// to the representative's orientation, each complete board sized by [`Self::family_size`].
+    #[inline(always)]
+    fn descend<const CORNER: bool>(&mut self, first: usize, left: u32, down: u32, right: u32) {
+        let (mask, last) = (self.mask, self.last);
+        let mut stack = [[0u32; 4]; 32];
+        let (mut row, mut left, mut down, mut right) = (first, left, down, right);
+        let mut free = self.allowed::<CORNER>(row, down, mask & !(left | down | right));
         if !self.visit(free.count_ones()) {
             return;
         }
-        while free != 0 {
+        free = leaving_room(mask, free, left, down, right);
+        loop {
+            if free == 0 {
+                if row == first {
+                    return;
+                }
+                row -= 1;
+                [free, left, down, right] = stack[row];
+                continue;
+            }
             let bit = free & free.wrapping_neg();
             free ^= bit;
-            let (left, down, right) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
-            if next_is_last {
-                // The last row takes the one free column, if any: a family of 8.
-                self.count8 += u64::from(self.mask & !(left | down | right) != 0);
-            } else if self.mask & !(left | down | right) != 0 {
-                self.corner(row + 1, left, down, right);
+            if !CORNER {
+                self.board[row] = bit;
+            }
+            let (left_next, down_next, right_next) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
+            let next =
+                self.allowed::<CORNER>(row + 1, down_next, mask & !(left_next | down_next | right_next));
+            if !self.visit(next.count_ones()) {
+                return;
+            }
+            if row + 2 == last {
+                self.last_two_rows::<CORNER>(next, left_next, down_next, right_next);
+            } else {
+                stack[row] = [free, left, down, right];
+                row += 1;
+                (left, down, right) = (left_next, down_next, right_next);
+                free = leaving_room(mask, next, left, down, right);
             }
         }
     }
 
-    /// Rows below a top queen away from the corners, pruned to the representative's
-    /// orientation; each complete board is sized by [`Self::family_size`].
-    fn edge(&mut self, row: usize, left: u32, down: u32, right: u32) {
-        let mut free = self.mask & !(left | down | right);
-        if row < self.bound1 {
-            free &= !self.side_mask;
-        } else if row == self.bound2 {
-            if down & self.side_mask == 0 {
-                return;
-            }
-            if down & self.side_mask != self.side_mask {
-                free &= self.side_mask;
-            }
+    /// The columns of `free` that row `row` may take in the representative's orientation.
+    #[inline(always)]
+    fn allowed<const CORNER: bool>(&self, row: usize, down: u32, free: u32) -> u32 {
+        if CORNER {
+            // A queen at (row, 1) for row < bound1 would make the transposed board smaller.
+            return if row < self.bound1 { free & !2 } else { free };
         }
-        let next_is_last = row + 1 == self.last;
-        if !self.visit(free.count_ones()) {
+        if row < self.bound1 {
+            free & !self.side_mask
+        } else if row == self.bound2 {
+            match down & self.side_mask {
+                0 => 0,
+                both if both == self.side_mask => free,
+                _ => free & self.side_mask,
+            }
+        } else {
+            free
+        }
+    }
+
+    /// The last two rows, given the columns `free` the second-to-last row may take. Two
+    /// columns are left, one for each row, so there is nothing to search: the board is
+    /// complete with the second-to-last row's queen in either column if the last row may take
+    /// the other.
+    #[inline(always)]
+    fn last_two_rows<const CORNER: bool>(&mut self, free: u32, left: u32, down: u32, right: u32) {
+        let open = self.mask & !down;
+        let low = open & open.wrapping_neg();
+        let high = open ^ low;
+        // Where the last row's queen is safe from every row above the second-to-last.
+        let mut last_free = !((left << 1) | (right >> 1));
+        if !CORNER {
+            last_free &= !self.last_mask;
+        }
+        // In neighbouring columns the two queens would share a diagonal.
+        let apart = high != low << 1;
+        let low_then_high = apart & (free & low != 0) & (last_free & high != 0);
+        let high_then_low = apart & (free & high != 0) & (last_free & low != 0);
+        if CORNER {
+            self.count8 += u64::from(low_then_high) + u64::from(high_then_low);
             return;
         }
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            self.board[row] = bit;
-            let (left, down, right) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
-            if next_is_last {
-                let last_queen = self.mask & !(left | down | right);
-                if last_queen != 0 && last_queen & self.last_mask == 0 {
-                    self.board[self.last] = last_queen;
-                    match self.family_size() {
-                        2 => self.count2 += 1,
-                        4 => self.count4 += 1,
-                        8 => self.count8 += 1,
-                        _ => {}
-                    }
+        for (complete, before_last_queen, last_queen) in
+            [(low_then_high, low, high), (high_then_low, high, low)]
+        {
+            if complete {
+                self.board[self.last - 1] = before_last_queen;
+                self.board[self.last] = last_queen;
+                match self.family_size() {
+                    2 => self.count2 += 1,
+                    4 => self.count4 += 1,
+                    8 => self.count8 += 1,
+                    _ => {}
                 }
-            } else if self.mask & !(left | down | right) != 0 {
-                // (A row with no free column is a dead end: no call needed.)
-                self.edge(row + 1, left, down, right);
             }
         }
     }
 
     /// The size of the complete board's family (2, 4 or 8), or 0 when a turn of it comes
     /// first in the search's order (that turn is the representative, counted elsewhere).
-    /// Kept out of line: complete boards are rare, and inlined it would make every call of
-    /// the recursion save more registers.
+    /// Kept out of line: complete boards are rare, and inlined it would take registers from
+    /// the search loop.
     #[inline(never)]
     fn family_size(&self) -> u8 {
         let (board, last, top) = (&self.board, self.last, self.top_bit);
@@ -286,6 +371,21 @@ impl Search<'_> {
     }
 }
 
+/// The columns of `free` where a queen leaves the next row a free column (the others are
+/// dead ends, dropped here at once rather than tried one by one). The next row's columns
+/// safe from the rows above are `room`; a queen takes those within one column of its own, so
+/// it leaves none only when all of `room` lies within one column of it: between the lowest
+/// and the highest of `room`, at most two apart.
+#[inline(always)]
+fn leaving_room(mask: u32, free: u32, left: u32, down: u32, right: u32) -> u32 {
+    let room = mask & !((left << 1) | down | (right >> 1));
+    let near = |column: u32| column | column << 1 | column >> 1;
+    let lowest = room & room.wrapping_neg();
+    let highest = (1u64 << 31 >> room.leading_zeros()) as u32;
+    let dead_ends = if room == 0 { u32::MAX } else { near(lowest) & near(highest) };
+    free & !dead_ends
+}
+
 #[derive(PartialEq)]
 enum Order {
     /// The board comes before its image: keep looking.
@@ -323,6 +423,32 @@ mod tests {
             let n = MIN_N + i;
             let count = count_families(n, 0, 1, &mut |_| true).unwrap();
             assert_eq!((count.all, count.families), (all, families), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn the_baseline_build_counts_the_same() {
+        for n in MIN_N..=13 {
+            let with_bits = count(n, 0, 1, true, &mut |_| true).unwrap();
+            let baseline = count(n, 0, 1, false, &mut |_| true).unwrap();
+            assert_eq!(with_bits, baseline, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn dead_ends_are_the_queens_that_leave_the_next_row_no_column() {
+        let n = 8;
+        let mask = (1u32 << n) - 1;
+        let mut draws = crate::core::seed::SeededRng::new(7);
+        for _ in 0..20_000 {
+            let [left, down, right] = [0; 3].map(|_| (draws.next_u64() & draws.next_u64()) as u32 & mask);
+            let free = mask & !(left | down | right);
+            let by_trying = (0..n)
+                .map(|column| 1u32 << column)
+                .filter(|&bit| free & bit != 0)
+                .filter(|&bit| mask & !(((left | bit) << 1) | down | bit | ((right | bit) >> 1)) != 0)
+                .fold(0, |kept, bit| kept | bit);
+            assert_eq!(leaving_room(mask, free, left, down, right), by_trying);
         }
     }
 
