@@ -634,7 +634,17 @@ fn bad_races_are_refused_with_the_reason() {
     for (link, expected) in [
         ("#/sliding?size=3&race=bfs", "race: must name 2 to 4 algorithms"),
         ("#/sliding?size=3&race=bfs,astar&clock=seconds", "clock: must be expanded, generated"),
-        ("#/queens?race=genetic,genetic&seeds=1", "seeds: gives 1 seeds for 2 lanes"),
+        ("#/queens?race=genetic,genetic&seeds=1&clock=generations", "seeds: gives 1 seeds for 2 lanes"),
+        // Every lane starts from one position: seeds vary only what genetic runs draw.
+        (
+            "#/sliding?size=3&shuffle=20&race=bfs,astar&seeds=1,2",
+            "seeds: only genetic runs draw from their seed",
+        ),
+        ("#/sliding?size=3&race=bfs,bfs", "race: lane 2 repeats lane 1 (bfs)"),
+        (
+            "#/queens?n=8&race=genetic,genetic&seeds=3,3&clock=generations",
+            "repeats lane 1 (genetic) with the same seed",
+        ),
         ("#/jugs?race=bfs,dfs&clock=guesses", "clock: bfs counts no guesses"),
         ("#/sliding?size=3&race=bfs,magic", "race: lane 2 (magic): algo:"),
     ] {
@@ -643,6 +653,58 @@ fn bad_races_are_refused_with_the_reason() {
         let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
         assert!(error.contains(expected), "{link}: {error}");
     }
+}
+
+#[test]
+fn every_lane_stops_at_the_limit_whatever_its_clock_counts() {
+    // A whole-board count of 14 queens expands 6 million nodes: its lane stops soon after 250,000.
+    let race = solve_one("#/queens?n=14&race=backtracking,genetic");
+    let lane = &race["race"][0];
+    assert_eq!(lane["stopped"], "passed 250000 expanded");
+    assert!(lane["expanded"].as_u64().unwrap() < 2_000_000, "{lane}");
+    // Genetic runs stop at the limit on generations, not at their own cap (200 million).
+    let race = solve_one("#/queens?n=20&race=genetic,genetic&seeds=1,2&clock=generations");
+    for lane in race["race"].as_array().unwrap() {
+        assert_eq!(lane["stopped"], "passed 250000 generations", "{lane}");
+        assert_eq!(lane["finished_at"], Value::Null);
+    }
+}
+
+#[test]
+fn a_refused_trace_is_refused_before_any_work() {
+    // Counting 20 queens takes about an hour: the refusal must not wait for it.
+    for (link, expected) in [
+        ("#/queens?n=20&trace=1", "trace: queens backtracking records its placements up to n = 10"),
+        ("#/queens?n=20&algo=genetic&trace=1", "trace: queens with algo=genetic records no trace"),
+        ("#/tiles264?trace=1", "trace: tiles264 records no trace"),
+        ("#/sliding?size=5&trace=1", "trace: sliding with algo=auto records no trace"),
+    ] {
+        let out = puzzlelab(&["solve", link], None);
+        assert_eq!(out.status.code(), Some(2), "{link}");
+        let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
+        assert!(error.starts_with(expected), "{link}: {error}");
+    }
+}
+
+#[test]
+fn in_a_batch_a_lesson_answers_on_one_line() {
+    let input = "#/hanoi?discs=3\n#/lesson?example=search\n#/hanoi?discs=2\n";
+    let out = puzzlelab(&["solve", "-"], Some(input));
+    assert_eq!(out.status.code(), Some(0));
+    let answers = json_lines(&out);
+    assert_eq!(answers.len(), 3, "one object per input line");
+    assert_eq!((answers[0]["length"].as_u64(), answers[2]["length"].as_u64()), (Some(7), Some(3)));
+    assert_eq!(answers[1]["lesson"], "Uninformed vs informed search");
+    let steps = json_lines(&puzzlelab(&["lesson", "#/lesson?example=search"], None))[0]["steps"].clone();
+    let inside = answers[1]["answers"].as_array().unwrap();
+    assert_eq!(inside.len(), steps.as_array().unwrap().len(), "each step's answer inside it");
+    assert!(inside.iter().all(|a| a["solved"] == true || a["race"].is_array()));
+    let address = answers[1]["link"].as_str().unwrap();
+    assert_eq!(
+        json_lines(&puzzlelab(&["lesson", address], None))[0]["steps"],
+        steps,
+        "the lesson's own link"
+    );
 }
 
 /// A lesson link made by Python (`zlib.compressobj(9, zlib.DEFLATED, -15)`, base64url without

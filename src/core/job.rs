@@ -3,10 +3,10 @@
 //! added, never renamed.
 
 pub use crate::core::format::{count_of, format_count, format_ms};
+use crate::core::race::Lane;
 use crate::core::replay::Frame;
 use crate::core::search::{Control, Limits, Outcome, SearchResult, Stats};
 use crate::core::trace::{Event, Layer, Trace};
-use crate::puzzles::race::Lane;
 use serde::{Deserialize, Serialize};
 
 /// The result of one solve, printed by `puzzlelab solve` and shown by the pages.
@@ -124,7 +124,7 @@ pub struct Report {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     pub clock: Option<String>,
-    /// …and each lane's result (`puzzles::race`).
+    /// …and each lane's result (`core::race`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     pub race: Option<Vec<Lane>>,

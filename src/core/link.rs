@@ -302,7 +302,7 @@ pub const MOMENT_KEY: &str = "t";
 pub const PREDICT_KEY: &str = "predict";
 
 /// `race=a,b` races algorithms on one clock (`clock=`), seeded lanes with `seeds=`
-/// (`puzzles::race`); a page shows the race at tick `t`.
+/// (`core::race`); a page shows the race at tick `t`.
 pub const RACE_KEY: &str = "race";
 pub const CLOCK_KEY: &str = "clock";
 pub const SEEDS_KEY: &str = "seeds";

@@ -5,7 +5,7 @@
 //! reason instead of exhausting memory), and reports to the same monitor (progress + cancel).
 
 use crate::core::format::format_count;
-use crate::core::trace::{follows, note, Discipline, Event, Trace};
+use crate::core::trace::{follows, note, Counted, Discipline, Event, Trace};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
@@ -57,11 +57,14 @@ pub struct Limits {
     pub max_expanded: u64,
     /// Depth-first search does not go deeper than this.
     pub max_depth: Option<u32>,
+    /// Most generations (or attempts) a genetic run may make, below its puzzle's own cap (a
+    /// race's lanes on `clock=generations`).
+    pub max_generations: u64,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Self { max_stored: 2_000_000, max_expanded: 400_000_000, max_depth: None }
+        Self { max_stored: 2_000_000, max_expanded: 400_000_000, max_depth: None, max_generations: u64::MAX }
     }
 }
 
@@ -329,7 +332,14 @@ pub fn dfs<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> Searc
             stats.expanded += 1;
             problem.successors(&current, &mut options);
             stats.generated += options.len() as u64;
-            if let Some(trace) = &mut ctl.trace {
+            if let Some(trace) = ctl.trace.as_mut().filter(|trace| trace.is_full()) {
+                // Past the cut no event names a node: the ids stop growing (an option without
+                // one reads as node 0, which no event shows).
+                trace.count_past_cut(Counted::Expanded);
+                for _ in &options {
+                    trace.count_past_cut(Counted::Generated);
+                }
+            } else if let Some(trace) = &mut ctl.trace {
                 trace.record(Event::Expand { node: current_id, g, h: problem.heuristic(&current) });
                 for (step, next) in &options {
                     let fresh = ids.len() as u32;
@@ -556,7 +566,10 @@ pub fn idastar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> S
             self.ctl.check(&self.stats)?;
             self.stats.expanded += 1;
             self.stats.depth = self.stats.depth.max(g);
-            note(&mut self.ctl.trace, || Event::Expand { node, g, h });
+            match &mut self.ctl.trace {
+                Some(trace) if trace.is_full() => trace.count_past_cut(Counted::Expanded),
+                trace => note(trace, || Event::Expand { node, g, h }),
+            }
             if self.buffers.len() <= depth {
                 self.buffers.push(Vec::new());
             }
@@ -567,7 +580,14 @@ pub fn idastar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> S
             let mut outcome = Ok(Step::Next(u32::MAX));
             for (step, next) in options.drain(..) {
                 self.stats.generated += 1;
-                if self.tracing {
+                let full = self.ctl.trace.as_ref().is_some_and(|trace| trace.is_full());
+                if full {
+                    // Past the cut no event names a node: the ids stop growing.
+                    self.path_ids.push(0);
+                    if let Some(trace) = &mut self.ctl.trace {
+                        trace.count_past_cut(Counted::Generated);
+                    }
+                } else if self.tracing {
                     let child = self.id_of(&next);
                     self.path_ids.push(child);
                     let h = self.problem.heuristic(&next);

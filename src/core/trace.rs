@@ -118,13 +118,35 @@ impl Trace {
     }
 
     fn count(&mut self, event: &Event) {
-        let Some(layer) = self.layers.last_mut() else { return };
         match event {
-            Event::Expand { .. } => layer.expanded += 1,
-            Event::Generate { .. } => layer.generated += 1,
+            Event::Expand { .. } => self.count_past_cut(Counted::Expanded),
+            Event::Generate { .. } => self.count_past_cut(Counted::Generated),
             _ => {}
         }
     }
+
+    /// Whether it keeps no more events: the search need not build them (nor number the
+    /// positions they would name), only count them with [`Trace::count_past_cut`].
+    pub fn is_full(&self) -> bool {
+        self.events.len() >= MAX_EVENTS
+    }
+
+    /// Counts an expansion or a generation that the full trace does not keep.
+    pub fn count_past_cut(&mut self, counted: Counted) {
+        self.cut |= self.is_full();
+        let Some(layer) = self.layers.last_mut() else { return };
+        match counted {
+            Counted::Expanded => layer.expanded += 1,
+            Counted::Generated => layer.generated += 1,
+        }
+    }
+}
+
+/// What a layer's summary counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counted {
+    Expanded,
+    Generated,
 }
 
 /// Notes which frontier discipline the search recording into `trace` (if any) follows.

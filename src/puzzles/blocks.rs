@@ -354,6 +354,11 @@ impl ClassicParams for BlocksParams {
     }
 }
 
+/// Every solver of the puzzle.py classics is a search that records its trace.
+pub fn trace_refusal(_: &Link) -> Option<String> {
+    None
+}
+
 /// Solves what a blocks link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     classic::solve_link::<BlocksParams>(link, ctx)

@@ -289,6 +289,11 @@ impl ClassicParams for GolfTeeParams {
     }
 }
 
+/// Every solver of the puzzle.py classics is a search that records its trace.
+pub fn trace_refusal(_: &Link) -> Option<String> {
+    None
+}
+
 /// Solves what a golf-tee link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     classic::solve_link::<GolfTeeParams>(link, ctx)

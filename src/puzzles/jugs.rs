@@ -251,6 +251,11 @@ impl ClassicParams for JugsParams {
     }
 }
 
+/// Every solver of the puzzle.py classics is a search that records its trace.
+pub fn trace_refusal(_: &Link) -> Option<String> {
+    None
+}
+
 /// Solves what a jugs link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     classic::solve_link::<JugsParams>(link, ctx)

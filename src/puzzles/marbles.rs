@@ -204,6 +204,11 @@ impl ClassicParams for MarblesParams {
     }
 }
 
+/// Every solver of the puzzle.py classics is a search that records its trace.
+pub fn trace_refusal(_: &Link) -> Option<String> {
+    None
+}
+
 /// Solves what a marbles link describes, and counts the shortest solutions.
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     let (params, mut report) = classic::solve_params::<MarblesParams>(link, ctx)?;

@@ -12,7 +12,6 @@ pub mod marbles;
 pub mod mastermind;
 pub mod phrase;
 pub mod queens;
-pub mod race;
 pub mod sliding;
 pub mod sudoku;
 pub mod tiles264;
@@ -20,6 +19,7 @@ pub mod tiles264;
 use crate::core::job::{JobContext, Report};
 use crate::core::lesson::{self, Lesson};
 use crate::core::link::{Link, LinkError, TRACE_KEY};
+use crate::core::race;
 use crate::core::replay::{Frame, NodePictures, Replay, Seek};
 use crate::core::trace::Trace;
 
@@ -42,8 +42,12 @@ pub type Samples = &'static [(&'static str, &'static [&'static str])];
 /// Solves what a link describes; `Err` says what was wrong with the link.
 type Solver = fn(&Link, &mut JobContext) -> Result<Report, String>;
 
+/// Why a link's solver records no trace (`trace=1`, the Search view), read from the link alone
+/// so that the refusal comes before any work; `None` when it records one.
+type TraceRefusal = fn(&Link) -> Option<String>;
+
 /// The registry: one line names every puzzle module, each of which provides `INFO`,
-/// `READ_LINK`, `SAMPLES` and `solve_link`.
+/// `READ_LINK`, `SAMPLES`, `solve_link` and `trace_refusal`.
 macro_rules! registry {
     ($($puzzle:ident),* $(,)?) => {
         /// Every puzzle, in the order the app lists them.
@@ -59,6 +63,10 @@ macro_rules! registry {
 
         /// Each puzzle's keys with sample values, by page name (for tests that fuzz links).
         const SAMPLES: &[(&str, Samples)] = &[$(($puzzle::INFO.name, $puzzle::SAMPLES)),*];
+
+        /// Each puzzle's check of what its solvers can trace, by page name.
+        const TRACE_REFUSALS: &[(&str, TraceRefusal)] =
+            &[$(($puzzle::INFO.name, $puzzle::trace_refusal)),*];
     };
 }
 
@@ -122,8 +130,7 @@ pub fn read_lesson(text: &str) -> Result<(Lesson, usize), String> {
 /// canonical form.
 pub fn lesson_from_json(json: &str) -> Result<Lesson, String> {
     let lesson: Lesson = serde_json::from_str(json).map_err(|e| format!("not a lesson's JSON ({e})"))?;
-    lesson.check()?;
-    with_canonical_links(lesson)
+    with_canonical_links(lesson.into_checked()?)
 }
 
 fn with_canonical_links(mut lesson: Lesson) -> Result<Lesson, String> {
@@ -291,8 +298,12 @@ impl Recorded {
         let link = Link::parse(text).map_err(|e| e.to_string())?;
         if link.get(race::RACE_KEY).is_some() {
             let pictures = |lane: &Link| node_pictures(&lane.to_hash());
-            return race::RaceReplay::record(&link, ctx, solve_parsed, solve_recorded, pictures)
-                .map(Self::Race);
+            let solvers = (
+                solve_parsed as race::Solve,
+                solve_recorded as race::Record,
+                trace_refusal as race::TraceRefusal,
+            );
+            return race::RaceReplay::record(&link, ctx, solvers, pictures).map(Self::Race);
         }
         let (_, trace) = solve_recorded(&link, ctx)?;
         Ok(Self::Search(Box::new(Replay::new(trace).with_pictures(node_pictures(text)))))
@@ -315,15 +326,35 @@ impl Recorded {
     }
 }
 
+/// The refusal of a traced solve of `link`, when its solver records nothing: said before any
+/// work is done.
+pub fn trace_refusal(link: &Link) -> Option<String> {
+    let (_, refusal) = TRACE_REFUSALS.iter().find(|(name, _)| *name == link.puzzle)?;
+    // A link with bad parameters is refused for them, by its solver.
+    let (_, errors) = read_link(&link.puzzle)?(link);
+    errors.is_empty().then(|| refusal(link)).flatten()
+}
+
+/// The refusal of a solver that records no trace, naming the link's parameter.
+pub(crate) fn records_no_trace(puzzle: &str, algo: Option<&str>) -> String {
+    match algo {
+        Some(algo) => {
+            format!("trace: {puzzle} with algo={algo} records no trace (search and constraint solvers do)")
+        }
+        None => format!("trace: {puzzle} records no trace (search and constraint solvers do)"),
+    }
+}
+
 fn solve_recorded(link: &Link, ctx: &mut JobContext) -> Result<(Report, Trace), String> {
+    if let Some(refusal) = trace_refusal(link) {
+        return Err(refusal);
+    }
     ctx.record_trace();
     let report = solve_parsed(link, ctx)?;
-    let trace = ctx.take_trace().filter(|t| !t.events.is_empty()).ok_or_else(|| {
-        format!(
-            "trace: {} with algo={} records no trace (search and constraint solvers do)",
-            link.puzzle, report.algorithm
-        )
-    })?;
+    let trace = ctx
+        .take_trace()
+        .filter(|t| !t.events.is_empty())
+        .ok_or_else(|| records_no_trace(&link.puzzle, Some(&report.algorithm)))?;
     Ok((report, *trace))
 }
 
@@ -449,6 +480,49 @@ mod tests {
         let err = export_gif("#/sliding?size=3&tiles=1,2,3,4,5,6,7,8,0", &["D".to_string()]).unwrap_err();
         assert!(err.starts_with("move 1:"), "{err}");
         assert!(export_gif("#/hanoi", &[]).unwrap_err().contains("do not export"));
+    }
+
+    /// Solves under a small budget of expansions (guesses, for constraint solvers).
+    fn run_within(text: &str, max_expanded: u64) -> Result<Report, String> {
+        let clock = || 0.0;
+        let mut listener = |_: f64, _: &crate::core::job::Progress| true;
+        let limits = crate::core::search::Limits { max_expanded, ..Default::default() };
+        solve_link(text, &mut JobContext::new(limits, &clock, &mut listener))
+    }
+
+    #[test]
+    fn a_stopped_search_keeps_its_trace_and_says_why() {
+        let report = run_within("#/sudoku?algo=backtrack&pick=random&seed=1&trace=1", 5_000).unwrap();
+        assert!(!report.solved);
+        assert_eq!(report.stopped.as_deref(), Some("nodes"));
+        let events = report.trace.expect("the trace is kept");
+        let guesses = events.iter().filter(|e| matches!(e, crate::core::trace::Event::Guess { .. })).count();
+        assert!((5_000..5_000 + 4_096).contains(&guesses), "{guesses} guesses recorded");
+        let report = run_within("#/queens?n=16&first=0-0&trace=1", 1_000).unwrap();
+        assert_eq!(report.stopped.as_deref(), Some("nodes"));
+    }
+
+    #[test]
+    fn a_trace_is_refused_from_the_link_alone_and_bad_parameters_first() {
+        for (link, refused) in [
+            ("#/hanoi?discs=20&algo=optimal", true),
+            ("#/hanoi?discs=3&algo=bfs", false),
+            ("#/sliding?size=4&algo=pdb", true),
+            ("#/sliding?size=3", false),
+            ("#/queens?n=11", true),
+            ("#/queens?n=10", false),
+            ("#/sudoku?algo=fast", true),
+            ("#/sudoku?set=top95&algo=propagate", true),
+            ("#/sudoku?algo=backtrack", false),
+            ("#/alphametics?algo=brute", true),
+            ("#/jugs", false),
+            ("#/mastermind", true),
+        ] {
+            let link = Link::parse(link).unwrap();
+            assert_eq!(trace_refusal(&link).is_some(), refused, "{link}");
+        }
+        let bad = run("#/hanoi?discs=3&algo=nope&trace=1").unwrap_err();
+        assert!(bad.starts_with("algo:"), "{bad}");
     }
 
     #[test]

@@ -18,6 +18,11 @@ use std::collections::{BTreeMap, VecDeque};
 const MAX_SNAPSHOTS: usize = 48;
 /// Snapshots are at least this many events apart.
 const MIN_STRIDE: usize = 256;
+/// The most frontier nodes and grid marks all snapshots of a replay hold together (each costs
+/// under 100 bytes: about 30 MB at most, beside the trace's 250,000 events). Past it every
+/// other snapshot is dropped and the stride doubles, so a moment takes longer to rebuild
+/// but memory stays bounded, whatever the search.
+pub const SNAPSHOT_BUDGET: usize = 300_000;
 
 mod markup;
 mod words;
@@ -245,7 +250,7 @@ pub struct Replay {
 }
 
 /// The counters of one moment, and the node then on the board (a race lane shows these).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Summary {
     pub expanded: u64,
     pub generated: u64,
@@ -341,8 +346,25 @@ pub struct Frame {
     pub markup: String,
 }
 
+impl State {
+    /// What a copy of this state holds, in frontier nodes and grid marks.
+    fn weight(&self) -> usize {
+        let grid = &self.grid;
+        1 + self.frontier.len()
+            + grid.assigned.len()
+            + grid.struck.len()
+            + grid.queens.len()
+            + self.expanded_at_depth.len()
+    }
+}
+
 impl Replay {
     pub fn new(trace: Trace) -> Self {
+        Self::within(trace, SNAPSHOT_BUDGET)
+    }
+
+    /// A replay whose snapshots hold at most `budget` frontier nodes and grid marks together.
+    pub fn within(trace: Trace, budget: usize) -> Self {
         let Trace { events, cut, discipline, layers } = trace;
         let stride = MIN_STRIDE.max(events.len().div_ceil(MAX_SNAPSHOTS));
         let mut replay = Self {
@@ -365,9 +387,14 @@ impl Replay {
         replay.side = events.iter().map(side_needed).max().unwrap_or(0);
         let mut state = replay.start_state();
         let mut depth = None;
+        let mut weight = 0;
         for (i, event) in events.iter().enumerate() {
-            if i % stride == 0 {
+            if i % replay.stride == 0 {
+                weight += state.weight();
                 replay.snapshots.push(state.clone());
+                while weight > budget && replay.snapshots.len() > 1 {
+                    weight = replay.thin_snapshots();
+                }
             }
             replay.index(i as u32, event, &mut depth);
             let taken = replay.apply(&mut state, &events, i);
@@ -377,6 +404,20 @@ impl Replay {
         }
         replay.events = events;
         replay
+    }
+
+    /// Keeps every other snapshot (those at multiples of twice the stride); returns what the
+    /// kept ones hold.
+    fn thin_snapshots(&mut self) -> usize {
+        let kept = std::mem::take(&mut self.snapshots).into_iter().step_by(2).collect();
+        self.snapshots = kept;
+        self.stride *= 2;
+        self.snapshots.iter().map(State::weight).sum()
+    }
+
+    /// What the snapshots hold together, in frontier nodes and grid marks (at most the budget).
+    pub fn snapshot_weight(&self) -> usize {
+        self.snapshots.iter().map(State::weight).sum()
     }
 
     /// Draws each frontier node's board with `pictures`.
@@ -441,6 +482,11 @@ impl Replay {
             }
             // Breadth-first search finds its goal when generating it, not when taking it.
             Event::Goal { .. } if self.discipline != Discipline::Queue => self.expansions.push(i),
+            // A constraint solver (or the queens) expands nothing: `[` `]` stop just after each
+            // value given.
+            Event::Assign { .. } | Event::Place { .. } if self.discipline == Discipline::None => {
+                self.expansions.push(i + 1)
+            }
             Event::Iteration { .. }
             | Event::Guess { .. }
             | Event::Backtrack { .. }
@@ -569,12 +615,12 @@ impl Replay {
     /// The state after the first `t` events, from the nearest snapshot.
     fn state_at(&self, t: u32) -> State {
         let t = (t as usize).min(self.events.len());
-        let Some(snapshot) = self.snapshots.get(t / self.stride).or(self.snapshots.last()) else {
+        let Some(last) = self.snapshots.len().checked_sub(1) else {
             return self.start_state();
         };
-        let mut state = snapshot.clone();
-        let from = (t / self.stride * self.stride).min(t);
-        for i in from..t {
+        let index = (t / self.stride).min(last);
+        let mut state = self.snapshots[index].clone();
+        for i in index * self.stride..t {
             self.apply(&mut state, &self.events, i);
         }
         state
@@ -649,6 +695,37 @@ impl Replay {
             depth: path.map(|p| p.len() as u32),
             picture,
         }
+    }
+
+    /// The counters at each of `moments` (in increasing order), the trace walked forward once
+    /// (no board is drawn: a race's CSV).
+    pub fn counters_along(&self, moments: &[u32]) -> Vec<Summary> {
+        let mut state = self.start_state();
+        let mut done = 0usize;
+        moments
+            .iter()
+            .map(|&t| {
+                let t = (t as usize).min(self.events.len());
+                if t < done {
+                    state = self.state_at(t as u32);
+                    done = t;
+                }
+                for i in done..t {
+                    self.apply(&mut state, &self.events, i);
+                }
+                done = t;
+                Summary {
+                    expanded: state.expanded,
+                    generated: state.generated,
+                    frontier: state.frontier.len() as u64,
+                    peak: state.peak,
+                    guesses: state.guesses,
+                    backtracks: state.backtracks,
+                    bound: state.bound,
+                    ..Summary::default()
+                }
+            })
+            .collect()
     }
 
     /// The frontier at moment `t`, in the order the search takes it (IDA*: its path).

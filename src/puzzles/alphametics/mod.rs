@@ -131,6 +131,12 @@ struct Found {
     capped: bool,
 }
 
+/// Why an alphametics link records no trace, if it does not: only the column solver does.
+pub fn trace_refusal(link: &Link) -> Option<String> {
+    let (params, _) = AlphameticsParams::from_link(link);
+    (params.algo != Algo::Columns).then(|| super::records_no_trace(PUZZLE, Some(params.algo.name())))
+}
+
 /// Solves what an alphametics link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     let (params, errors) = AlphameticsParams::from_link(link);
@@ -153,6 +159,9 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     report.solutions = Some(found.solutions.iter().map(|digits| letter_map(equation, digits)).collect());
     report.equations = Some(found.solutions.iter().map(|digits| equation.filled_in(digits)).collect());
     report.message = Some(match (found.cancelled, found.capped, count) {
+        (true, _, _) if report.stopped.is_some() => {
+            format!("stopped after {} permutations (the limit)", format_count(report.expanded))
+        }
         (true, _, _) => "cancelled".into(),
         (_, true, n) => format!("stopped at {} solutions (the cap); there may be more", format_count(n)),
         (_, _, 0) => "no solution".into(),
@@ -206,6 +215,12 @@ fn brute(equation: &Equation, cap: u64, ctx: &mut JobContext, report: &mut Repor
             continue;
         }
         tried += 1;
+        if tried > ctx.limits.max_expanded {
+            // A race's lane (or a small budget) stops the permutations here.
+            report.stopped = Some("nodes".into());
+            found.cancelled = true;
+            break;
+        }
         if tried.is_multiple_of(PROGRESS_EVERY)
             && !ctx.progress(Progress::Search(Stats { expanded: tried, ..Stats::default() }))
         {

@@ -210,6 +210,11 @@ pub fn describe(verdict: &Verdict) -> String {
     }
 }
 
+/// Its solvers search nothing step by step: a trace is refused.
+pub fn trace_refusal(_: &Link) -> Option<String> {
+    Some(super::records_no_trace(PUZZLE, None))
+}
+
 /// Guesses the text a link gives (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, _ctx: &mut JobContext) -> Result<Report, String> {
     let (params, errors) = BayesParams::from_link(link);

@@ -37,6 +37,12 @@ pub const SAMPLES: super::Samples = &[
     ("step", &["0", "1", "7", "131071", "131072"]),
 ];
 
+/// Why a Hanoi link records no trace, if it does not: the direct method searches nothing.
+pub fn trace_refusal(link: &Link) -> Option<String> {
+    let (params, _) = HanoiParams::from_link(link);
+    (params.algo == solvers::Algo::Optimal).then(|| super::records_no_trace(params::PUZZLE, Some("optimal")))
+}
+
 /// Solves what a Hanoi link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     let (params, errors) = HanoiParams::from_link(link);

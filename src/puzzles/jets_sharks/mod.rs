@@ -272,6 +272,11 @@ fn round4(x: f64) -> f64 {
     (x * 1e4).round() / 1e4
 }
 
+/// Its solvers search nothing step by step: a trace is refused.
+pub fn trace_refusal(_: &Link) -> Option<String> {
+    Some(super::records_no_trace(PUZZLE, None))
+}
+
 /// Runs the net a link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, _ctx: &mut JobContext) -> Result<Report, String> {
     let (params, errors) = JetsSharksParams::from_link(link);

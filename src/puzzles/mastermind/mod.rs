@@ -282,6 +282,11 @@ impl ProbeRecord {
     }
 }
 
+/// Its solvers search nothing step by step: a trace is refused.
+pub fn trace_refusal(_: &Link) -> Option<String> {
+    Some(super::records_no_trace(PUZZLE, None))
+}
+
 /// Solves what a Mastermind link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     let (params, errors) = MastermindParams::from_link(link);

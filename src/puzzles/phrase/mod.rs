@@ -128,6 +128,11 @@ impl Genetic for PhraseGenetics {
     }
 }
 
+/// Its solvers search nothing step by step: a trace is refused.
+pub fn trace_refusal(_: &Link) -> Option<String> {
+    Some(super::records_no_trace(PUZZLE, None))
+}
+
 /// Solves what a phrase link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     let (params, errors) = PhraseParams::from_link(link);
@@ -136,7 +141,8 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     }
     let genetics =
         PhraseGenetics { target: params.target.chars().collect(), genes: gene_set(&params.target) };
-    let config = LinesConfig { patience: None, crossover: false, max_attempts: MAX_ATTEMPTS };
+    let max_attempts = MAX_ATTEMPTS.min(ctx.limits.max_generations);
+    let config = LinesConfig { patience: None, crossover: false, max_attempts };
     let mut rng = crate::core::seed::SeededRng::new(params.seed);
     let mut improvements: Vec<Improvement> = Vec::new();
     let result = evolve_lines(&genetics, config, &mut rng, &mut |g| {
@@ -165,7 +171,7 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     if !result.solved {
         report.message = Some(match result.cancelled {
             true => "cancelled".into(),
-            false => format!("not guessed within {} attempts", format_count(MAX_ATTEMPTS)),
+            false => format!("not guessed within {} attempts", format_count(max_attempts)),
         });
     }
     Ok(report)

@@ -7,7 +7,7 @@ pub mod symmetry;
 
 use crate::core::choice::Named;
 use crate::core::evolve::{evolve_lines, LinesConfig};
-use crate::core::job::{Improvement, JobContext, Progress, Report};
+use crate::core::job::{format_count, Improvement, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::search::Stats;
 use crate::core::seed::SeededRng;
@@ -110,14 +110,26 @@ pub const LIST_UP_TO: usize = 10;
 /// solutions whose first queen is in columns a–b.
 fn count(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
     let n = params.n;
-    let whole_row = params.first == (0..=n - 1);
-    if whole_row && n > LIST_UP_TO && n >= symmetry::MIN_N {
-        let counted = symmetry::count_families(n, params.part - 1, params.parts, &mut |nodes| {
-            ctx.progress(Progress::Search(Stats { expanded: nodes, ..Stats::default() }))
-        });
-        let Ok(counted) = counted else {
+    // A race's lane (or a small budget) stops the count once it passes its limit.
+    let max_nodes = ctx.limits.max_expanded;
+    let mut over_limit = false;
+    let stop = |report: &mut Report, over_limit: bool, nodes: u64| {
+        report.expanded = nodes;
+        if over_limit {
+            report.stopped = Some("nodes".into());
+            report.message = Some(format!("stopped after {} nodes (the limit)", format_count(nodes)));
+        } else {
             report.message = Some("cancelled".into());
-            return;
+        }
+    };
+    if counts_by_families(params) {
+        let counted = symmetry::count_families(n, params.part - 1, params.parts, &mut |nodes| {
+            over_limit |= nodes >= max_nodes;
+            !over_limit && ctx.progress(Progress::Search(Stats { expanded: nodes, ..Stats::default() }))
+        });
+        let counted = match counted {
+            Ok(counted) => counted,
+            Err(nodes) => return stop(report, over_limit, nodes),
         };
         report.expanded = counted.nodes;
         report.solved = counted.all > 0;
@@ -140,15 +152,19 @@ fn count(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
         }
         true
     };
-    let mut progress = |nodes| ctx.progress(Progress::Search(Stats { expanded: nodes, ..Stats::default() }));
+    let mut last_nodes = 0;
+    let mut progress = |nodes| {
+        last_nodes = nodes;
+        over_limit |= nodes >= max_nodes;
+        !over_limit && ctx.progress(Progress::Search(Stats { expanded: nodes, ..Stats::default() }))
+    };
     let nodes = match trace.as_deref_mut() {
         Some(trace) => backtrack_recorded(n, &columns, &mut visit, &mut progress, trace),
         None => backtrack(n, &columns, &mut visit, &mut progress),
     };
     ctx.keep_trace(trace);
     let Some(nodes) = nodes else {
-        report.message = Some("cancelled".into());
-        return;
+        return stop(report, over_limit, last_nodes);
     };
     report.expanded = nodes;
     report.solved = all > 0;
@@ -156,6 +172,27 @@ fn count(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
     report.count_up_to_symmetry = Some(unique);
     report.queens = first;
     report.solutions = listing.then_some(listed);
+}
+
+/// Whether a count is made by families of symmetric solutions (a whole board too big to list),
+/// which records no trace.
+fn counts_by_families(params: &QueensParams) -> bool {
+    let n = params.n;
+    params.first == (0..=n - 1) && n > LIST_UP_TO && n >= symmetry::MIN_N
+}
+
+/// Why a queens link records no trace, if it does not: only backtracking over a board small
+/// enough to list (or a range of first columns) records its placements.
+pub fn trace_refusal(link: &Link) -> Option<String> {
+    let (params, _) = QueensParams::from_link(link);
+    match params.algo {
+        Algo::Backtracking if counts_by_families(&params) => Some(format!(
+            "trace: queens backtracking records its placements up to n = {LIST_UP_TO} (n = {} is counted by families of symmetric boards, unrecorded)",
+            params.n
+        )),
+        Algo::Backtracking => None,
+        other => Some(super::records_no_trace(params::PUZZLE, Some(other.name()))),
+    }
 }
 
 /// The first solution in column order, to show beside a count.
@@ -191,7 +228,11 @@ fn permutations(params: &QueensParams, ctx: &mut JobContext, report: &mut Report
 
 fn genetic(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
     let genetics = QueenGenetics { n: params.n };
-    let config = LinesConfig { patience: Some(128), crossover: true, max_attempts: GENETIC_MAX_ATTEMPTS };
+    let config = LinesConfig {
+        patience: Some(128),
+        crossover: true,
+        max_attempts: GENETIC_MAX_ATTEMPTS.min(ctx.limits.max_generations),
+    };
     // Each new best placement, for the page to replay.
     let mut improvements: Vec<Improvement> = Vec::new();
     let result = evolve_lines(&genetics, config, &mut SeededRng::new(params.seed), &mut |g| {

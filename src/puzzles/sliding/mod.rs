@@ -47,6 +47,15 @@ pub const SAMPLES: super::Samples = &[
     ("step", &["0", "1", "31", "131071"]),
 ];
 
+/// Why a sliding-tile link records no trace, if it does not: the pattern-database searches
+/// record nothing.
+pub fn trace_refusal(link: &Link) -> Option<String> {
+    let (params, _) = SlidingParams::from_link(link);
+    let size = params.current().size();
+    solvers::database_size(params.algo, size)
+        .map(|_| super::records_no_trace(params::PUZZLE, Some(params.algo.name())))
+}
+
 /// Solves what a sliding link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     let (params, errors) = SlidingParams::from_link(link);

@@ -75,6 +75,17 @@ pub fn puzzle(params: &SudokuParams) -> Result<(Grid, Grid), String> {
     Ok((grid, current))
 }
 
+/// Why a Sudoku link records no trace, if it does not: propagation and backtracking on one
+/// grid record theirs; the fast solver, counts and benchmark sets do not.
+pub fn trace_refusal(link: &Link) -> Option<String> {
+    let (params, _) = SudokuParams::from_link(link);
+    match (params.algo, &params.source) {
+        (_, Source::Set(_)) => Some("trace: a benchmark set (set=) records no trace; trace one grid".into()),
+        (Algo::Propagate | Algo::Backtrack, _) => None,
+        (other, _) => Some(super::records_no_trace(params::PUZZLE, Some(other.name()))),
+    }
+}
+
 /// Solves what a Sudoku link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     let (params, errors) = SudokuParams::from_link(link);
@@ -94,8 +105,10 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     // A recorded run keeps every step for its trace; its moves stay the first TRACE_LIMIT.
     let trace_limit = if recording.is_some() { MAX_EVENTS.max(TRACE_LIMIT) } else { TRACE_LIMIT };
     let mut over_limit = false;
+    // A race's lane (`clock=guesses`) stops sooner.
+    let max_guesses = MAX_GUESSES.min(ctx.limits.max_expanded);
     let mut progress = |c: &Counters| {
-        over_limit |= c.guesses >= MAX_GUESSES;
+        over_limit |= c.guesses >= max_guesses;
         !over_limit && ctx.progress(Progress::Search(Stats { expanded: c.guesses, ..Stats::default() }))
     };
     let (first, count, complete, cancelled) = match params.algo {
@@ -145,10 +158,13 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
                     (_, PickRule::Min) => "a grid harder than any in the benchmark sets",
                     _ => "try guessing in the cell with the fewest candidates",
                 };
-                format!("stopped after {} guesses (the limit): {advice}", format_count(MAX_GUESSES))
+                format!("stopped after {} guesses (the limit): {advice}", format_count(max_guesses))
             }
             false => "cancelled".into(),
         });
+        report.stopped = Some(if over_limit { "nodes" } else { "cancelled" }.into());
+        // A stopped search keeps what it recorded, like one whose trace was cut.
+        ctx.keep_trace(recording);
         return Ok(report);
     }
     if let Some(solution) = &first {

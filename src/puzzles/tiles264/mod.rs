@@ -10,6 +10,7 @@ use crate::core::history::History;
 use crate::core::job::{format_count, Checkpoint, Improvement, JobContext, Progress, Report, SeedRun};
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::python_random::PythonRandom;
+use crate::core::search::Limits;
 use crate::core::seed::SeededRng;
 use domain::{check_solution, Layout};
 use params::{Algo, RngKind, TilesParams};
@@ -40,6 +41,11 @@ pub const SAMPLES: super::Samples = &[
     ("step", &["0", "1", "40", "131072"]),
 ];
 
+/// Its solvers search nothing step by step: a trace is refused.
+pub fn trace_refusal(_: &Link) -> Option<String> {
+    Some(super::records_no_trace(params::PUZZLE, None))
+}
+
 /// Solves what a "264" link describes (registered in `puzzles::SOLVERS`).
 pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     let (params, errors) = TilesParams::from_link(link);
@@ -62,13 +68,14 @@ fn layout_json(layout: &Layout) -> serde_json::Value {
 fn run_seed(
     params: &TilesParams,
     seed: u64,
+    limits: Limits,
     report: &mut dyn FnMut(&Generation<Layout>) -> bool,
 ) -> Evolved<Layout> {
     let genetics = TileGenetics { p_flip: params.p_flip, p_exchange: params.p_exchange };
     let config = PopulationConfig {
         size: params.population,
         keep: f64::from(params.keep_percent) / 100.0,
-        max_generations: params.max_generations,
+        max_generations: params.max_generations.min(limits.max_generations),
     };
     match params.rng {
         RngKind::ChaCha => evolve_population(&genetics, config, &mut SeededRng::new(seed), report),
@@ -87,7 +94,7 @@ fn genetic(params: &TilesParams, ctx: &mut JobContext) -> Report {
     let mut checkpoints = History::new(MAX_CHECKPOINTS);
     // Each generation whose best beats every earlier one, for the page to replay.
     let mut improvements: Vec<Improvement> = Vec::new();
-    let result = run_seed(params, params.seed, &mut |g| {
+    let result = run_seed(params, params.seed, ctx.limits, &mut |g| {
         if improvements.last().is_none_or(|last| -g.best < last.fitness) {
             let elapsed_ms = ctx.elapsed_ms();
             let genome = layout_json(&g.best_genome);
@@ -128,7 +135,7 @@ fn many_seeds(params: &TilesParams, ctx: &mut JobContext) -> Report {
     for (i, seed) in (params.seed..params.seed + params.runs).enumerate() {
         let label = format!("Seed {seed} ({} of {})", i + 1, params.runs);
         let (done, total) = (i as u64, params.runs);
-        let result = run_seed(params, seed, &mut |_| {
+        let result = run_seed(params, seed, ctx.limits, &mut |_| {
             ctx.progress(Progress::Build { label: label.clone(), done, total })
         });
         if result.cancelled {

@@ -6,6 +6,7 @@
 use crate::core::job::{JobContext, Report};
 use crate::core::link::Link;
 use crate::core::replay::{Frame, NodePictures, Replay, Seek, Summary};
+use crate::core::search::Limits;
 use crate::core::trace::{Event, Trace};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -97,8 +98,31 @@ pub fn lanes(link: &Link) -> Result<Lanes, String> {
     let clock = Clock::parse(link.get(CLOCK_KEY).unwrap_or("expanded"))?;
     let seeds = match link.get(SEEDS_KEY) {
         None => None,
+        // Every lane starts from one position: a seed may vary only what a genetic run draws.
+        Some(_) if clock != Clock::Generations => {
+            return Err(format!(
+                "seeds: only genetic runs draw from their seed as they go: race them with clock=generations \
+                 (the lanes of a race on {} all start from the link's one position)",
+                clock.name()
+            ))
+        }
         Some(text) => Some(read_seeds(text, names.len())?),
     };
+    for (i, name) in names.iter().enumerate() {
+        let seed = |k: usize| seeds.as_ref().map(|s| s[k]);
+        if let Some(first) = (0..i).find(|&k| names[k] == *name && seed(k) == seed(i)) {
+            return Err(format!(
+                "race: lane {} repeats lane {} ({name}){}",
+                i + 1,
+                first + 1,
+                if seeds.is_some() {
+                    " with the same seed"
+                } else {
+                    "; give each lane its seed with seeds= to race a genetic run against itself"
+                }
+            ));
+        }
+    }
     let mut base = link.clone();
     // A lane's seed comes from `seeds=` when the race gives them.
     base.params.retain(|(key, _)| !RACE_KEYS.contains(&key.as_str()) && (key != "seed" || seeds.is_none()));
@@ -134,6 +158,23 @@ pub type Record = fn(&Link, &mut JobContext) -> Result<(Report, Trace), String>;
 /// How a lane is solved (the registry's solve of one link).
 pub type Solve = fn(&Link, &mut JobContext) -> Result<Report, String>;
 
+/// Why a lane's search would record nothing, from its link alone (the registry's check).
+pub type TraceRefusal = fn(&Link) -> Option<String>;
+
+/// A lane's limits: it stops once its clock passes [`LANE_LIMIT`], whatever the clock counts
+/// (constraint solvers count their guesses as expanded nodes).
+fn lane_limits(limits: Limits, clock: Clock) -> Limits {
+    match clock {
+        Clock::Expanded | Clock::Generated | Clock::Guesses => {
+            Limits { max_expanded: limits.max_expanded.min(LANE_LIMIT), ..limits }
+        }
+        // One past the limit, so that a run the limit stopped is seen to have passed it.
+        Clock::Generations => {
+            Limits { max_generations: limits.max_generations.min(LANE_LIMIT + 1), ..limits }
+        }
+    }
+}
+
 /// Solves each lane under the clock's limit: its result and its report.
 fn solve_lanes(
     link: &Link,
@@ -142,9 +183,7 @@ fn solve_lanes(
 ) -> Result<(Vec<(Lane, Report)>, Clock), String> {
     let Lanes { clock, lanes } = lanes(link)?;
     let limits = ctx.limits;
-    if matches!(clock, Clock::Expanded | Clock::Generated) {
-        ctx.limits.max_expanded = ctx.limits.max_expanded.min(LANE_LIMIT);
-    }
+    ctx.limits = lane_limits(limits, clock);
     let results = lanes
         .iter()
         .enumerate()
@@ -171,6 +210,8 @@ pub struct RaceReplay {
 struct RaceLane {
     result: Lane,
     progress: Progress,
+    /// The clock's count where the lane ended, finished or stopped.
+    units: u64,
     /// Its recorded search was cut short: it is replayed up to there.
     cut: bool,
 }
@@ -189,15 +230,21 @@ impl RaceReplay {
     pub fn record(
         link: &Link,
         ctx: &mut JobContext,
-        solve: Solve,
-        record: Record,
+        (solve, record, refusal): (Solve, Record, TraceRefusal),
         pictures: impl Fn(&Link) -> Option<NodePictures>,
     ) -> Result<Self, String> {
+        let Lanes { clock, lanes: named } = lanes(link)?;
+        // A lane whose search records nothing is refused before any lane runs.
+        if clock != Clock::Generations {
+            for (i, (name, lane_link, _)) in named.iter().enumerate() {
+                if let Some(why) = refusal(lane_link) {
+                    return Err(format!("race: lane {} ({name}): {why}", i + 1));
+                }
+            }
+        }
         let (results, clock) = solve_lanes(link, ctx, solve)?;
         let limits = ctx.limits;
-        if matches!(clock, Clock::Expanded | Clock::Generated) {
-            ctx.limits.max_expanded = ctx.limits.max_expanded.min(LANE_LIMIT);
-        }
+        ctx.limits = lane_limits(limits, clock);
         let lanes = Self::record_lanes(ctx, results, clock, record, pictures);
         ctx.limits = limits;
         Ok(Self { clock, lanes: lanes? })
@@ -232,7 +279,8 @@ impl RaceReplay {
                 }
             };
             let cut = matches!(&progress, Progress::Recorded { replay, .. } if replay.is_cut());
-            lanes.push(RaceLane { result, progress, cut });
+            let units = clock.units(&report).unwrap_or_default();
+            lanes.push(RaceLane { result, progress, units, cut });
         }
         Ok(lanes)
     }
@@ -279,11 +327,13 @@ impl RaceReplay {
     pub fn csv(&self) -> String {
         let len = self.len();
         let step = (len / 1_000).max(1);
+        let ticks: Vec<u32> = (0..len).step_by(step as usize).chain([len]).collect();
+        // Each lane's counters along the ticks, its replay walked forward once.
+        let counters: Vec<Vec<Summary>> = self.lanes.iter().map(|lane| lane.counters_along(&ticks)).collect();
         let mut csv = String::from("tick,lane,algorithm,expanded,generated,frontier,guesses,ended\n");
-        let mut t = 0;
-        loop {
+        for (k, &t) in ticks.iter().enumerate() {
             for (i, lane) in self.lanes.iter().enumerate() {
-                let s = lane.summary(t);
+                let s = &counters[i][k];
                 let _ = writeln!(
                     csv,
                     "{t},{},{},{},{},{},{},{}",
@@ -296,10 +346,6 @@ impl RaceReplay {
                     lane.end() <= t
                 );
             }
-            if t >= len {
-                break;
-            }
-            t = (t + step).min(len);
         }
         csv
     }
@@ -308,35 +354,41 @@ impl RaceReplay {
 impl RaceLane {
     /// The tick the lane ends at: its finish, or where it stopped.
     fn end(&self) -> u32 {
+        self.units.min(u64::from(u32::MAX)) as u32
+    }
+
+    /// The last tick its recording shows (a cut trace shows less than the lane did).
+    fn recorded_to(&self) -> u32 {
         match &self.progress {
-            Progress::Recorded { after_unit, .. } => {
-                self.result.finished_at.map_or(after_unit.len() as u32, |f| f.min(u64::from(u32::MAX)) as u32)
-            }
-            Progress::Genetic { .. } => self.result.finished_at.unwrap_or(0) as u32,
+            Progress::Recorded { after_unit, .. } if self.cut => after_unit.len() as u32,
+            _ => self.end(),
+        }
+    }
+
+    /// The moment of its recording that tick `t` shows.
+    fn moment(replay: &Replay, after_unit: &[u32], t: u32) -> u32 {
+        match (t as usize).checked_sub(1).and_then(|i| after_unit.get(i)) {
+            Some(&moment) => moment,
+            None if t == 0 => 0,
+            None => replay.len(),
         }
     }
 
     fn summary(&self, t: u32) -> Summary {
         match &self.progress {
+            Progress::Recorded { replay, after_unit } => replay.summary(Self::moment(replay, after_unit, t)),
+            Progress::Genetic { .. } => Summary::default(),
+        }
+    }
+
+    /// The counters at each of `ticks` (in order), without drawing a board.
+    fn counters_along(&self, ticks: &[u32]) -> Vec<Summary> {
+        match &self.progress {
             Progress::Recorded { replay, after_unit } => {
-                let moment = match (t as usize).checked_sub(1).and_then(|i| after_unit.get(i)) {
-                    Some(&moment) => moment,
-                    None if t == 0 => 0,
-                    None => replay.len(),
-                };
-                replay.summary(moment)
+                let moments: Vec<u32> = ticks.iter().map(|&t| Self::moment(replay, after_unit, t)).collect();
+                replay.counters_along(&moments)
             }
-            Progress::Genetic { .. } => Summary {
-                expanded: 0,
-                generated: 0,
-                frontier: 0,
-                peak: 0,
-                guesses: 0,
-                backtracks: 0,
-                bound: None,
-                depth: None,
-                picture: None,
-            },
+            Progress::Genetic { .. } => vec![Summary::default(); ticks.len()],
         }
     }
 
@@ -407,7 +459,13 @@ impl RaceLane {
             clock.name(),
             scale(t.min(end))
         );
+        let recorded_to = self.recorded_to();
+        let unrecorded = format!(
+            "the recording stops at {recorded_to} {} (a recorded search keeps 250,000 events)",
+            clock.name()
+        );
         let state = match (ended, r.finished_at, &r.stopped) {
+            (false, _, _) if t > recorded_to => format!("running: {unrecorded}"),
             (false, _, _) => "running…".to_string(),
             (true, Some(at), _) if r.solved => {
                 let shortest = if r.optimal { "shortest" } else { "not shown to be shortest" };
@@ -419,12 +477,11 @@ impl RaceLane {
                 format!("done at {at} {}{moves}", clock.name())
             }
             (true, Some(at), _) => format!("ended at {at} {}: no solution", clock.name()),
-            (true, None, why) if self.cut => format!(
-                "stopped: {} (shown up to {end}: a recorded search keeps 250,000 events)",
-                why.as_deref().unwrap_or("limit")
-            ),
-            (true, None, why) => format!("stopped: {}", why.as_deref().unwrap_or("limit")),
+            (true, None, why) => {
+                format!("stopped at {end} {}: {}", clock.name(), why.as_deref().unwrap_or("limit"))
+            }
         };
+        let state = if ended && self.cut { format!("{state}; {unrecorded}") } else { state };
         let _ = write!(
             html,
             "<p class=\"lane-state\">{state}</p><p class=\"lane-time\">alone, untraced: {:.1} ms</p></section>",
@@ -468,7 +525,8 @@ fn lane(report: &Report, clock: Clock, seed: Option<u64>) -> Result<Lane, String
     let units = clock.units(report).ok_or_else(|| {
         format!("clock: {} counts no {} (pick another clock)", report.algorithm, clock.name())
     })?;
-    let over = units > LANE_LIMIT;
+    // Stopped by the lane's limit: past it, or at it by the solver's own count of nodes.
+    let over = units > LANE_LIMIT || (units == LANE_LIMIT && report.stopped.as_deref() == Some("nodes"));
     let stopped = match (&report.stopped, over) {
         (_, true) => Some(format!("passed {LANE_LIMIT} {}", clock.name())),
         (Some(word), false) => Some(word.clone()),
