@@ -26,7 +26,7 @@ pub fn builder_steps(lesson: &Lesson, titles: &[String]) -> String {
              <button data-act=\"down\" data-step=\"{i}\" aria-label=\"Move step {k} down\"{}>↓</button>\
              <button data-act=\"delete\" data-step=\"{i}\" aria-label=\"Delete step {k}\">Delete</button></div>\
              <textarea data-step=\"{i}\" aria-label=\"Note for step {k}\">{}</textarea></li>",
-            text(&step.link),
+            text(&super::step_link(&step.link).map(|link| link.to_hash()).unwrap_or_default()),
             text(title),
             disabled(i == 0),
             disabled(i == last),

@@ -9,6 +9,7 @@ pub mod markup;
 use crate::core::link::Link;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use miniz_oxide::inflate::TINFLStatus;
 use serde::{Deserialize, Serialize};
 
 /// The page of lessons in links.
@@ -67,12 +68,19 @@ impl Lesson {
             return Err(format!("notes: {notes} bytes in all, at most {MAX_NOTES}"));
         }
         for (i, step) in self.steps.iter().enumerate() {
-            let link = Link::parse(&step.link).map_err(|e| format!("steps[{}].link: {e}", i + 1))?;
-            if link.puzzle == LESSON_PAGE {
-                return Err(format!("steps[{}].link: a lesson cannot hold a lesson", i + 1));
-            }
+            step_link(&step.link).map_err(|e| format!("steps[{}].link: {e}", i + 1))?;
         }
         Ok(())
+    }
+
+    /// The lesson checked, each step's link in its `#/page?…` form: all a lesson keeps, shows
+    /// or follows, whatever a file or a link held around it.
+    pub fn into_checked(mut self) -> Result<Lesson, String> {
+        self.check()?;
+        for step in &mut self.steps {
+            step.link = step_link(&step.link)?.to_hash();
+        }
+        Ok(self)
     }
 
     /// The lesson as a link's `data`.
@@ -86,14 +94,42 @@ impl Lesson {
         let bytes = URL_SAFE_NO_PAD
             .decode(data.trim_end_matches('='))
             .map_err(|e| format!("data: not base64url ({e}); was the link cut short?"))?;
-        let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_JSON).map_err(|e| {
-            format!("data: not a complete raw DEFLATE stream ({:?}); was the link cut short?", e.status)
-        })?;
+        let json =
+            miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_JSON).map_err(|e| {
+                match e.status {
+                    TINFLStatus::HasMoreOutput => format!(
+                "data: the lesson is too large: it inflates past {} KiB (a lesson's JSON needs far less)",
+                MAX_JSON / 1024
+            ),
+                    status => format!(
+                        "data: not a complete raw DEFLATE stream ({status:?}); was the link cut short?"
+                    ),
+                }
+            })?;
         let lesson: Lesson =
             serde_json::from_slice(&json).map_err(|e| format!("data: not a lesson's JSON ({e})"))?;
-        lesson.check()?;
-        Ok(lesson)
+        lesson.into_checked()
     }
+}
+
+/// A step's link read: a Puzzle Lab link, `#/page?…` or an http(s) address ending in one, and
+/// not a lesson. Anything else (`javascript:…`, `data:…`) is refused rather than cut down to
+/// the part after its `#`.
+pub fn step_link(text: &str) -> Result<Link, String> {
+    let text = text.trim();
+    let web_address = ["http://", "https://"]
+        .iter()
+        .any(|scheme| text.get(..scheme.len()).is_some_and(|start| start.eq_ignore_ascii_case(scheme)));
+    let fragment = text.find("#/");
+    if !(text.starts_with("#/") || web_address && fragment.is_some()) {
+        let shown: String = text.chars().take(40).collect();
+        return Err(format!("must be a Puzzle Lab link (#/page?…), not '{shown}'"));
+    }
+    let link = Link::parse(text).map_err(|e| e.to_string())?;
+    if link.puzzle == LESSON_PAGE {
+        return Err("a lesson cannot hold a lesson".into());
+    }
+    Ok(link)
 }
 
 /// The lesson a `#/lesson` link holds, and the step it opens at (1-based, 1 by default).
@@ -213,5 +249,56 @@ mod tests {
         assert!(Lesson::decode(&lesson.encode()).unwrap_err().starts_with("steps[1].link:"));
         let link = Link::parse(&to_link(&sample(), 1)).unwrap().set("step", 3);
         assert!(from_link(&link).unwrap_err().starts_with("step: must be a step of the lesson, 1 to 2"));
+    }
+
+    #[test]
+    fn a_lesson_that_inflates_past_the_cap_is_called_too_large() {
+        // Compresses to a few KB: the link is short, what it holds is not.
+        let padding = " ".repeat(MAX_JSON + 1);
+        let json = format!("{{\"v\":1,\"title\":\"T\",{padding}\"steps\":[{{\"link\":\"#/jugs\"}}]}}");
+        let data = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9));
+        assert!(data.len() < 4_000, "{}", data.len());
+        let error = Lesson::decode(&data).unwrap_err();
+        assert!(error.starts_with("data: the lesson is too large: it inflates past 512 KiB"), "{error}");
+        // Just under the cap, the same lesson reads.
+        let json = format!(
+            "{{\"v\":1,\"title\":\"T\",{}\"steps\":[{{\"link\":\"#/jugs\"}}]}}",
+            &padding[..MAX_JSON - 100]
+        );
+        let data = URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9));
+        assert_eq!(Lesson::decode(&data).unwrap().steps[0].link, "#/jugs");
+    }
+
+    #[test]
+    fn step_links_are_kept_in_their_hash_form_and_script_links_are_refused() {
+        let step = |link: &str| Lesson {
+            v: 1,
+            title: "T".into(),
+            steps: vec![Step { link: link.into(), note: String::new() }],
+        };
+        for hostile in [
+            "javascript:alert(document.domain)//#/jugs",
+            "JavaScript:alert(1)//#/jugs",
+            " javascript:alert(1)//#/jugs",
+            "data:text/html,<script>alert(1)</script>#/jugs",
+            "vbscript:msgbox(1)#/jugs",
+            "//evil.example/#/jugs",
+            "jugs",
+        ] {
+            let error = Lesson::decode(&step(hostile).encode()).unwrap_err();
+            assert!(
+                error.starts_with("steps[1].link: must be a Puzzle Lab link (#/page?…)"),
+                "{hostile}: {error}"
+            );
+            assert!(step(hostile).into_checked().is_err(), "{hostile}");
+        }
+        for (given, kept) in [
+            ("#/jugs?goal=4", "#/jugs?goal=4"),
+            ("https://puzzles.example/lab/#/jugs?goal=4", "#/jugs?goal=4"),
+            ("HTTP://127.0.0.1:8080/#/hanoi?discs=3", "#/hanoi?discs=3"),
+            ("#/jugs?note=%22%3E%3Cimg%20src%3Dx%3E", "#/jugs?note=%22%3E%3Cimg%20src%3Dx%3E"),
+        ] {
+            assert_eq!(Lesson::decode(&step(given).encode()).unwrap().steps[0].link, kept, "{given}");
+        }
     }
 }

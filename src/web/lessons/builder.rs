@@ -24,9 +24,17 @@ fn load_draft() -> Lesson {
     if !added.is_empty() {
         let added = added.lines().map(|link| Step { link: link.to_string(), note: String::new() });
         lesson.steps.extend(added);
-        save_draft(&lesson);
         browser::save_setting(INBOX_KEY, "");
     }
+    // Whatever storage held, the draft keeps only Puzzle Lab links, in their `#/page?…` form.
+    lesson.steps.retain_mut(|step| match lesson::step_link(&step.link) {
+        Ok(link) => {
+            step.link = link.to_hash();
+            true
+        }
+        Err(_) => false,
+    });
+    save_draft(&lesson);
     lesson
 }
 
@@ -194,6 +202,5 @@ impl Builder {
 pub fn read_lesson_file(text: Option<String>) -> Result<Lesson, String> {
     let lesson: Lesson = serde_json::from_str(&text.ok_or("the file could not be read")?)
         .map_err(|e| format!("not a lesson file ({e})"))?;
-    lesson.check()?;
-    Ok(lesson)
+    lesson.into_checked()
 }
