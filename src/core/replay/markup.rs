@@ -9,6 +9,8 @@ use std::fmt::Write;
 
 /// Frontier rows shown; the rest are counted.
 const MAX_ROWS: usize = 10;
+/// Rows of the drawing by depth, at most: deeper searches get a row per band of depths.
+const MAX_DEPTH_ROWS: usize = 40;
 
 /// The markup of moment `t`: counters, then the frontier table and the search's drawing (or
 /// the constraint solver's grid).
@@ -217,33 +219,47 @@ fn layers(replay: &Replay, state: &State, html: &mut String) {
     if depths == 0 {
         return;
     }
-    let widest =
-        (0..depths).map(|d| replay.seen_at_depth.get(d).copied().unwrap_or(0).max(1)).max().unwrap_or(1)
-            as f64;
-    let row_height = if depths > 16 { 14 } else { 22 };
-    let height = depths * row_height + 30;
+    // A deep search (depth-first without a limit) gets one row per band of depths, so the
+    // drawing stays the same size however deep it went.
+    let per_row = depths.div_ceil(MAX_DEPTH_ROWS);
+    let sum = |counts: &dyn Fn(usize) -> u64, row: usize| -> u64 {
+        (row * per_row..((row + 1) * per_row).min(depths)).map(counts).sum()
+    };
+    let seen_at = |d: usize| replay.seen_at_depth.get(d).copied().unwrap_or(0) + u64::from(d == 0);
+    let expanded_at = |d: usize| state.expanded_at_depth.get(d).copied().unwrap_or(0).min(seen_at(d));
+    let waiting_at = |d: usize| waiting.get(d).copied().unwrap_or(0);
+    let rows = depths.div_ceil(per_row);
+    let widest = (0..rows).map(|r| sum(&seen_at, r).max(1)).max().unwrap_or(1) as f64;
+    let row_height = if rows > 16 { 14 } else { 22 };
+    let height = rows * row_height + 30;
+    let (label_width, bar_width) = if per_row > 1 { (90.0, 320.0) } else { (40.0, 360.0) };
     let _ = write!(
         html,
         "<figure class=\"layers\"><svg viewBox=\"0 0 420 {height}\" role=\"img\" \
          aria-label=\"Nodes by depth: expanded, in the frontier, not yet reached\">"
     );
-    for depth in 0..depths {
-        let seen = replay.seen_at_depth.get(depth).copied().unwrap_or(0) + u64::from(depth == 0);
-        let expanded = state.expanded_at_depth.get(depth).copied().unwrap_or(0).min(seen);
-        let queued = waiting.get(depth).copied().unwrap_or(0).min(seen - expanded);
-        let scale = |n: u64| n as f64 / widest * 360.0;
-        let y = depth * row_height;
+    for row in 0..rows {
+        let seen = sum(&seen_at, row);
+        let expanded = sum(&expanded_at, row).min(seen);
+        let queued = sum(&waiting_at, row).min(seen - expanded);
+        let scale = |n: u64| n as f64 / widest * bar_width;
+        let y = row * row_height;
         let bar = row_height - 3;
         let (x1, x2) = (scale(expanded), scale(expanded + queued));
+        let first = row * per_row;
+        let label = match ((first + per_row).min(depths) - 1, per_row) {
+            (_, 1) => first.to_string(),
+            (last, _) => format!("{first}–{last}"),
+        };
         let _ = write!(
             html,
-            "<text x=\"0\" y=\"{}\" class=\"depth\" font-size=\"{bar}\">{depth}</text>\
-             <rect x=\"40\" y=\"{y}\" width=\"{:.1}\" height=\"{bar}\" class=\"unseen\"/>\
-             <rect x=\"40\" y=\"{y}\" width=\"{x1:.1}\" height=\"{bar}\" class=\"explored\"/>\
+            "<text x=\"0\" y=\"{}\" class=\"depth\" font-size=\"{bar}\">{label}</text>\
+             <rect x=\"{label_width}\" y=\"{y}\" width=\"{:.1}\" height=\"{bar}\" class=\"unseen\"/>\
+             <rect x=\"{label_width}\" y=\"{y}\" width=\"{x1:.1}\" height=\"{bar}\" class=\"explored\"/>\
              <rect x=\"{:.1}\" y=\"{y}\" width=\"{:.1}\" height=\"{bar}\" class=\"waiting\"/>",
             y + bar - 2,
             scale(seen),
-            40.0 + x1,
+            label_width + x1,
             x2 - x1
         );
     }
