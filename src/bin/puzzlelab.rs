@@ -46,12 +46,13 @@ fn main() -> ExitCode {
     match args[..] {
         ["solve", "-"] => solve_lines(),
         ["solve", link] => {
-            let mut all_ok = true;
-            for (line, ok) in answers(link) {
-                say!("{line}");
-                all_ok &= ok;
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            match answer(link, Lessons::StepByStep, &mut out) {
+                Ok(ok) => exit_code(ok),
+                // The reader went away (`| head`): end quietly.
+                Err(_) => ExitCode::SUCCESS,
             }
-            exit_code(all_ok)
         }
         ["lesson", link] => match read_lesson_or_file(link) {
             Ok((lesson, step)) => {
@@ -114,16 +115,55 @@ fn solve(link: &str) -> Result<Report, String> {
     puzzles::solve_link(link, &mut ctx)
 }
 
-/// The JSON lines answering a link (a lesson's: one per step, in order), each with whether
-/// it was good.
-fn answers(link: &str) -> Vec<(String, bool)> {
+/// How a lesson link is answered.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lessons {
+    /// One line per step (`solve LINK`).
+    StepByStep,
+    /// One line for the whole lesson, its steps' answers inside it (`solve -`: one line per
+    /// input line).
+    OneLine,
+}
+
+/// Writes the answer to a link as each part is ready: one JSON line, or for a lesson one line
+/// per step or one line holding them all (`{"lesson", "link", "answers": […]}`), written step
+/// by step so that nothing waits for the whole lesson. Returns whether the link was good;
+/// `Err` when the output is closed.
+fn answer(link: &str, lessons: Lessons, out: &mut impl Write) -> std::io::Result<bool> {
     if !puzzles::is_lesson(link) {
-        return vec![solve_to_json(link)];
+        let (json, ok) = solve_to_json(link);
+        writeln!(out, "{json}")?;
+        out.flush()?;
+        return Ok(ok);
     }
-    match puzzles::read_lesson(link) {
-        Ok((lesson, _)) => lesson.steps.iter().map(|step| solve_to_json(&step.link)).collect(),
-        Err(error) => vec![(serde_json::json!({ "error": error }).to_string(), false)],
+    let lesson = match puzzles::read_lesson(link) {
+        Ok((lesson, _)) => lesson,
+        Err(error) => {
+            writeln!(out, "{}", serde_json::json!({ "error": error }))?;
+            out.flush()?;
+            return Ok(false);
+        }
+    };
+    if lessons == Lessons::OneLine {
+        let title = serde_json::json!(lesson.title);
+        let address = serde_json::json!(lesson::to_link(&lesson, 1));
+        write!(out, "{{\"lesson\":{title},\"link\":{address},\"answers\":[")?;
     }
+    let mut all_ok = true;
+    for (i, step) in lesson.steps.iter().enumerate() {
+        let (json, ok) = solve_to_json(&step.link);
+        all_ok &= ok;
+        match lessons {
+            Lessons::StepByStep => writeln!(out, "{json}")?,
+            Lessons::OneLine => write!(out, "{}{json}", if i == 0 { "" } else { "," })?,
+        }
+        out.flush()?;
+    }
+    if lessons == Lessons::OneLine {
+        writeln!(out, "]}}")?;
+        out.flush()?;
+    }
+    Ok(all_ok)
 }
 
 /// One JSON line for one link, and whether it was a good link.
@@ -601,19 +641,19 @@ fn solve_lines() -> ExitCode {
                 return ExitCode::from(2);
             }
         }
-        let json = match std::str::from_utf8(&bytes) {
+        let answered = match std::str::from_utf8(&bytes) {
             Ok(line) if line.trim().is_empty() => continue,
-            Ok(line) => answers(line),
+            Ok(line) => answer(line, Lessons::OneLine, &mut out),
             Err(_) => {
                 let error = format!("input line {number} is not UTF-8 text: links are plain ASCII");
-                vec![(serde_json::json!({ "error": error }).to_string(), false)]
+                writeln!(out, "{}", serde_json::json!({ "error": error }))
+                    .and_then(|_| out.flush())
+                    .map(|_| false)
             }
         };
-        for (json, ok) in json {
-            all_ok &= ok;
-            if writeln!(out, "{json}").and_then(|_| out.flush()).is_err() {
-                return ExitCode::from(2);
-            }
+        match answered {
+            Ok(ok) => all_ok &= ok,
+            Err(_) => return ExitCode::from(2),
         }
     }
     exit_code(all_ok)
