@@ -27,6 +27,21 @@ const FORWARD: [StepButton; 4] = [
     ("end", "⇥", "To the end", "End"),
 ];
 
+/// A constraint solver's (or the queens') step buttons: it expands nothing, so `[` `]` step
+/// by the values it gives (a cell's value, a queen placed).
+const ASSIGN_BACK: [StepButton; 4] = [
+    ("start", "⇤", "To the start", "Home"),
+    ("layer-", "«", "Back one guess", "{"),
+    ("expansion-", "‹‹", "Back one assignment or placement", "["),
+    ("event-", "‹", "Back one event", ","),
+];
+const ASSIGN_FORWARD: [StepButton; 4] = [
+    ("event+", "›", "Forward one event", "."),
+    ("expansion+", "››", "Forward one assignment or placement", "]"),
+    ("layer+", "»", "Forward one guess", "}"),
+    ("end", "⇥", "To the end", "End"),
+];
+
 /// A race's step buttons: a tick, a hundredth of the race, the next lane's end.
 const RACE_BACK: [StepButton; 4] = [
     ("start", "⇤", "To the start", "Home"),
@@ -303,16 +318,22 @@ impl SearchView {
         let racing = !self.race.is_empty();
         let speed = self.speeds()[self.speed % self.speeds().len()];
         let (unit, moment) = if racing { ("units", "tick") } else { ("expansions", "event") };
+        // A search draws the board of a node; a constraint solver's markup holds its grid.
+        let (back, forward) = match (racing, frame.board) {
+            (true, _) => (&RACE_BACK, &RACE_FORWARD),
+            (false, true) => (&BACK, &FORWARD),
+            (false, false) => (&ASSIGN_BACK, &ASSIGN_FORWARD),
+        };
         html! {
             <section class="search-view" aria-label="Search view">
                 <p class="search-said" role="status">{ &frame.said }</p>
                 <div class="search-steps" role="group" aria-label="Step through the search">
-                    { buttons(if racing { &RACE_BACK } else { &BACK }, t == 0) }
+                    { buttons(back, t == 0) }
                     <button onclick={send.reform(|_| SearchMsg::TogglePlay)} disabled={t >= len && !playing}
                         aria-label={if playing { "Pause" } else { "Play" }} title="Play / pause (Space)">
                         { if playing { "⏸" } else { "▶" } }
                     </button>
-                    { buttons(if racing { &RACE_FORWARD } else { &FORWARD }, t >= len) }
+                    { buttons(forward, t >= len) }
                     <button onclick={send.reform(|_| SearchMsg::Faster)} class="speed"
                         aria-label={format!("{speed}/s: {unit} per second while playing")}
                         title="Speed while playing">{ format!("{speed}/s") }</button>

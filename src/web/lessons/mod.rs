@@ -55,8 +55,8 @@ fn unmount() {
 const PRESENTER_KEY: &str = "presenter";
 const CHANNEL: &str = "puzzlelab-lesson";
 /// What presentation clickers send, and the keys the shortcut list names.
-const NEXT_KEYS: &[&str] = &["PageDown", "]"];
-const PREVIOUS_KEYS: &[&str] = &["PageUp", "["];
+const NEXT_KEYS: &[&str] = &["PageDown"];
+const PREVIOUS_KEYS: &[&str] = &["PageUp"];
 
 pub enum Msg {
     /// Go to this step (0-based) and tell the other window.
