@@ -21,9 +21,15 @@ done
 hash=$(cat lessons.js lessons_bg.wasm | digest)
 mv lessons.js "lessons-$hash.js"
 mv lessons_bg.wasm "lessons-${hash}_bg.wasm"
-sed -i -e "s|^const LESSONS = .*|const LESSONS = [\"lessons-$hash.js\", \"lessons-${hash}_bg.wasm\"];|" lessons_loader.js
+sed -i -e "s|^var LESSONS = .*|var LESSONS = [\"lessons-$hash.js\", \"lessons-${hash}_bg.wasm\"];|" lessons_loader.js
 lessons="lessons_loader-$(digest < lessons_loader.js).js"
 mv lessons_loader.js "$lessons"
+
+# The app's starter (static/app_start.js), named the same way.
+start="app_start-$(digest < app_start.js).js"
+mv app_start.js "$start"
+sed -i -e "s|/app_start\.js|/$start|" index.html
+grep -q "$start" index.html || { echo "release.sh: index.html does not load app_start.js" >&2; exit 1; }
 
 # The release: every content-named file, and the page that loads them.
 release=$( (ls | grep -v -x -e index.html -e sw.js -e solver_worker.js; cat index.html) | digest)
