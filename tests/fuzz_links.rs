@@ -11,15 +11,20 @@
 //!   and to itself (the canonical form is a fixed point);
 //! - solved under a small work budget, every answer is a report that serialises to JSON.
 //!
+//! Links also get the keys of the views every page reads (`trace`, `view`, `t`, `predict`, and
+//! races: `race` from the puzzle's own algorithms, `clock`, `seeds`), and lesson links are made
+//! of mutated links (a lesson's every step is read and solved under the same budget).
+//!
 //! Each run draws a new seed and prints it; `FUZZ_SEED=<seed> cargo test --test fuzz_links`
 //! replays a run exactly.
 #![cfg(not(target_arch = "wasm32"))]
 
 use puzzlelab::core::job::{JobContext, Progress};
+use puzzlelab::core::lesson::{Lesson, Step};
 use puzzlelab::core::link::{Link, LinkError, MAX_LINK_BYTES};
 use puzzlelab::core::search::Limits;
 use puzzlelab::core::seed::{SeededRng, Stream};
-use puzzlelab::puzzles::{find, read_link, samples, solve_link, PUZZLES};
+use puzzlelab::puzzles::{find, is_lesson, read_lesson, read_link, samples, solve_link, PUZZLES};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
@@ -70,6 +75,17 @@ const ODD_VALUES: &[&str] = &[
     " ",
     "0",
     "1",
+];
+
+/// The keys of the views every page reads, with sample values (a race's lanes come from the
+/// puzzle's own `algo` samples: [`race_value`]).
+const VIEW_KEYS: &[(&str, &[&str])] = &[
+    ("trace", &["1", "0", "2"]),
+    ("view", &["search", "page", "x"]),
+    ("t", &["0", "40", "4294967295", "-1", "x"]),
+    ("predict", &["1", "0", "yes"]),
+    ("clock", &["expanded", "generated", "guesses", "generations", "seconds"]),
+    ("seeds", &["1,2", "1", "1,2,3,4", "x,1", "3,3"]),
 ];
 
 /// A seed for this run: `FUZZ_SEED` when set (to replay), else a new one each run.
@@ -134,6 +150,38 @@ fn put(pairs: &mut Vec<(String, String)>, key: &str, value: String) {
     }
 }
 
+/// A race of 1 to 5 lanes, mostly the puzzle's own algorithms.
+fn race_value(rng: &mut SeededRng, own: &[(&str, &[&str])]) -> String {
+    let algos: &[&str] = own.iter().find(|(key, _)| *key == "algo").map_or(&[], |(_, values)| values);
+    let lanes = 1 + rng.below(5);
+    let lane = |rng: &mut SeededRng| match algos.is_empty() || rng.chance(0.1) {
+        true => noise(rng),
+        false => pick(rng, algos).to_string(),
+    };
+    (0..lanes).map(|_| lane(rng)).collect::<Vec<_>>().join(",")
+}
+
+/// A lesson of 1 to 4 mutated links (now and then a link that is not a Puzzle Lab link), as a
+/// lesson link: its `data`, a step, sometimes cut short.
+fn mutated_lesson(rng: &mut SeededRng) -> String {
+    let steps = (0..=rng.below(4))
+        .map(|_| {
+            let link = match rng.below(10) {
+                0 => format!("javascript:alert(1)//{}", mutated(rng)),
+                1 => format!("https://example.org/lab/{}", mutated(rng)),
+                _ => mutated(rng),
+            };
+            Step { link, note: noise(rng) }
+        })
+        .collect();
+    let data = Lesson { v: 1, title: noise(rng), steps }.encode();
+    let data = match rng.chance(0.1) {
+        true => data[..rng.below(data.len() as u64 + 1) as usize].to_string(),
+        false => data,
+    };
+    format!("#/lesson?data={data}&step={}", 1 + rng.below(5))
+}
+
 /// One mutated link, built from a puzzle's canonical default link.
 fn mutated(rng: &mut SeededRng) -> String {
     let puzzle = pick(rng, PUZZLES);
@@ -162,6 +210,17 @@ fn mutated(rng: &mut SeededRng) -> String {
             }
             _ => pairs.push((noise(rng), noise(rng))),
         }
+    }
+    // The views' keys, and races of the puzzle's algorithms.
+    if rng.chance(0.3) {
+        for _ in 0..=rng.below(3) {
+            let (key, values) = *pick(rng, VIEW_KEYS);
+            put(&mut pairs, key, pick(rng, values).to_string());
+        }
+    }
+    if rng.chance(0.15) {
+        let race = race_value(rng, own);
+        put(&mut pairs, "race", race);
     }
     let query: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let mut query = query.join("&");
@@ -213,6 +272,40 @@ fn check_read(text: &str) -> Option<Link> {
     Some(link)
 }
 
+/// Reads a lesson link as the lesson page does and, when `solve`, solves each of its steps
+/// under the fuzz budget: every refusal names a parameter of the lesson link (`data`, `step`,
+/// `example`, `link`).
+fn check_lesson(text: &str, solve: bool) -> bool {
+    let link = match Link::parse(text) {
+        Ok(link) => link,
+        Err(error) => {
+            assert!(!error.field.is_empty() && !error.reason.is_empty(), "{error:?}");
+            return false;
+        }
+    };
+    match read_lesson(text) {
+        Ok((lesson, step)) => {
+            assert!((1..=lesson.steps.len()).contains(&step));
+            for step in &lesson.steps {
+                assert!(step.link.starts_with("#/"), "a step's link is kept in its #/ form: {}", step.link);
+                let step_link = check_read(&step.link).expect("a lesson's steps are canonical links");
+                if solve {
+                    check_solve(&step.link, &step_link);
+                }
+            }
+            true
+        }
+        Err(error) => {
+            let field = error.split_once(": ").map_or("", |(field, _)| field);
+            // What is wrong inside the lesson (its version, steps, notes) is wrong with its data.
+            let inside = field.starts_with("steps") || ["notes", "v"].contains(&field);
+            let field = if inside { "data" } else { field };
+            assert_names_a_parameter(&link, field, &error, text);
+            false
+        }
+    }
+}
+
 /// Solves a link under the fuzz budget; checks the answer or the refusal.
 fn check_solve(text: &str, link: &Link) {
     let started = Instant::now();
@@ -245,9 +338,12 @@ fn fuzz(name: &str, cases: usize, solve: bool) {
     let started = Instant::now();
     let (mut refused, mut accepted, mut slowest) = (0, 0, (0.0f64, String::new()));
     for case in 0..cases {
-        let text = mutated(&mut rng);
+        let text = if rng.chance(0.05) { mutated_lesson(&mut rng) } else { mutated(&mut rng) };
         let began = Instant::now();
         let outcome = catch_unwind(AssertUnwindSafe(|| {
+            if is_lesson(&text) {
+                return check_lesson(&text, solve);
+            }
             let link = check_read(&text);
             if let (true, Some(link)) = (solve, &link) {
                 check_solve(&text, link);
@@ -284,6 +380,25 @@ fn mutated_links_never_panic_and_every_accepted_link_is_canonical() {
 #[test]
 fn mutated_links_are_solved_or_refused_by_name_under_a_small_budget() {
     fuzz("solve", SOLVE_CASES, true);
+}
+
+#[test]
+fn a_lesson_of_heavy_steps_is_answered_step_by_step_under_the_budget() {
+    let heavy = [
+        "#/hanoi?discs=20&pegs=3&algo=optimal",
+        "#/queens?n=20",
+        "#/queens?n=14&race=backtracking,genetic",
+        "#/sliding?size=4&shuffle=uniform&seed=1&algo=idastar&trace=1",
+        "#/sudoku?algo=backtrack&pick=random&seed=1&trace=1",
+        "#/sliding?size=4&shuffle=uniform&seed=2&algo=bfs",
+        "#/tiles264?runs=50",
+        "#/alphametics?algo=brute&equation=ABCDE%2BFGHIJ%3D%3DABCDEF",
+    ];
+    let steps = (0..40).map(|i| Step { link: heavy[i % heavy.len()].into(), note: String::new() }).collect();
+    let text = format!("#/lesson?data={}", Lesson { v: 1, title: "Heavy".into(), steps }.encode());
+    let started = Instant::now();
+    assert!(check_lesson(&text, true), "the lesson reads");
+    println!("40 heavy steps answered in {:.0} ms", started.elapsed().as_secs_f64() * 1000.0);
 }
 
 #[test]
