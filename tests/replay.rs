@@ -8,18 +8,22 @@ use puzzlelab::core::job::{JobContext, Report};
 use puzzlelab::core::link::{Link, LinkParams};
 use puzzlelab::core::replay::{Direction, Replay, Seek};
 use puzzlelab::core::search::Limits;
-use puzzlelab::core::trace::Event;
+use puzzlelab::core::trace::{Event, Trace};
 use puzzlelab::puzzles::sliding::domain::{Board, Dir};
 use puzzlelab::puzzles::sliding::params::SlidingParams;
 use puzzlelab::puzzles::sliding::picture::picture;
 use puzzlelab::puzzles::{node_pictures, solve_link, solve_traced, Recorded};
 
 fn traced(link: &str) -> (Report, Replay) {
+    let (report, trace) = recorded(link);
+    (report, Replay::new(trace))
+}
+
+fn recorded(link: &str) -> (Report, Trace) {
     let clock = || 0.0;
     let mut listener = |_: f64, _: &puzzlelab::core::job::Progress| true;
     let mut ctx = JobContext::new(Limits::default(), &clock, &mut listener);
-    let (report, trace) = solve_traced(link, &mut ctx).unwrap_or_else(|e| panic!("{link}: {e}"));
-    (report, Replay::new(trace))
+    solve_traced(link, &mut ctx).unwrap_or_else(|e| panic!("{link}: {e}"))
 }
 
 /// Links of every search discipline (queue, stack, priority, IDA*'s path, hill climbing).
@@ -120,15 +124,48 @@ fn steps_go_forwards_and_back_to_the_same_moments() {
         }
     }
     assert_eq!(depths, (1..=depths.len() as u32).collect::<Vec<_>>());
-    // Any moment is the same reached at once or by steps (snapshots, not re-runs).
-    let mid = len / 2 + 7;
-    assert_eq!(
-        replay.frame(mid, false),
-        replay.frame(replay.seek(mid - 1, Seek::Event(Direction::Forward)), false)
-    );
     assert_eq!(Seek::parse("layer-", 0), Ok(Seek::Layer(Direction::Back)));
     assert_eq!(Seek::parse("at", 12), Ok(Seek::At(12)));
     assert!(Seek::parse("sideways", 0).is_err());
+}
+
+#[test]
+fn snapshots_within_any_budget_show_what_the_events_from_the_start_show() {
+    for link in ["#/sliding?size=3&seed=3&shuffle=20&algo=bfs", "#/sudoku?algo=propagate", "#/queens?n=8"] {
+        let (_, trace) = recorded(link);
+        // Budget 0 keeps the start alone: every moment is rebuilt from the first event.
+        let from_start = Replay::within(trace.clone(), 0);
+        assert_eq!(from_start.snapshot_weight(), 1, "{link}");
+        let snapshotted = Replay::new(trace.clone());
+        let small = Replay::within(trace, 3_000);
+        assert!(small.snapshot_weight() <= 3_000, "{link}: {}", small.snapshot_weight());
+        let len = from_start.len();
+        for t in (0..=len).step_by((len as usize / 37).max(1)).chain([len / 2 + 7, len]) {
+            let expected = from_start.frame(t, false);
+            assert_eq!(snapshotted.frame(t, false), expected, "{link} at {t}");
+            assert_eq!(small.frame(t, false), expected, "{link} at {t}, small budget");
+        }
+        let moments: Vec<u32> = (0..=len).step_by(97).collect();
+        let along = small.counters_along(&moments);
+        for (summary, &t) in along.iter().zip(&moments) {
+            let at = from_start.summary(t);
+            assert_eq!(
+                (summary.expanded, summary.generated, summary.frontier),
+                (at.expanded, at.generated, at.frontier)
+            );
+            assert_eq!((summary.guesses, summary.backtracks), (at.guesses, at.backtracks), "{link} at {t}");
+        }
+    }
+}
+
+#[test]
+fn a_deep_search_draws_at_most_forty_rows_by_depth() {
+    let (report, replay) = traced("#/sliding?size=3&seed=3&shuffle=20&algo=dfs");
+    assert!(report.length > 1_000, "an unlimited depth-first search goes deep: {}", report.length);
+    let markup = replay.frame(replay.len(), false).markup;
+    let rows = markup.matches("class=\"depth\"").count();
+    assert!((1..=40).contains(&rows), "{rows} rows");
+    assert!(markup.contains("0–"), "rows are bands of depths");
 }
 
 #[test]
