@@ -31,7 +31,7 @@ const LESSON = {
 const count = (page) => page.locator(".lesson-count");
 const note = (page) => page.locator(".lesson-note");
 
-test("a script's lesson link opens at step 1 and PageDown, ] and [ move without reloading", async () => {
+test("a script's lesson link opens at step 1 and PageDown and PageUp move without reloading", async () => {
   const { page, errors } = await open(pythonLesson(LESSON), SMALL);
   await count(page).filter({ hasText: "1 / 3" }).waitFor();
   assert.match(await note(page).innerText(), /Fifteen moves/);
@@ -60,12 +60,14 @@ test("a script's lesson link opens at step 1 and PageDown, ] and [ move without 
   await count(page).filter({ hasText: "2 / 3" }).waitFor();
   await page.locator(".puzzle-page.sliding").waitFor();
   assert.match(hash(page), /^#\/lesson\?data=[\w-]+&step=2$/);
-  await page.keyboard.press("]");
+  await page.keyboard.press("PageDown");
   await count(page).filter({ hasText: "3 / 3" }).waitFor();
   await page.locator(".puzzle-page.queens").waitFor();
   await page.keyboard.press("PageDown");
+  await nextFrames(page);
   assert.equal(await count(page).innerText(), "3 / 3", "the last step stays");
-  await page.keyboard.press("[");
+  await page.keyboard.press("PageUp");
+  await count(page).filter({ hasText: "2 / 3" }).waitFor();
   await page.keyboard.press("PageUp");
   await count(page).filter({ hasText: "1 / 3" }).waitFor();
   // Step 1 comes back as it was left: solved, at step 2.
@@ -129,17 +131,104 @@ test("a step that names no puzzle says so, and the next step plays", async () =>
   await page.close();
 });
 
-test("a lessons bundle that cannot load is said, and the app stays usable", async () => {
-  const { page, errors } = await open("#/", SMALL, async (page) => {
-    await page.route(/lessons-[0-9a-f]{16}_bg\.wasm$/, (route) => route.fulfill({ status: 404, body: "" }));
-  }, { serviceWorkers: "block" });
-  await page.evaluate(() => { location.hash = "#/lesson?example=search"; });
-  await page.getByRole("alert").filter({ hasText: "The lesson player could not load" }).waitFor();
-  await page.getByRole("link", { name: "Puzzle Lab" }).click();
-  await page.locator(".cards").waitFor();
+for (const [file, missing] of [[/lessons-[0-9a-f]{16}_bg\.wasm$/, "its wasm"], [/lessons-[0-9a-f]{16}\.js$/, "its bindings"]]) {
+  test(`a lessons bundle that cannot load (${missing}) is said, the app stays usable, and the next lesson loads it`, async () => {
+    const { page, errors } = await open("#/", SMALL, async (page) => {
+      await page.route(file, (route) => route.fulfill({ status: 404, body: "" }));
+    }, { serviceWorkers: "block" });
+    await page.evaluate(() => { location.hash = "#/lesson?example=search"; });
+    await page.getByRole("alert").filter({ hasText: "The lesson player could not load" }).waitFor();
+    await page.getByRole("link", { name: "Puzzle Lab" }).click();
+    await page.locator(".cards").waitFor();
+    // Back online: the loader runs again, without redeclaring anything, and the lesson plays.
+    await page.unroute(file);
+    await page.evaluate(() => { location.hash = "#/lesson?example=search"; });
+    await count(page).filter({ hasText: "1 / 4" }).waitFor({ timeout: 20000 });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+/** A lesson's hostile text: markup and script in notes and the title, direction and
+ * zero-width characters, and notes up to the 32 KB the format allows. */
+const HOSTILE = {
+  v: 1,
+  title: "\"><img src=x onerror=\"window.pwned='title'\"></textarea><script>window.pwned='title script'</script>\u202eevil\u200b",
+  steps: [
+    { link: "#/jugs", note: "</textarea><script>window.pwned='note'</script>\"><img src=x onerror=\"window.pwned='img'\">" },
+    { link: "#/hanoi?discs=3&pegs=3", note: "\u202etxet tfel-ot-thgir\u200b\u200d and <b onmouseover=\"window.pwned='b'\">bold</b>" },
+    { link: "#/queens?n=6&algo=backtracking", note: "x".repeat(31_000) + "<svg onload=\"window.pwned='svg'\">" },
+  ],
+};
+
+/** What would show that a lesson's text ran or was read as markup. */
+async function injected(page) {
+  return page.evaluate(() => ({
+    pwned: window.pwned ?? null,
+    images: document.querySelectorAll("img[src=x], svg[onload], b[onmouseover]").length,
+    links: [...document.querySelectorAll("a[href]")].map((a) => a.getAttribute("href"))
+      .filter((href) => /^\s*(javascript|data|vbscript):/i.test(href)),
+  }));
+}
+
+test("a lesson's hostile text runs nothing in the player, the presenter, the builder or an import; script links are refused with the reason", async () => {
+  const clean = { pwned: null, images: 0, links: [] };
+  const { page, errors } = await open(pythonLesson(HOSTILE), SMALL);
+  await count(page).filter({ hasText: "1 / 3" }).waitFor();
+  assert.match(await note(page).innerText(), /<\/textarea><script>/, "the note is shown as text");
+  assert.deepEqual(await injected(page), clean, "the player");
+  // The page's Content-Security-Policy: an inline script added to the page does not run.
+  const inline = await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.inlineRan = true";
+    document.head.append(script);
+    return window.inlineRan ?? false;
+  });
+  assert.equal(inline, false, "inline script is refused by the policy");
+  const [presenter] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.getByRole("button", { name: "Open presenter view" }).click(),
+  ]);
+  await presenter.locator(".presenter .lesson-count").filter({ hasText: "Step 1 / 3" }).waitFor();
+  assert.match(await presenter.locator(".presenter-note").innerText(), /<script>/);
+  assert.deepEqual(await injected(presenter), clean, "the presenter and its next step");
+  await presenter.getByRole("button", { name: "Next step ›" }).click();
+  await presenter.locator(".lesson-count").filter({ hasText: "Step 2 / 3" }).waitFor();
+  await count(page).filter({ hasText: "2 / 3" }).waitFor();
+  await presenter.getByRole("button", { name: "Next step ›" }).click();
+  await count(page).filter({ hasText: "3 / 3" }).waitFor();
+  assert.deepEqual(await injected(presenter), clean, "the presenter at the 32 KB note");
+  assert.deepEqual(await injected(page), clean, "the player at the 32 KB note");
+  await presenter.close();
+
+  // The builder: the same lesson imported from a file, then a file whose step is a script link.
+  await page.evaluate(() => { location.hash = "#/lesson"; });
+  await page.getByRole("heading", { name: "Your lesson" }).waitFor();
+  const importFile = (lesson) => page.locator("input[type=file]").setInputFiles({
+    name: "lesson.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(lesson)),
+  });
+  page.on("dialog", (dialog) => dialog.accept());
+  await importFile(HOSTILE);
+  await page.getByRole("status").filter({ hasText: "3 steps" }).waitFor();
+  assert.equal(await page.getByLabel("Note for step 1").inputValue(), HOSTILE.steps[0].note, "a note is edited as typed");
+  assert.deepEqual(await injected(page), clean, "the builder");
+  const hrefs = await page.locator(".builder-steps a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  assert.deepEqual(hrefs, ["#/jugs", "#/hanoi?discs=3&pegs=3", "#/queens?n=6&algo=backtracking"]);
+  for (const link of ["javascript:alert(document.domain)//#/jugs", "data:text/html,x#/jugs", "vbscript:msgbox(1)#/jugs"]) {
+    await importFile({ v: 1, title: "x", steps: [{ link, note: "" }] });
+    await page.getByRole("alert").filter({ hasText: "This file was not imported: steps[1].link: must be a Puzzle Lab link" }).waitFor();
+  }
+  assert.equal(await page.locator(".builder-steps li").count(), 3, "the lesson stays");
+  // The same step in a lesson link: refused, with the reason.
+  await page.evaluate((h) => { location.hash = h; }, pythonLesson({ v: 1, title: "x", steps: [{ link: "javascript:alert(1)//#/jugs", note: "" }] }));
+  await page.getByRole("alert").filter({ hasText: "must be a Puzzle Lab link" }).waitFor();
+  assert.deepEqual(await injected(page), clean, "a refused link");
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+/** Waits for two animation frames: whatever a key press asked for has been drawn. */
+const nextFrames = (page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
 test("the builder makes a lesson from pages: notes, order by keys and drag, delete, share, export and import", async () => {
   const { page, errors } = await open("#/hanoi?discs=3&pegs=3", SMALL);
@@ -219,6 +308,11 @@ test("the landing page's example lessons play, and a lesson opened once plays of
   await page.locator(".puzzle-page.sliding.searching").waitFor({ timeout: 30000 });
   await page.locator(".search-figures").waitFor({ timeout: 30000 });
   await page.screenshot({ path: `${shots}/lesson-example-search.png` });
+  // `]` is the Search view's (one expansion), as the note says; the lesson stays at step 1.
+  assert.match(await note(page).innerText(), /Press \] to expand one position at a time/);
+  await page.keyboard.press("]");
+  await page.locator(".moment-count").filter({ hasText: /^event [1-9]\d* of/ }).waitFor();
+  assert.equal(await count(page).innerText(), "1 / 4");
   await page.keyboard.press("PageDown");
   await count(page).filter({ hasText: "2 / 4" }).waitFor();
   assert.match(await note(page).innerText(), /A\* adds a guess/);

@@ -59,7 +59,11 @@ test("a Sudoku race on guesses, a genetic race of two seeds, and four lanes at o
     await moment(page).waitFor({ timeout: 60000 });
     assert.equal(await lanes(page).count(), count, name);
     await page.keyboard.press("End");
-    await page.locator(".lane-state").filter({ hasText: /done at|stopped at/ }).first().waitFor();
+    await moment(page).filter({ hasText: /^tick (\d+) of \1$/ }).waitFor();
+    // At the end every lane has ended, and says how: finished, with no solution, or stopped.
+    const states = await page.locator(".lane-state").allTextContents();
+    assert.equal(states.length, count, name);
+    for (const state of states) assert.match(state, /^(done|ended|stopped) at \d+ /, `${name}: ${state}`);
     for (const lane of await lanes(page).all()) {
       const box = await lane.boundingBox();
       assert.ok(box.y >= 0 && box.y + box.height <= 768, `${name}: every lane on screen ${JSON.stringify(box)}`);
