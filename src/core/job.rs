@@ -365,6 +365,9 @@ pub enum ToWorker {
     Frame { job: u32, link: String, seek: String, t: u32, predict: bool },
     /// A race's counters by tick, as a CSV file (answered as [`FromWorker::File`]).
     RaceCsv { job: u32, link: String },
+    /// The puzzle `link` draws from its seed, made and written out (`puzzles::make_puzzle`),
+    /// answered as [`FromWorker::Made`].
+    MakePuzzle { job: u32, link: String },
     /// From a worker to a helper worker it started: build half `half` (0 or 1) of the session
     /// data `name` and send it back as [`FromWorker::Half`].
     BuildHalf { name: String, half: u8 },
@@ -415,6 +418,11 @@ pub enum FromWorker {
     Frame {
         job: u32,
         frame: Box<Frame>,
+    },
+    /// The puzzle [`ToWorker::MakePuzzle`] asked for, written out.
+    Made {
+        job: u32,
+        puzzle: String,
     },
     /// From a helper worker: the half of session data `ToWorker::BuildHalf` asked for, with
     /// its bytes attached.

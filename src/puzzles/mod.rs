@@ -233,6 +233,22 @@ pub fn export_gif(text: &str, moves: &[String]) -> Result<(String, Vec<u8>), Str
     export(&link, moves)
 }
 
+/// Makes the puzzle a link draws from a seed, written out (a generated Sudoku's clues).
+type PuzzleMaker = fn(&Link) -> Result<String, String>;
+
+/// The puzzles whose pages get their puzzle made in the worker (too slow for the page).
+const PUZZLE_MAKERS: &[(&str, PuzzleMaker)] = &[(sudoku::INFO.name, sudoku::made_grid)];
+
+/// The puzzle `text` names, made and written out in the puzzle's own terms.
+pub fn make_puzzle(text: &str) -> Result<String, String> {
+    let link = Link::parse(text).map_err(|e| e.to_string())?;
+    let (_, make) = PUZZLE_MAKERS
+        .iter()
+        .find(|(name, _)| *name == link.puzzle)
+        .ok_or_else(|| format!("'{}' puzzles are not made in the worker", link.puzzle))?;
+    make(&link)
+}
+
 /// Makes the node pictures of a link's puzzle.
 type PictureMaker = fn(&Link) -> NodePictures;
 

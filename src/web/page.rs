@@ -25,7 +25,7 @@ use crate::web::lesson_host;
 use crate::web::release;
 use crate::web::search_view::{SearchMsg, SearchView};
 use crate::web::session::{Finished, SolveSession};
-use crate::web::solver::SolverEvent;
+use crate::web::solver::{SolverClient, SolverEvent};
 use gloo_events::EventListener;
 use std::any::Any;
 use yew::prelude::*;
@@ -197,6 +197,15 @@ pub trait PuzzlePage: Sized + 'static {
     /// already put the summary in the status line.
     fn on_report(&mut self, _report: &Report, _notices: &mut Notices) {}
 
+    /// The link of a puzzle the page waits for, made in the worker (`puzzles::make_puzzle`):
+    /// a generated Sudoku, whose making takes too long for the page.
+    fn wanted_puzzle(&self) -> Option<Link> {
+        None
+    }
+
+    /// The puzzle made for `link`, written out; the status line may say what it is.
+    fn take_puzzle(&mut self, _link: &Link, _made: &str, _notices: &mut Notices) {}
+
     /// The best genome a running genetic algorithm reports, in the puzzle's terms.
     fn on_genome(&mut self, _genome: &serde_json::Value) {}
 
@@ -313,6 +322,8 @@ pub enum Msg {
     Key(KeyboardEvent),
     Puzzle(Erased),
     Search(SearchMsg),
+    /// An answer of the worker that makes the page's puzzle.
+    Maker(SolverEvent),
 }
 
 /// Keys every page understands, for the shortcut overlay.
@@ -388,6 +399,8 @@ pub trait AnyPuzzle {
     fn restart(&mut self);
     /// Takes the parameters of `link` (a comparison's run); false if it cannot be read.
     fn adopt(&mut self, link: &Link) -> bool;
+    fn wanted_puzzle(&self) -> Option<Link>;
+    fn take_puzzle(&mut self, link: &Link, made: &str, notices: &mut Notices);
 }
 
 /// What an accepted edit changed.
@@ -620,6 +633,14 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         }
     }
 
+    fn wanted_puzzle(&self) -> Option<Link> {
+        self.0.wanted_puzzle()
+    }
+
+    fn take_puzzle(&mut self, link: &Link, made: &str, notices: &mut Notices) {
+        self.0.take_puzzle(link, made, notices);
+    }
+
     fn adopt(&mut self, link: &Link) -> bool {
         let (params, errors) = P::Params::from_link(link);
         if errors.is_empty() {
@@ -649,6 +670,11 @@ pub struct Page {
     draft: Option<Draft>,
     /// The Search view, when open.
     search: Option<SearchView>,
+    /// A worker of its own that makes the puzzle the page waits for (a generated Sudoku), and
+    /// the link it is making; a solve asked for meanwhile (with its step) waits for it.
+    maker: Option<SolverClient>,
+    making: Option<Link>,
+    solve_when_made: Option<Option<usize>>,
     _keys: EventListener,
 }
 
@@ -670,6 +696,9 @@ impl Component for Page {
             focus_next: None,
             draft: None,
             search: None,
+            maker: None,
+            making: None,
+            solve_when_made: None,
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.notices.status = page.puzzle.intro();
@@ -690,8 +719,12 @@ impl Component for Page {
             Ok(None) => {}
             Err(e) => page.notices.alert = Some(e.to_string()),
         }
+        page.make_wanted_puzzle(ctx);
         if page.search.is_none() && (asked_step.is_some() || page.puzzle.solves_on_open()) {
-            page.start_solve(ctx, asked_step);
+            match page.making {
+                Some(_) => page.solve_when_made = Some(asked_step),
+                None => page.start_solve(ctx, asked_step),
+            }
         }
         page.sync_url();
         page
@@ -715,6 +748,7 @@ impl Component for Page {
                 }
             }
             Msg::Key(e) => return self.key(ctx, e),
+            Msg::Maker(event) => self.take_made(ctx, event),
             Msg::Search(msg) => {
                 if let Some(search) = &mut self.search {
                     search.update(msg, ctx.link().callback(Msg::Search));
@@ -737,6 +771,7 @@ impl Component for Page {
                 }
             }
         }
+        self.make_wanted_puzzle(ctx);
         self.follow_search();
         self.sync_url();
         true
@@ -1166,6 +1201,43 @@ impl Page {
         self.notices.status = "Comparing every algorithm on this position (Cancel stops it)…".into();
     }
 
+    /// Asks the maker worker for the puzzle the page waits for, unless it is making it.
+    fn make_wanted_puzzle(&mut self, ctx: &Context<Self>) {
+        let Some(wanted) = self.puzzle.wanted_puzzle() else {
+            self.making = None;
+            return;
+        };
+        if self.making.as_ref() == Some(&wanted) {
+            return;
+        }
+        let maker = self.maker.get_or_insert_with(|| {
+            let on_event = ctx.link().callback(Msg::Maker);
+            SolverClient::new(&ctx.props().worker_url, move |e| on_event.emit(e))
+        });
+        maker.make_puzzle(&wanted.to_hash());
+        self.making = Some(wanted);
+    }
+
+    /// The maker's answer: the puzzle, drawn (and a solve that waited for it started), or why
+    /// it could not be made.
+    fn take_made(&mut self, ctx: &Context<Self>, event: SolverEvent) {
+        let Some(link) = self.making.clone() else { return };
+        match event {
+            SolverEvent::Made(made) => {
+                self.making = None;
+                self.puzzle.take_puzzle(&link, &made, &mut self.notices);
+                if let Some(step) = self.solve_when_made.take() {
+                    self.start_solve(ctx, step);
+                }
+            }
+            // Not asked again while the page wants the same puzzle.
+            SolverEvent::Failed(why) => {
+                self.notices.alert = Some(format!("The puzzle could not be made: {why}"))
+            }
+            _ => {}
+        }
+    }
+
     fn follow(&mut self, event: SolverEvent) {
         let outcome = self.session.follow(event, &mut self.notices);
         if let Some(genome) = self.session.take_genome() {
@@ -1220,7 +1292,7 @@ impl Page {
                 self.session.reset();
                 self.puzzle.clear_results();
                 self.notices.alert = None;
-                self.notices.status = format!("{said} {}", self.puzzle.intro());
+                self.notices.status = format!("{said} {}", self.puzzle.intro()).trim_start().to_string();
             }
             Effect::Solve => self.start_solve(ctx, None),
         }

@@ -256,7 +256,10 @@ impl SearchView {
                 }
                 self.ask("at", self.t);
             }
-            SolverEvent::Progress { .. } | SolverEvent::Done(_) | SolverEvent::TablesChanged => {}
+            SolverEvent::Progress { .. }
+            | SolverEvent::Done(_)
+            | SolverEvent::TablesChanged
+            | SolverEvent::Made(_) => {}
         }
     }
 

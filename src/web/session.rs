@@ -287,7 +287,8 @@ impl SolveSession {
             SolverEvent::Progress { .. }
             | SolverEvent::TablesChanged
             | SolverEvent::File { .. }
-            | SolverEvent::Frame(_) => None,
+            | SolverEvent::Frame(_)
+            | SolverEvent::Made(_) => None,
             SolverEvent::Failed(error) => {
                 self.split = None;
                 notices.alert = Some(error);
@@ -494,8 +495,10 @@ impl SolveSession {
                     None => SessionEvent::Solved { report, seek_to: running.seek_to },
                 }
             }
-            // Frames go to the Search view's own worker, never to a solve.
-            SolverEvent::TablesChanged | SolverEvent::Frame(_) => SessionEvent::Nothing,
+            // Frames go to the Search view's own worker, made puzzles to the page's maker.
+            SolverEvent::TablesChanged | SolverEvent::Frame(_) | SolverEvent::Made(_) => {
+                SessionEvent::Nothing
+            }
             SolverEvent::File { name, bytes } => {
                 self.running = None;
                 SessionEvent::File { name, bytes }

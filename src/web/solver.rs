@@ -41,6 +41,8 @@ pub enum SolverEvent {
     TablesChanged,
     /// A moment of a recorded search (the Search view's job).
     Frame(Box<Frame>),
+    /// A puzzle made from its seed, written out (`ToWorker::MakePuzzle`).
+    Made(String),
     /// A file the job made (an exported GIF).
     File {
         name: String,
@@ -184,6 +186,12 @@ impl SolverClient {
         let job = self.next_job;
         let (link, seek) = (link.to_string(), seek.to_string());
         self.send_job(ToWorker::Frame { job, link, seek, t, predict });
+    }
+
+    /// Asks for the puzzle `link` draws from its seed, written out ([`SolverEvent::Made`]).
+    pub fn make_puzzle(&mut self, link: &str) {
+        let job = self.next_job;
+        self.send_job(ToWorker::MakePuzzle { job, link: link.to_string() });
     }
 
     /// Asks for a race's counters by tick as a CSV file (answered as [`SolverEvent::File`]).
@@ -404,6 +412,10 @@ fn route(
         FromWorker::Frame { job, frame } => (state.current == Some(job)).then(|| {
             state.current = None;
             SolverEvent::Frame(frame)
+        }),
+        FromWorker::Made { job, puzzle } => (state.current == Some(job)).then(|| {
+            state.current = None;
+            SolverEvent::Made(puzzle)
         }),
         // Job 0 is none of the page's (they count from 1): a request the worker could not read,
         // or a worker that could not load (then it is replaced before the next job).

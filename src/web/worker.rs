@@ -101,6 +101,10 @@ pub fn start() {
             Ok(ToWorker::ExportGif { job, link, moves }) => export(job, &link, &moves),
             Ok(ToWorker::Frame { job, link, seek, t, predict }) => show_frame(job, &link, &seek, t, predict),
             Ok(ToWorker::RaceCsv { job, link }) => export_csv(job, &link),
+            Ok(ToWorker::MakePuzzle { job, link }) => post(&match puzzles::make_puzzle(&link) {
+                Ok(puzzle) => FromWorker::Made { job, puzzle },
+                Err(error) => FromWorker::Failed { job, error },
+            }),
             Ok(ToWorker::BuildHalf { name, half }) => build_half_for_parent(&name, half),
             Ok(ToWorker::CancelFlag) => {
                 let flag = attached.and_then(|a| a.dyn_into::<js_sys::SharedArrayBuffer>().ok());

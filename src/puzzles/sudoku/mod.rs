@@ -63,16 +63,35 @@ pub fn puzzle(params: &SudokuParams) -> Result<(Grid, Grid), String> {
         Source::Slides => Grid::parse(params::SLIDES_EXAMPLE).expect("the slides' example is a grid"),
         Source::Set(_) => return Err("set: a benchmark set has no single grid".into()),
     };
+    let current = with_entries(&grid, &params.played)?;
+    Ok((grid, current))
+}
+
+/// The grid of clues `grid` with the values entered by hand; refused when one is on a clue.
+pub fn with_entries(grid: &Grid, played: &[Move]) -> Result<Grid, String> {
     let mut current = grid.clone();
-    for mv in &params.played {
+    for mv in played {
         if let Move::Enter { cell, value } = *mv {
-            if grid.cells[cell] != 0 {
-                return Err(format!("moves: {} is a clue", grid::cell_name(grid.side(), cell)));
+            match grid.cells.get(cell) {
+                None => return Err(format!("moves: cell {} is outside the grid", cell + 1)),
+                Some(0) => {}
+                Some(_) => return Err(format!("moves: {} is a clue", grid::cell_name(grid.side(), cell))),
             }
             current.cells[cell] = value;
         }
     }
-    Ok((grid, current))
+    Ok(current)
+}
+
+/// The clues of the puzzle a link names, written as `grid=` takes them: the grid a seed makes
+/// (`clues=`, up to ~81 solves), made in the worker so the page never waits for it.
+pub fn made_grid(link: &Link) -> Result<String, String> {
+    let (params, errors) = SudokuParams::from_link(link);
+    if !errors.is_empty() {
+        return Err(describe_errors(&errors));
+    }
+    let bare = SudokuParams { played: Vec::new(), ..params };
+    puzzle(&bare).map(|(clues, _)| clues.to_string())
 }
 
 /// Why a Sudoku link records no trace, if it does not: propagation and backtracking on one
@@ -462,6 +481,16 @@ mod tests {
         assert!(uniqueness(&stopped).contains("not settled"), "{}", uniqueness(&stopped));
         let unfinished = fast::Found { complete: false, ..whole };
         assert!(uniqueness(&unfinished).contains("not settled"));
+    }
+
+    #[test]
+    fn the_worker_makes_a_generated_puzzle_as_its_seed_gives_it() {
+        let made = crate::puzzles::make_puzzle("#/sudoku?clues=30&seed=12&moves=r1c1-5").unwrap();
+        let grid = Grid::parse(&made).unwrap();
+        assert_eq!(grid, generate::generate(3, 30, 12).grid, "the clues alone, without the entries");
+        assert_eq!(grid.clue_count(), 30);
+        assert!(crate::puzzles::make_puzzle("#/sudoku?clues=30&seed=x").unwrap_err().starts_with("seed:"));
+        assert!(crate::puzzles::make_puzzle("#/hanoi").unwrap_err().contains("not made in the worker"));
     }
 
     #[test]

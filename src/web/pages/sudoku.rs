@@ -9,7 +9,7 @@ use crate::core::link::{read_leniently, Link, LinkParams};
 use crate::puzzles::sudoku::grid::{cell_name, Grid};
 use crate::puzzles::sudoku::params::{Algo, PickRule, Source, SudokuParams, PRESETS, SLIDES_EXAMPLE};
 use crate::puzzles::sudoku::trace::{How, Move, Position};
-use crate::puzzles::sudoku::{generate::generate, puzzle, INFO};
+use crate::puzzles::sudoku::{puzzle, with_entries, INFO};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::compare_table::{Column, CONSTRAINT_COLUMNS};
@@ -33,6 +33,8 @@ pub struct SudokuPage {
     solution: Option<Grid>,
     /// A count's solutions, to page through.
     listed: Listing<Grid>,
+    /// A generated puzzle's clues, made in the worker, with the link they were made for.
+    made: Option<(Link, Grid)>,
 }
 
 pub enum Action {
@@ -51,7 +53,26 @@ impl SudokuPage {
         self.clues.side()
     }
 
+    /// The link of the puzzle a seed makes (its size, clue count and seed), for a generated one.
+    fn generated(&self) -> Option<Link> {
+        matches!(self.params.source, Source::Generated { .. }).then(|| {
+            let params = SudokuParams { source: self.params.source.clone(), seed: self.params.seed, ..Default::default() };
+            params.to_link()
+        })
+    }
+
     fn load(&mut self) {
+        if let (Some(wanted), Source::Generated { box_size, .. }) = (self.generated(), &self.params.source) {
+            // Made in the worker: an empty grid of its size until it comes.
+            (self.clues, self.problem) = match &self.made {
+                Some((link, clues)) if *link == wanted => {
+                    (clues.clone(), with_entries(clues, &self.params.played).err())
+                }
+                _ => (Grid::empty(*box_size), None),
+            };
+            self.selected = self.selected.filter(|&c| c < self.clues.cells.len());
+            return;
+        }
         match puzzle(&self.params) {
             Ok((clues, _)) => (self.clues, self.problem) = (clues, None),
             Err(why) => {
@@ -129,6 +150,7 @@ impl PuzzlePage for SudokuPage {
             selected: None,
             solution: None,
             listed: Listing::default(),
+            made: None,
         };
         page.load();
         page
@@ -149,6 +171,9 @@ impl PuzzlePage for SudokuPage {
     fn intro(&self) -> String {
         if let Source::Set(set) = self.params.source {
             return format!("Solve times the fast solver on a whole set: {}.", set.label());
+        }
+        if let (Some(_), Source::Generated { clues, .. }) = (self.wanted_puzzle(), &self.params.source) {
+            return format!("Making puzzle {} ({clues} clues) in the solver's worker…", self.params.seed);
         }
         let grid = self.position().grid();
         if grid.is_full() && grid.conflicts().is_empty() {
@@ -181,7 +206,7 @@ impl PuzzlePage for SudokuPage {
 
     /// Every solver, and the slides' solver with each guessing rule.
     fn compare_runs(&self) -> Vec<(&'static str, Link)> {
-        if self.problem.is_some() {
+        if self.problem.is_some() || self.wanted_puzzle().is_some() {
             return Vec::new();
         }
         let with = |algo: Algo, pick: PickRule| {
@@ -200,7 +225,26 @@ impl PuzzlePage for SudokuPage {
     }
 
     fn refusal(&self, _algo: Algo) -> Option<String> {
+        if self.wanted_puzzle().is_some() {
+            return Some("the puzzle is still being made; solve it once it is drawn".into());
+        }
         self.problem.clone()
+    }
+
+    fn wanted_puzzle(&self) -> Option<Link> {
+        let wanted = self.generated()?;
+        (self.made.as_ref().map(|(link, _)| link) != Some(&wanted)).then_some(wanted)
+    }
+
+    fn take_puzzle(&mut self, link: &Link, made: &str, notices: &mut Notices) {
+        let (Ok(clues), Source::Generated { clues: asked, .. }) = (Grid::parse(made), &self.params.source) else {
+            return;
+        };
+        let count = clues.clue_count();
+        let note = if count > *asked { format!(" (no clue could go below {count})") } else { String::new() };
+        self.made = Some((link.clone(), clues));
+        self.load();
+        notices.status = format!("Puzzle {} with {count} clues{note}. {}", self.params.seed, self.intro());
     }
 
     /// The clues with the values entered by hand (those on clues were refused on loading).
@@ -250,12 +294,11 @@ impl PuzzlePage for SudokuPage {
     }
 
     fn use_seed(&mut self) -> Effect<Move> {
-        if let Source::Generated { box_size, clues } = self.params.source {
+        if let Source::Generated { .. } = self.params.source {
             self.params.played.clear();
             self.load();
-            let made = generate(box_size, clues, self.params.seed).grid.clue_count();
-            let note = if made > clues { format!(" (no clue could go below {made})") } else { String::new() };
-            return Effect::NewPuzzle(format!("Puzzle {} with {made} clues{note}.", self.params.seed));
+            // The worker makes it (the page says so); the status says what it is once it is drawn.
+            return Effect::NewPuzzle(String::new());
         }
         Effect::Solve
     }
