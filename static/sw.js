@@ -6,8 +6,12 @@
 // - The page itself comes from the network first, past the HTTP cache, so an online visit sees
 //   a new release; offline, this release's copy.
 // - A new release's service worker installs beside the running one and waits until the page
-//   asks it to take over (the app's "Reload" button), never in the middle of a lesson; once it
-//   has, the older releases' caches are deleted.
+//   asks it to take over (the app's "Reload" button), never in the middle of a lesson. It then
+//   serves every window, the ones still running an older release too (a presenter window, a
+//   second tab): a release's files are kept while any window runs it, and found in whichever
+//   release's cache holds them. Which release each window runs is noted as its page is served
+//   (kept in a cache of its own, since a service worker may be stopped between events); a
+//   release's cache is deleted once no open window runs it.
 // - Responses get the cross-origin isolation headers, so the page can share a cancel flag
 //   with its workers even where the host cannot send those headers itself.
 // The build (scripts/release.sh) writes the next two lines.
@@ -15,6 +19,8 @@ const RELEASE = "unnamed";
 const FILES = [];
 const PREFIX = "puzzlelab-release-";
 const CACHE = `${PREFIX}${RELEASE}`;
+/** The release each window runs, by client id: one JSON entry. */
+const WINDOWS = "puzzlelab-windows";
 const SIMD_PROBE = new Uint8Array([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b,
   0x03, 0x02, 0x01, 0x00, 0x0a, 0x0a, 0x01, 0x08, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62, 0x0b,
@@ -37,18 +43,58 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "take-over") self.skipWaiting();
+  // A page says which release it runs (src/web/release.rs), as it starts.
+  const running = typeof event.data === "string" && /^running:([0-9a-z]+)$/.exec(event.data);
+  if (running && event.source) {
+    event.waitUntil(noteWindow(event.source.id, running[1]).then(deleteUnusedReleases));
+  }
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    // Other releases' caches, and the one cache of releases before 2026-11 ("puzzlelab-app");
-    // the saved tables' store (src/web/saved_tables.rs) is kept.
-    for (const name of await caches.keys()) {
-      if (name !== CACHE && (name.startsWith(PREFIX) || name === "puzzlelab-app")) await caches.delete(name);
-    }
     await self.clients.claim();
+    await deleteUnusedReleases();
   })());
 });
+
+/** The release each window runs, as noted when its page was served. */
+async function windowReleases() {
+  const stored = await (await caches.open(WINDOWS)).match("./windows.json");
+  return stored ? stored.json() : {};
+}
+
+/** Notes that the window `clientId` runs `release`. */
+async function noteWindow(clientId, release) {
+  const releases = await windowReleases();
+  releases[clientId] = release;
+  await (await caches.open(WINDOWS)).put("./windows.json", Response.json(releases));
+}
+
+/**
+ * Deletes the caches of releases no open window runs, and the one cache of releases before
+ * 2026-11 ("puzzlelab-app"); the saved tables' store (src/web/saved_tables.rs) is kept. A
+ * window whose release was never noted (opened before this service worker) keeps every release.
+ */
+async function deleteUnusedReleases() {
+  const releases = await windowReleases();
+  const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const running = new Set([RELEASE, ...open.map((client) => releases[client.id])]);
+  const known = {};
+  for (const client of open) if (releases[client.id]) known[client.id] = releases[client.id];
+  await (await caches.open(WINDOWS)).put("./windows.json", Response.json(known));
+  if (running.has(undefined)) return;
+  for (const name of await caches.keys()) {
+    const release = name.startsWith(PREFIX) ? name.slice(PREFIX.length) : null;
+    if (name === "puzzlelab-app" || (release !== null && !running.has(release))) await caches.delete(name);
+  }
+}
+
+/** The release a page names (`<meta name="puzzlelab-release">`, as written or minified). */
+function releaseOf(page) {
+  const named = /<meta content="?([0-9a-z]+)"? name="?puzzlelab-release"?/.exec(page)
+    ?? /<meta name="?puzzlelab-release"? content="?([0-9a-z]+)"?/.exec(page);
+  return named ? named[1] : RELEASE;
+}
 
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
@@ -58,14 +104,23 @@ self.addEventListener("fetch", (event) => {
 });
 
 async function pageFirstFromNetwork(event) {
+  let response;
   try {
-    return isolated(await fetch(event.request.url, { cache: "no-store" }));
+    response = await fetch(event.request.url, { cache: "no-store" });
   } catch (offline) {
-    const cache = await caches.open(CACHE);
-    const stored = await cache.match("./");
-    if (stored) return isolated(stored);
-    throw offline;
+    response = await (await caches.open(CACHE)).match("./");
+    if (!response) throw offline;
   }
+  // The window this page opens runs the release it names: its files stay while it is open.
+  const windowId = event.resultingClientId || event.clientId;
+  if (windowId && response.ok) {
+    const copy = response.clone();
+    event.waitUntil((async () => {
+      await noteWindow(windowId, releaseOf(await copy.text()));
+      await deleteUnusedReleases();
+    })());
+  }
+  return isolated(response);
 }
 
 async function fileFromCache(event) {

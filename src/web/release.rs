@@ -75,6 +75,7 @@ pub fn start(on_new_version: yew::Callback<()>) {
         if registration.waiting().is_some() && has_controller() {
             announce_new_version();
         }
+        say_which_release_runs();
         let watched = registration.clone();
         let on_update = Closure::<dyn FnMut()>::new(move || {
             if let Some(installing) = watched.installing() {
@@ -85,6 +86,15 @@ pub fn start(on_new_version: yew::Callback<()>) {
         on_update.forget();
         REGISTRATION.with(|r| *r.borrow_mut() = Some(registration));
     });
+}
+
+/// Tells the service worker which release this window runs, so it keeps that release's files
+/// while the window is open (static/sw.js), whichever release the worker itself serves.
+fn say_which_release_runs() {
+    let controller = web_sys::window().and_then(|w| w.navigator().service_worker().controller());
+    if let (Some(controller), Some(release)) = (controller, page_release()) {
+        let _ = controller.post_message(&JsValue::from_str(&format!("running:{release}")));
+    }
 }
 
 /// Whether a service worker serves this page already (then a newly installed one is an update,

@@ -4,7 +4,7 @@
 // then deletes the old release's files.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { open, status, testServer, goToPuzzle } from "./harness.mjs";
@@ -25,7 +25,7 @@ test("every file of the release is named by its content, and the service worker 
   assert.ok(files.includes(loader), `index.html names its release's worker loader: ${loader}`);
   const lessons = /<meta content="?([^" >]+)"? name="?puzzlelab-lessons"?>/.exec(page)[1];
   assert.ok(files.includes(lessons), `index.html names its release's lessons loader: ${lessons}`);
-  const bundle = /^const LESSONS = (.*);$/m.exec(readFileSync(join(dist, lessons), "utf8"))[1];
+  const bundle = /^var LESSONS = (.*);$/m.exec(readFileSync(join(dist, lessons), "utf8"))[1];
   assert.ok(JSON.parse(bundle).every((name) => files.includes(name)), `the loader names the lessons bundle: ${bundle}`);
 });
 
@@ -47,12 +47,32 @@ test("a worker of another release is refused, with a reload offered", async () =
   await page.close();
 });
 
-test("a release deployed during a lesson is offered as a reload, and replaces the old one", async () => {
-  // The second build: the same files with another release id (what the build step writes).
+/**
+ * A second build: the same files with another release id wherever the build step writes one
+ * (the page, its solver's loader, the service worker), in a folder of its own.
+ */
+function secondRelease() {
   const second = mkdtempSync(join(tmpdir(), "puzzlelab-second-"));
   cpSync(dist, second, { recursive: true });
-  const sw = readFileSync(join(second, "sw.js"), "utf8");
-  writeFileSync(join(second, "sw.js"), sw.replace(/^const RELEASE = .*$/m, 'const RELEASE = "second";'));
+  const rewrite = (name, edit) => writeFileSync(join(second, name), edit(readFileSync(join(second, name), "utf8")));
+  rewrite("sw.js", (text) => text.replace(/^const RELEASE = .*$/m, 'const RELEASE = "second";'));
+  // Its solver's loader differs, so it has a name of its own, as content-named files do.
+  const loader = readdirSync(second).find((name) => /^solver_worker-[0-9a-f]{16}\.js$/.test(name));
+  const renamed = "solver_worker-0000000000000002.js";
+  rewrite(loader, (text) => text.replace(/^const RELEASE = .*$/m, 'const RELEASE = "second";'));
+  renameSync(join(second, loader), join(second, renamed));
+  rewrite("sw.js", (text) => text.replaceAll(loader, renamed));
+  rewrite("index.html", (text) => text.replaceAll(loader, renamed)
+    .replace(/<meta content="?[0-9a-f]{16}"? name="?puzzlelab-release"?>/, "<meta content=second name=puzzlelab-release>"));
+  assert.match(readFileSync(join(second, "index.html"), "utf8"), /content=second name=puzzlelab-release/);
+  return second;
+}
+
+const releaseCaches = (page) => page.evaluate(async () =>
+  (await caches.keys()).filter((name) => name.startsWith("puzzlelab-release-")).sort());
+
+test("a release deployed during a lesson is offered as a reload, and replaces the old one", async () => {
+  const second = secondRelease();
   const server = testServer();
   try {
     const { page, errors } = await open("#/hanoi?discs=3");
@@ -74,6 +94,62 @@ test("a release deployed during a lesson is offered as a reload, and replaces th
     assert.equal(await page.getByText(NEW_VERSION).count(), 0);
     await page.getByRole("button", { name: "Solve", exact: true }).click();
     await status(page).filter({ hasText: "Solved" }).waitFor({ timeout: 30000 });
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    server.setRoot(dist);
+    rmSync(second, { recursive: true, force: true });
+  }
+});
+
+test("a window still running the old release keeps its files after another window takes the new one; saved tables survive", async () => {
+  const second = secondRelease();
+  const server = testServer();
+  try {
+    const { page, errors } = await open("#/hanoi?discs=3");
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const [first] = await releaseCaches(page);
+    // A saved table (the store src/web/saved_tables.rs keeps pattern databases in).
+    await page.evaluate(async () => (await caches.open("puzzlelab-tables-v2")).put("/probe", new Response("kept")));
+    // A second window of the first release: a presenter's, say, which has not opened its lesson yet.
+    const [other] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.evaluate((url) => { window.open(url); }, `${server.url}#/jugs`),
+    ]);
+    const otherErrors = [];
+    other.on("pageerror", (e) => otherErrors.push(e.message));
+    await other.locator(".puzzle-page.jugs").waitFor();
+    await other.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    server.setRoot(second);
+    await goToPuzzle(page, "Sliding tiles");
+    await page.getByText(NEW_VERSION).waitFor({ timeout: 20000 });
+    await page.evaluate(() => { window.stillTheSameApp = true; });
+    await page.getByRole("button", { name: "Reload" }).click();
+    await page.waitForFunction(() => window.stillTheSameApp === undefined, null, { timeout: 20000 });
+    await page.locator("svg.tiles").waitFor();
+    // The new release serves both windows, and keeps the first one's files while it runs them.
+    await page.waitForFunction(async () => (await caches.keys()).includes("puzzlelab-release-second"), null, { timeout: 20000 });
+    assert.deepEqual(await releaseCaches(page), [first, "puzzlelab-release-second"].sort());
+    // Offline, the old window still opens a lesson (its bundle loads only now) and solves.
+    await page.context().setOffline(true);
+    await other.evaluate(() => { location.hash = "#/lesson?example=constraints"; });
+    await other.locator(".lesson-count").filter({ hasText: "1 / 4" }).waitFor({ timeout: 30000 });
+    await other.evaluate(() => { location.hash = "#/hanoi?discs=4&pegs=3"; });
+    await other.getByRole("button", { name: "Solve", exact: true }).click();
+    await status(other).filter({ hasText: "Solved" }).waitFor({ timeout: 30000 });
+    await page.context().setOffline(false);
+    assert.deepEqual(otherErrors, []);
+    // Once no window runs the first release, the next page served lets it go; the tables stay.
+    await other.close();
+    await page.reload();
+    await page.locator("svg.tiles").waitFor();
+    await page.waitForFunction(async () => {
+      const names = (await caches.keys()).filter((name) => name.startsWith("puzzlelab-release-"));
+      return names.length === 1 && names[0] === "puzzlelab-release-second";
+    }, null, { timeout: 20000 });
+    const kept = await page.evaluate(async () => (await (await caches.open("puzzlelab-tables-v2")).match("/probe"))?.text());
+    assert.equal(kept, "kept", "the saved tables survive a release change");
     assert.deepEqual(errors, []);
     await page.close();
   } finally {
