@@ -5,7 +5,7 @@
 
 use crate::core::job::{JobContext, Report};
 use crate::core::link::Link;
-use crate::core::replay::{Frame, NodePictures, Replay, Seek, Summary};
+use crate::core::replay::{Frame, NodePictures, Replay, Seek, Summary, SNAPSHOT_BUDGET};
 use crate::core::search::Limits;
 use crate::core::trace::{Event, Trace};
 use serde::{Deserialize, Serialize};
@@ -258,6 +258,8 @@ impl RaceReplay {
         pictures: impl Fn(&Link) -> Option<NodePictures>,
     ) -> Result<Vec<RaceLane>, String> {
         let mut lanes = Vec::new();
+        // The lanes share one replay's budget of snapshots, so a race of four holds no more.
+        let budget = SNAPSHOT_BUDGET / results.len().max(1);
         for (result, report) in results {
             // Each lane's report names the link it solved, in canonical form.
             let lane_link = Link::parse(&report.link).map_err(|e| e.to_string())?;
@@ -273,7 +275,7 @@ impl RaceReplay {
                         .map(|(i, _)| i as u32 + 1)
                         .collect();
                     Progress::Recorded {
-                        replay: Box::new(Replay::new(trace).with_pictures(pictures(&lane_link))),
+                        replay: Box::new(Replay::within(trace, budget).with_pictures(pictures(&lane_link))),
                         after_unit,
                     }
                 }
