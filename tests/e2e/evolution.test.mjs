@@ -1,7 +1,7 @@
 // End-to-end checks of the genetic-algorithm pages (264 square, N queens, phrase).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, status, hash, shots, waitForHash, solveInWorker } from "./harness.mjs";
+import { open, status, hash, shots, waitForHash, solveInWorker, HARNESS } from "./harness.mjs";
 
 test("the 264 square replays a seeded run and draws the chart", async () => {
   const { page, errors } = await open("#/tiles264?seed=2");
@@ -194,7 +194,7 @@ test("phrase: a finished run replays its improvements step by step, the changed 
 });
 
 test("a browser without WebAssembly SIMD gets the plain worker, which replays the same runs", async () => {
-  const { page, errors } = await open("#/");
+  const { page, errors } = await open("#/", undefined, async () => {}, HARNESS);
   const wasm = [];
   page.on("request", (request) => {
     const name = new URL(request.url()).pathname.split("/").pop();

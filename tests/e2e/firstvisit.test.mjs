@@ -4,7 +4,7 @@
 // budget of 400 KB gzipped (README, "Bundle").
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, status } from "./harness.mjs";
+import { open, status, testServer } from "./harness.mjs";
 
 const BUDGET_GZIPPED = 400_000;
 
@@ -34,6 +34,36 @@ test("a first visit stays within its budget, and the solver comes with the first
   await status(page).filter({ hasText: "Solved" }).waitFor({ timeout: 60000 });
   const names = finished.map((request) => new URL(request.url()).pathname.split("/").pop());
   assert.ok(names.some((name) => /^worker-simd-[0-9a-f]{16}_bg\.wasm$/.test(name)), "the first solve loads the worker (its SIMD build)");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("what a first visit really transfers: the page's own files, then the service worker's copy of the release", async () => {
+  const server = testServer();
+  server.sent();
+  const pageFetched = new Set();
+  const { page, errors } = await open("#/", undefined, async (page) => {
+    page.on("requestfinished", (request) => pageFetched.add(new URL(request.url()).pathname.split("/").pop() || "index.html"));
+  });
+  await page.locator(".cards a[href=\"#/sliding\"]").click();
+  await page.locator("svg.tiles").waitFor();
+  // The service worker has stored the release: every file this browser will run offline.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+  await page.waitForTimeout(500);
+  const sent = server.sent();
+  const sum = (files) => files.reduce((total, f) => total + f.bytes, 0);
+  const stored = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((key) => key.startsWith("puzzlelab-release-"));
+    return (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname.split("/").pop() || "index.html");
+  });
+  const list = sent.map((f) => `${f.name} ${f.bytes}`).join(", ");
+  const own = sent.filter((f) => pageFetched.has(f.name));
+  console.log(`first visit: the page's own files ${sum(own)} bytes (headers aside); with its service worker's install ${sum(sent)} bytes in ${sent.length} responses (${list}); the release stored: ${stored.length} files`);
+  for (const name of stored) assert.ok(sent.some((f) => f.name === name), `${name} was stored, so it was sent: ${list}`);
+  // One worker build (this browser's) is stored, not both.
+  assert.equal(stored.filter((name) => /^worker(-simd)?-[0-9a-f]{16}_bg\.wasm$/.test(name)).length, 1, stored.join(", "));
+  assert.ok(stored.some((name) => name.startsWith("lessons-")), `the lessons bundle is stored: ${stored}`);
   assert.deepEqual(errors, []);
   await page.close();
 });

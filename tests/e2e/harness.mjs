@@ -2,7 +2,6 @@
 // Debian's Chromium driven by playwright-core.
 import { before, after } from "node:test";
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { serve } from "./server.mjs";
@@ -78,13 +77,15 @@ export async function waitForHash(page, pattern) {
 
 /**
  * Solves `link` in a solver worker of its own, started from a blob that runs `prelude` (script
- * text) first, to play a browser that lacks something; resolves to the worker's report.
+ * text) first, to play a browser that lacks something; resolves to the worker's report. The
+ * app's Content-Security-Policy allows no blob: worker, so open the page with [`HARNESS`].
  */
 export const solveInWorker = (page, link, prelude) => page.evaluate(async ({ link, prelude }) => {
   const url = new URL(document.querySelector("meta[name=puzzlelab-worker]").content, location.href).href;
   const source = `${prelude}\nimportScripts(${JSON.stringify(url)});`;
   const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { name: url });
-  const next = () => new Promise((resolve) => {
+  const next = () => new Promise((resolve, reject) => {
+    worker.onerror = (e) => reject(new Error(`the harness's worker failed: ${e.message ?? "it did not start"}`));
     worker.onmessage = (e) => {
       const message = JSON.parse(Array.isArray(e.data) ? e.data[0] : e.data);
       if (!message.progress) resolve(message);
@@ -97,11 +98,13 @@ export const solveInWorker = (page, link, prelude) => page.evaluate(async ({ lin
   return done.report;
 }, { link, prelude });
 
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+/** Options of `open` for a page that runs a harness's worker (a blob, which the app's policy refuses). */
+export const HARNESS = { bypassCSP: true };
 
-/** The serious and critical accessibility violations axe-core finds on the page. */
+/** The serious and critical accessibility violations axe-core finds on the page (axe is
+ * served by the test server, from the page's origin: the page runs no inline script). */
 export async function seriousViolations(page) {
-  await page.addScriptTag({ path: axePath });
+  await page.addScriptTag({ url: "/__test/axe.min.js" });
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

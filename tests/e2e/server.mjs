@@ -4,6 +4,11 @@ import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { extname, join, normalize } from "node:path";
+import { createRequire } from "node:module";
+
+/** Test tools the pages load from the test server's own origin, as the app's
+ * Content-Security-Policy allows no inline script: `/__test/axe.min.js`. */
+const TOOLS = { "/__test/axe.min.js": createRequire(import.meta.url).resolve("axe-core/axe.min.js") };
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -14,14 +19,17 @@ const TYPES = {
 };
 
 /**
- * Serves `root` on 127.0.0.1 at a free port; resolves to { url, close, setRoot } (setRoot
- * serves another folder from then on: a new release deployed).
+ * Serves `root` on 127.0.0.1 at a free port; resolves to { url, close, setRoot, sent } (setRoot
+ * serves another folder from then on: a new release deployed; `sent()` lists every response
+ * since the last call as { name, bytes }, the bytes as sent, headers aside: what any client
+ * fetched, a service worker's precache included).
  */
 export function serve(root) {
   const gzipped = new Map();
+  let sent = [];
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
-    const file = join(root, path.endsWith("/") ? `${path}index.html` : path);
+    const file = TOOLS[path] ?? join(root, path.endsWith("/") ? `${path}index.html` : path);
     try {
       let body = await readFile(file);
       const headers = {
@@ -40,6 +48,7 @@ export function serve(root) {
       }
       res.writeHead(200, headers);
       res.end(body);
+      sent.push({ name: path.split("/").pop() || "index.html", bytes: body.length });
     } catch {
       res.writeHead(404).end("not found");
     }
@@ -47,7 +56,12 @@ export function serve(root) {
   return new Promise((resolve) => {
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address();
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close(), setRoot: (folder) => { root = folder; } });
+      const taken = () => {
+        const list = sent;
+        sent = [];
+        return list;
+      };
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close(), setRoot: (folder) => { root = folder; }, sent: taken });
     });
   });
 }

@@ -4,7 +4,7 @@
 // control in the page forgets them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, status, solveInWorker, goToPuzzle } from "./harness.mjs";
+import { open, status, solveInWorker, goToPuzzle, HARNESS } from "./harness.mjs";
 
 const FIFTEEN = "#/sliding?size=4&tiles=5,1,2,3,9,6,7,4,13,10,11,8,0,14,15,12&algo=pdb";
 const STORE = "puzzlelab-tables-v2";
@@ -98,7 +98,7 @@ test("cancelling while two helper workers build the tables stops them, and the n
 });
 
 test("a worker that cannot start workers builds the tables itself", async () => {
-  const { page, errors } = await open("#/");
+  const { page, errors } = await open("#/", undefined, async () => {}, HARNESS);
   const report = await solveInWorker(page, FIFTEEN, "delete self.Worker;");
   assert.equal(report.length, 9);
   assert.match(report.message, /includes .* building the pattern databases, once per session/);
@@ -108,7 +108,7 @@ test("a worker that cannot start workers builds the tables itself", async () => 
 });
 
 test("a helper worker that never loads is given up on, and the solver worker builds its half", async () => {
-  const { page, errors } = await open("#/");
+  const { page, errors } = await open("#/", undefined, async () => {}, HARNESS);
   // Helpers that never answer, as when their code cannot be fetched.
   const silentHelpers = `const RealWorker = self.Worker;
 self.Worker = function () { return new RealWorker(URL.createObjectURL(new Blob([""], { type: "text/javascript" }))); };`;
