@@ -21,6 +21,7 @@ const PREFIX = "puzzlelab-release-";
 const CACHE = `${PREFIX}${RELEASE}`;
 /** The release each window runs, by client id: one JSON entry. */
 const WINDOWS = "puzzlelab-windows";
+const CONTENT_NAMED = /-[0-9a-f]{15,16}(_bg)?\.\w+$/;
 const SIMD_PROBE = new Uint8Array([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b,
   0x03, 0x02, 0x01, 0x00, 0x0a, 0x0a, 0x01, 0x08, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62, 0x0b,
@@ -35,7 +36,10 @@ function wanted() {
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(wanted().map((name) => new Request(name, { cache: "reload" })));
+    // The page past the HTTP cache; a file named by its content is the same wherever it comes
+    // from, so the copy the page just downloaded serves (a first visit does not fetch it twice).
+    const request = (name) => new Request(name, { cache: CONTENT_NAMED.test(name) ? "default" : "reload" });
+    await cache.addAll(wanted().map(request));
     // The first release takes over at once; a later one waits for the page to ask.
     if (!self.registration.active) await self.skipWaiting();
   })());

@@ -58,13 +58,22 @@ const LISTED: usize = 100;
 /// entered by hand (which must not overwrite clues).
 pub fn puzzle(params: &SudokuParams) -> Result<(Grid, Grid), String> {
     let grid = match &params.source {
-        Source::Given(grid) => grid.clone(),
         Source::Generated { box_size, clues } => generate::generate(*box_size, *clues, params.seed).grid,
-        Source::Slides => Grid::parse(params::SLIDES_EXAMPLE).expect("the slides' example is a grid"),
-        Source::Set(_) => return Err("set: a benchmark set has no single grid".into()),
+        source => written_grid(source)?,
     };
     let current = with_entries(&grid, &params.played)?;
     Ok((grid, current))
+}
+
+/// The clues of a puzzle the link writes out (a grid, the slides' example); a generated one is
+/// made with [`made_grid`] (in the worker: the page does without the generator's code).
+pub fn written_grid(source: &Source) -> Result<Grid, String> {
+    match source {
+        Source::Given(grid) => Ok(grid.clone()),
+        Source::Slides => Ok(Grid::parse(params::SLIDES_EXAMPLE).expect("the slides' example is a grid")),
+        Source::Set(_) => Err("set: a benchmark set has no single grid".into()),
+        Source::Generated { .. } => Err("clues: a generated puzzle is made from its seed".into()),
+    }
 }
 
 /// The grid of clues `grid` with the values entered by hand; refused when one is on a clue.

@@ -9,7 +9,7 @@ use crate::core::link::{read_leniently, Link, LinkParams};
 use crate::puzzles::sudoku::grid::{cell_name, Grid};
 use crate::puzzles::sudoku::params::{Algo, PickRule, Source, SudokuParams, PRESETS, SLIDES_EXAMPLE};
 use crate::puzzles::sudoku::trace::{How, Move, Position};
-use crate::puzzles::sudoku::{puzzle, with_entries, INFO};
+use crate::puzzles::sudoku::{with_entries, written_grid, INFO};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::compare_table::{Column, CONSTRAINT_COLUMNS};
@@ -73,13 +73,12 @@ impl SudokuPage {
             self.selected = self.selected.filter(|&c| c < self.clues.cells.len());
             return;
         }
-        match puzzle(&self.params) {
-            Ok((clues, _)) => (self.clues, self.problem) = (clues, None),
-            Err(why) => {
-                let bare = SudokuParams { played: Vec::new(), ..self.params.clone() };
-                self.clues = puzzle(&bare).map(|(clues, _)| clues).unwrap_or_else(|_| Grid::empty(3));
-                self.problem = Some(why);
+        match written_grid(&self.params.source) {
+            Ok(clues) => {
+                self.problem = with_entries(&clues, &self.params.played).err();
+                self.clues = clues;
             }
+            Err(why) => (self.clues, self.problem) = (Grid::empty(3), Some(why)),
         }
         self.selected = self.selected.filter(|&c| c < self.clues.cells.len());
     }
