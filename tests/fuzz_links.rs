@@ -36,8 +36,13 @@ const SOLVE_CASES: usize = 2_000;
 
 /// The work a fuzzed solve may do: few positions, and a cancel after this many milliseconds
 /// (through the job's progress listener, as the page's Cancel).
-const BUDGET: Limits =
-    Limits { max_stored: 50_000, max_expanded: 200_000, max_depth: None, max_generations: 200_000 };
+const BUDGET: Limits = Limits {
+    max_stored: 50_000,
+    max_expanded: 200_000,
+    max_depth: None,
+    max_generations: 200_000,
+    stop_at_cut: false,
+};
 const BUDGET_MS: f64 = 100.0;
 
 /// Values that have broken parsers before, for any key.

@@ -159,6 +159,23 @@ fn snapshots_within_any_budget_show_what_the_events_from_the_start_show() {
 }
 
 #[test]
+fn a_search_recorded_for_a_view_stops_at_the_cut() {
+    // The hardest 8-puzzle: breadth-first search expands every position, far past the cut.
+    let link = "#/sliding?size=3&tiles=8,6,7,2,5,4,3,0,1&algo=bfs";
+    let clock = || 0.0;
+    let mut listener = |_: f64, _: &puzzlelab::core::job::Progress| true;
+    let limits = Limits { stop_at_cut: true, ..Limits::default() };
+    let (viewed, trace) = solve_traced(link, &mut JobContext::new(limits, &clock, &mut listener)).unwrap();
+    assert_eq!(viewed.stopped.as_deref(), Some("recorded"));
+    assert!(trace.cut);
+    assert_eq!(trace.events.len(), puzzlelab::core::trace::MAX_EVENTS);
+    // The CLI's trace goes on to the end, with the same first events.
+    let (whole, whole_trace) = recorded(link);
+    assert!(whole.solved && whole.expanded > viewed.expanded, "{} > {}", whole.expanded, viewed.expanded);
+    assert_eq!(whole_trace.events, trace.events);
+}
+
+#[test]
 fn a_deep_search_draws_at_most_forty_rows_by_depth() {
     let (report, replay) = traced("#/sliding?size=3&seed=3&shuffle=20&algo=dfs");
     assert!(report.length > 1_000, "an unlimited depth-first search goes deep: {}", report.length);

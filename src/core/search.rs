@@ -5,7 +5,7 @@
 //! reason instead of exhausting memory), and reports to the same monitor (progress + cancel).
 
 use crate::core::format::format_count;
-use crate::core::trace::{follows, note, Counted, Discipline, Event, Trace};
+use crate::core::trace::{follows, note, Counted, Discipline, Event, Trace, MAX_EVENTS};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
@@ -60,11 +60,20 @@ pub struct Limits {
     /// Most generations (or attempts) a genetic run may make, below its puzzle's own cap (a
     /// race's lanes on `clock=generations`).
     pub max_generations: u64,
+    /// A search recorded for a view (the Search view, a race's replay) stops once its trace is
+    /// full: the view shows nothing past it, so the search spends no more time or memory.
+    pub stop_at_cut: bool,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Self { max_stored: 2_000_000, max_expanded: 400_000_000, max_depth: None, max_generations: u64::MAX }
+        Self {
+            max_stored: 2_000_000,
+            max_expanded: 400_000_000,
+            max_depth: None,
+            max_generations: u64::MAX,
+            stop_at_cut: false,
+        }
     }
 }
 
@@ -79,6 +88,8 @@ pub enum StopReason {
     ExpansionLimit(u64),
     /// Everything within the depth limit was searched.
     DepthLimit(u32),
+    /// A search recorded for a view filled its trace (`Limits::stop_at_cut`).
+    Recorded,
     /// A memoryless search came back to where it had been and would repeat itself; the
     /// number is the moves made until then.
     Looping(u64),
@@ -94,6 +105,7 @@ impl StopReason {
             StopReason::ExpansionLimit(_) => "nodes",
             StopReason::DepthLimit(_) => "depth",
             StopReason::Looping(_) => "looping",
+            StopReason::Recorded => "recorded",
         }
     }
 
@@ -109,6 +121,9 @@ impl StopReason {
                 format!("stopped after expanding {} positions without reaching the goal", format_count(*n))
             }
             StopReason::DepthLimit(d) => format!("no solution within the depth limit of {d}"),
+            StopReason::Recorded => {
+                format!("stopped once its recording was full ({} events)", format_count(MAX_EVENTS as u64))
+            }
             StopReason::Looping(moves) => {
                 let moves = crate::core::format::count_of(*moves, "move", "moves");
                 format!("gave up after {moves}: it came back to a position it had left the same way, and would circle forever")
@@ -157,6 +172,10 @@ impl<'a> Control<'a> {
     /// Called once per expansion (also by puzzle-specific searches); says whether (and why)
     /// the search must stop.
     pub fn check(&mut self, stats: &Stats) -> Result<(), StopReason> {
+        if let Some(trace) = self.trace.as_mut().filter(|trace| self.limits.stop_at_cut && trace.is_full()) {
+            trace.cut = true;
+            return Err(StopReason::Recorded);
+        }
         if stats.stored > self.limits.max_stored {
             return Err(StopReason::MemoryLimit(self.limits.max_stored));
         }

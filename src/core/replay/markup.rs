@@ -272,10 +272,13 @@ fn layers(replay: &Replay, state: &State, html: &mut String) {
 
 /// IDA*'s iterations: each bound with the work it did, the current one marked.
 fn iterations(replay: &Replay, state: &State, html: &mut String) {
-    html.push_str(
-        "<table class=\"iterations\"><caption>Iterations (the whole search)</caption><thead><tr>\
+    // A recording for the view stops at its cut: the table then covers what was recorded.
+    let caption = if replay.cut { "as far as the recording goes" } else { "the whole search" };
+    let _ = write!(
+        html,
+        "<table class=\"iterations\"><caption>Iterations ({caption})</caption><thead><tr>\
          <th scope=\"col\">bound on f</th><th scope=\"col\">expanded</th><th scope=\"col\">generated</th>\
-         </tr></thead><tbody>",
+         </tr></thead><tbody>"
     );
     for layer in &replay.layers_summary {
         let class = if Some(layer.at) == state.bound { " class=\"next\"" } else { "" };

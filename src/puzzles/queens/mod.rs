@@ -11,6 +11,7 @@ use crate::core::job::{format_count, Improvement, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::search::Stats;
 use crate::core::seed::SeededRng;
+use crate::core::trace::MAX_EVENTS;
 use params::{Algo, QueensParams};
 use solvers::{backtrack, backtrack_recorded, by_permutations, is_canonical, QueenGenetics};
 
@@ -153,9 +154,11 @@ fn count(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
         true
     };
     let mut last_nodes = 0;
+    // A recording for a view stops at its cut: each node places a queen, an event.
+    let recorded_max = if trace.is_some() && ctx.limits.stop_at_cut { MAX_EVENTS as u64 } else { u64::MAX };
     let mut progress = |nodes| {
         last_nodes = nodes;
-        over_limit |= nodes >= max_nodes;
+        over_limit |= nodes >= max_nodes.min(recorded_max);
         !over_limit && ctx.progress(Progress::Search(Stats { expanded: nodes, ..Stats::default() }))
     };
     let nodes = match trace.as_deref_mut() {

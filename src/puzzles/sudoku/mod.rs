@@ -133,10 +133,13 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     // A recorded run keeps every step for its trace; its moves stay the first TRACE_LIMIT.
     let trace_limit = if recording.is_some() { MAX_EVENTS.max(TRACE_LIMIT) } else { TRACE_LIMIT };
     let mut over_limit = false;
-    // A race's lane (`clock=guesses`) stops sooner.
+    // A race's lane (`clock=guesses`) stops sooner, and a recording for a view at its cut.
     let max_guesses = MAX_GUESSES.min(ctx.limits.max_expanded);
+    let stop_at_cut = recording.is_some() && ctx.limits.stop_at_cut;
+    let mut recorded_full = false;
     let mut progress = |c: &Counters| {
-        over_limit |= c.guesses >= max_guesses;
+        recorded_full |= stop_at_cut && c.assignments + c.backtracks + c.dead_ends >= MAX_EVENTS as u64;
+        over_limit |= c.guesses >= max_guesses || recorded_full;
         !over_limit && ctx.progress(Progress::Search(Stats { expanded: c.guesses, ..Stats::default() }))
     };
     let (first, count, complete, cancelled) = match params.algo {
@@ -179,18 +182,24 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     };
     report.length = report.moves.len();
     if cancelled {
-        report.message = Some(match over_limit {
-            true => {
-                let advice = match (params.algo, params.pick) {
-                    (Algo::Backtrack, _) => "try propagation",
-                    (_, PickRule::Min) => "a grid harder than any in the benchmark sets",
-                    _ => "try guessing in the cell with the fewest candidates",
-                };
-                format!("stopped after {} guesses (the limit): {advice}", format_count(max_guesses))
-            }
-            false => "cancelled".into(),
-        });
-        report.stopped = Some(if over_limit { "nodes" } else { "cancelled" }.into());
+        let advice = match (params.algo, params.pick) {
+            (Algo::Backtrack, _) => "try propagation",
+            (_, PickRule::Min) => "a grid harder than any in the benchmark sets",
+            _ => "try guessing in the cell with the fewest candidates",
+        };
+        let (stopped, message) = match (recorded_full, over_limit) {
+            (true, _) => (
+                "recorded",
+                format!("stopped once its recording was full ({} events)", format_count(MAX_EVENTS as u64)),
+            ),
+            (false, true) => (
+                "nodes",
+                format!("stopped after {} guesses (the limit): {advice}", format_count(max_guesses)),
+            ),
+            (false, false) => ("cancelled", "cancelled".into()),
+        };
+        report.stopped = Some(stopped.into());
+        report.message = Some(message);
         // A stopped search keeps what it recorded, like one whose trace was cut.
         ctx.keep_trace(recording);
         return Ok(report);
