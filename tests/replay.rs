@@ -308,3 +308,23 @@ fn a_race_replays_every_lane_on_one_clock_to_its_own_end() {
         "the last tick lists each lane's end"
     );
 }
+
+#[test]
+fn a_lane_stopped_by_the_limit_ends_where_it_stopped_and_a_cut_lane_says_so() {
+    // Genetic lanes stopped by the limit: they end at the generations they made, not at tick 0.
+    let link = "#/queens?n=20&race=genetic,genetic&seeds=1,2&clock=generations";
+    let race = quietly(|ctx| Recorded::record(link, ctx)).unwrap();
+    let end = race.frame(0, Seek::End, false);
+    assert!(end.len > 250_000, "{}", end.len);
+    assert_eq!(end.markup.matches("stopped at 250001 generations: passed 250000 generations").count(), 2);
+    assert!(race.frame(1, Seek::At(1), false).markup.contains("running…"));
+    // A breadth-first lane on the hardest 8-puzzle finishes past its recording's 250,000 events.
+    let link = "#/sliding?size=3&tiles=8,6,7,2,5,4,3,0,1&race=bfs,idastar";
+    let race = quietly(|ctx| Recorded::record(link, ctx)).unwrap();
+    let end = race.frame(0, Seek::End, false);
+    let bfs = &end.markup[..end.markup.find("Lane 2").unwrap()];
+    assert!(bfs.contains("done at ") && bfs.contains("the recording stops at "), "{bfs}");
+    let past_the_recording = race.frame(end.len - 1, Seek::At(end.len - 1), false);
+    let bfs = &past_the_recording.markup[..past_the_recording.markup.find("Lane 2").unwrap()];
+    assert!(bfs.contains("running: the recording stops at"), "{bfs}");
+}
