@@ -328,3 +328,68 @@ fn a_lane_stopped_by_the_limit_ends_where_it_stopped_and_a_cut_lane_says_so() {
     let bfs = &past_the_recording.markup[..past_the_recording.markup.find("Lane 2").unwrap()];
     assert!(bfs.contains("running: the recording stops at"), "{bfs}");
 }
+
+/// Replays a Sudoku trace's own events, apart from `core::replay`: at every `single` the cell
+/// has exactly that value left, at every `hidden` the value has one place left in a row,
+/// column or box, and no value is given to a cell twice outside a guess taken back.
+fn check_sudoku_trace(link: &str) {
+    let (_, trace) = recorded(link);
+    let side = 9usize;
+    let cell_of = |name: &str| {
+        let (row, col) = name.strip_prefix('r').unwrap().split_once('c').unwrap();
+        (row.parse::<usize>().unwrap() - 1) * side + col.parse::<usize>().unwrap() - 1
+    };
+    let units: Vec<Vec<usize>> = (0..side)
+        .flat_map(|i| {
+            let row = (0..side).map(move |c| i * side + c).collect::<Vec<_>>();
+            let col = (0..side).map(move |r| r * side + i).collect::<Vec<_>>();
+            let (br, bc) = (i / 3 * 3, i % 3 * 3);
+            let boxed = (0..side).map(move |k| (br + k / 3) * side + bc + k % 3).collect::<Vec<_>>();
+            [row, col, boxed]
+        })
+        .collect();
+    let (mut values, mut struck) = (vec![0u32; side * side], vec![0u32; side * side]);
+    let mut saved = Vec::new();
+    let left = |struck: &[u32], values: &[u32], cell: usize| -> Vec<u32> {
+        (1..=side as u32).filter(|v| values[cell] == 0 && struck[cell] & (1 << v) == 0).collect()
+    };
+    let (mut singles, mut hiddens) = (0, 0);
+    for (i, event) in trace.events.iter().enumerate() {
+        match event {
+            Event::Assign { cell, value, cause } => {
+                let at = cell_of(cell);
+                match cause.as_str() {
+                    "single" => {
+                        singles += 1;
+                        assert_eq!(left(&struck, &values, at), [*value], "{link}: event {i}, {cell} = {value}");
+                    }
+                    "hidden" => {
+                        hiddens += 1;
+                        let only_place = units.iter().filter(|u| u.contains(&at)).any(|unit| {
+                            let places: Vec<usize> =
+                                unit.iter().copied().filter(|&c| left(&struck, &values, c).contains(value)).collect();
+                            places == [at]
+                        });
+                        assert!(only_place, "{link}: event {i}, {cell} = {value} is not the value's only place");
+                    }
+                    _ => {}
+                }
+                assert_eq!(values[at], 0, "{link}: event {i}, {cell} given a value twice");
+                values[at] = *value;
+            }
+            Event::Eliminate { cell, value, .. } => struck[cell_of(cell)] |= 1 << value,
+            Event::Guess { .. } => saved.push((values.clone(), struck.clone())),
+            Event::Backtrack { .. } => (values, struck) = saved.pop().expect("a guess to take back"),
+            _ => {}
+        }
+    }
+    assert!(singles + hiddens > 0, "{link}: the rules placed nothing");
+}
+
+#[test]
+fn every_single_and_hidden_of_a_sudoku_trace_is_justified_by_the_events_before_it() {
+    check_sudoku_trace("#/sudoku?algo=propagate");
+    for grid in include_str!("data/sudoku/top95.txt").lines().take(12) {
+        check_sudoku_trace(&format!("#/sudoku?grid={}&algo=propagate", grid.trim()));
+    }
+}

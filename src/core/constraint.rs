@@ -75,6 +75,13 @@ pub enum Event {
         var: u32,
         value: u32,
     },
+    /// `value` left `var`'s domain because `by` holds it (`None`: a rule of the model, not one
+    /// variable). Recorded only when [`Options::eliminations`] asks for it.
+    Eliminate {
+        var: u32,
+        value: u32,
+        by: Option<u32>,
+    },
     /// Every variable has a value.
     Solution,
     /// Propagation emptied `var`'s domain (`None`: a rule found the branch impossible): this
@@ -109,12 +116,14 @@ impl Propagation<'_> {
         Err(DeadEnd)
     }
 
-    /// Removes `value` from `var`'s domain. Fails when nothing is left.
-    pub fn remove(&mut self, var: usize, value: u32) -> Result<(), DeadEnd> {
+    /// Removes `value` from `var`'s domain because of `by` (the variable that holds it, when
+    /// one does). Fails when nothing is left.
+    pub fn remove(&mut self, var: usize, value: u32, by: Option<u32>) -> Result<(), DeadEnd> {
         let before = self.domains[var];
         if before & (1 << value) == 0 {
             return Ok(());
         }
+        self.trace.eliminate(Event::Eliminate { var: var as u32, value, by });
         self.narrow(var, before & !(1 << value), Reason::Single)
     }
 
@@ -171,12 +180,15 @@ impl Propagator for AllDifferent {
 
     fn propagate(&self, p: &mut Propagation) -> Result<(), DeadEnd> {
         let mut taken: Domain = 0;
+        // Which variable holds each value taken.
+        let mut holder = [0u32; Domain::BITS as usize];
         for &var in &self.vars {
             if let Some(value) = single(p.domain(var as usize)) {
                 if taken & (1 << value) != 0 {
                     return p.fail();
                 }
                 taken |= 1 << value;
+                holder[value as usize] = var;
             }
         }
         if self.prune {
@@ -184,7 +196,7 @@ impl Propagator for AllDifferent {
                 let domain = p.domain(var as usize);
                 if domain.count_ones() > 1 {
                     for value in values(domain & taken) {
-                        p.remove(var as usize, value)?;
+                        p.remove(var as usize, value, Some(holder[value as usize]))?;
                     }
                 }
             }
@@ -294,6 +306,8 @@ pub struct Options {
     pub trace_limit: usize,
     /// Record dead ends too (a trace shown whole; a page's playback of moves leaves them out).
     pub dead_ends: bool,
+    /// Record each value a propagator takes out of a domain too (a trace shown whole).
+    pub eliminations: bool,
     /// Keep at most this many solutions' values (the rest are only counted).
     pub keep: usize,
 }
@@ -304,6 +318,7 @@ pub struct Trace {
     pub events: Vec<Event>,
     limit: usize,
     dead_ends: bool,
+    eliminations: bool,
     /// Events left out once the limit was reached.
     pub dropped: u64,
 }
@@ -312,6 +327,12 @@ impl Trace {
     fn dead_end(&mut self, var: Option<u32>) {
         if self.dead_ends {
             self.record(Event::DeadEnd { var });
+        }
+    }
+
+    fn eliminate(&mut self, event: Event) {
+        if self.eliminations {
+            self.record(event);
         }
     }
 
@@ -358,7 +379,12 @@ pub fn solve(model: &Model, options: Options, progress: &mut dyn FnMut(&Counters
             complete: false,
             cancelled: false,
             counters: Counters::default(),
-            trace: Trace { limit: options.trace_limit, dead_ends: options.dead_ends, ..Trace::default() },
+            trace: Trace {
+                limit: options.trace_limit,
+                dead_ends: options.dead_ends,
+                eliminations: options.eliminations,
+                ..Trace::default()
+            },
         },
     };
     let mut domains = model.domains.clone();
@@ -447,7 +473,7 @@ mod tests {
     use super::*;
 
     fn options(cap: u64) -> Options {
-        Options { pick: Pick::Min, cap, trace_limit: 1000, dead_ends: false, keep: 100 }
+        Options { pick: Pick::Min, cap, trace_limit: 1000, dead_ends: false, eliminations: false, keep: 100 }
     }
 
     /// Three variables, values 0–2, all different: 3! solutions.

@@ -5,7 +5,9 @@ use crate::core::trace::{Discipline, Event};
 /// What moment 0 shows.
 pub fn at_start(discipline: Discipline) -> String {
     match discipline {
-        Discipline::None => "Nothing done yet: only the puzzle's clues are known.".into(),
+        Discipline::None => {
+            "Nothing done yet: the first steps write in the puzzle's clues, if it has any, each crossing out what it rules out.".into()
+        }
         _ => "Nothing done yet: the start is the only node, waiting to be expanded.".into(),
     }
 }

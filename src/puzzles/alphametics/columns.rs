@@ -188,7 +188,7 @@ impl Linear {
             for digit in values(p.domain(var)) {
                 let v = weights[letter] * i128::from(digit);
                 if v + rest_low > 0 || v + rest_high < 0 {
-                    p.remove(var, digit)?;
+                    p.remove(var, digit, None)?;
                 }
             }
         }
@@ -336,7 +336,7 @@ impl Propagator for Holds {
                     for digit in values(p.domain(var)) {
                         ranges[letter] = (i128::from(digit), i128::from(digit));
                         if excludes_zero(&ranges) {
-                            p.remove(var, digit)?;
+                            p.remove(var, digit, None)?;
                         }
                     }
                     ranges[letter] = whole;
@@ -365,7 +365,7 @@ impl Propagator for Holds {
         for digit in values(p.domain(var)) {
             trial[letter] = digit as u8;
             if self.residue.of(&trial, k + 1).is_some_and(|r| r != 0) {
-                p.remove(var, digit)?;
+                p.remove(var, digit, None)?;
             }
         }
         Ok(())

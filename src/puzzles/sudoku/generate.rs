@@ -139,6 +139,7 @@ mod properties {
                     cap: 2,
                     trace_limit: 0,
                     dead_ends: false,
+                    eliminations: false,
                     keep: 2,
                 },
                 &mut |_| true,

@@ -155,6 +155,7 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
                 cap,
                 trace_limit,
                 dead_ends: recording.is_some(),
+                eliminations: recording.is_some(),
                 keep: LISTED,
             };
             let outcome = constraint::solve(&model(&grid, params.algo), options, &mut progress);
@@ -276,29 +277,35 @@ fn trace_move(event: &Event, algo: Algo) -> Option<Move> {
         }
         Event::Backtrack { var, value } => Move::Back { cell: var as usize, value: value as u8 + 1 },
         Event::Solution => Move::Solved,
-        Event::DeadEnd { .. } => return None,
+        Event::DeadEnd { .. } | Event::Eliminate { .. } => return None,
     })
 }
 
-/// Writes a constraint search's steps into a trace: the givens, then each assignment (a guess
-/// announced first) with the candidates it crosses out of its friends, and each guess taken
-/// back.
+/// Writes a constraint search's steps into a trace: the givens, then the engine's own steps in
+/// order: each value it crosses out of a cell (and which cell's value did), each assignment (a
+/// guess announced first), each dead end and each guess taken back. Replaying the events gives
+/// the solver's candidates at every moment.
 fn record_steps(grid: &Grid, algo: Algo, events: &[Event], trace: &mut crate::core::trace::Trace) {
     use crate::core::trace::Event as Step;
     let name = |cell: usize| grid::cell_name(grid.side(), cell);
     for (cell, &value) in grid.cells.iter().enumerate().filter(|(_, &v)| v != 0) {
         trace.record(Step::Assign { cell: name(cell), value: value.into(), cause: "given".into() });
     }
-    let mut position = trace::Position::new(grid, algo != Algo::Backtrack);
     for event in events {
-        let Some(mv) = trace_move(event, algo) else {
-            if let Event::DeadEnd { var } = *event {
-                trace.record(Step::DeadEnd { row: None, cell: var.map(|v| name(v as usize)) });
+        match *event {
+            Event::Eliminate { var, value, by } => trace.record(Step::Eliminate {
+                cell: name(var as usize),
+                value: value + 1,
+                by: by.map_or_else(String::new, |by| name(by as usize)),
+            }),
+            Event::DeadEnd { var } => {
+                trace.record(Step::DeadEnd { row: None, cell: var.map(|v| name(v as usize)) })
             }
-            continue;
-        };
-        match mv {
-            Move::Place { cell, value, how } => {
+            Event::Backtrack { var, value } => {
+                trace.record(Step::Backtrack { cell: name(var as usize), value: value + 1 })
+            }
+            Event::Assign { .. } => {
+                let Some(Move::Place { cell, value, how }) = trace_move(event, algo) else { continue };
                 if matches!(how, How::Guess | How::Try) {
                     trace.record(Step::Guess { cell: name(cell), value: value.into() });
                 }
@@ -310,18 +317,8 @@ fn record_steps(grid: &Grid, algo: Algo, events: &[Event], trace: &mut crate::co
                 };
                 trace.record(Step::Assign { cell: name(cell), value: value.into(), cause: cause.into() });
             }
-            Move::Back { cell, value } => {
-                trace.record(Step::Backtrack { cell: name(cell), value: value.into() })
-            }
-            _ => {}
+            Event::Solution => {}
         }
-        let Ok(next) = position.apply(&mv) else { break };
-        if let Move::Place { cell, value, .. } = mv {
-            for &friend in &next.eliminated {
-                trace.record(Step::Eliminate { cell: name(friend), value: value.into(), by: name(cell) });
-            }
-        }
-        position = next;
     }
 }
 
