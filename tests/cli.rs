@@ -579,10 +579,13 @@ fn alphametics_columns_trace_letters_given_digits_and_guesses_taken_back() {
             }
             "backtrack" => digits = undo.pop().expect("a guess to take back"),
             "dead_end" => {}
+            // The trace says so when it reaches the solution, and only then.
+            "solution" => assert_eq!(Value::Object(digits.clone()), *solution),
             other => panic!("unexpected event {other}"),
         }
     }
     assert!(reached, "the trace reaches {solution}");
+    assert_eq!(count("solution"), 1, "one solution, one event");
 }
 
 #[test]

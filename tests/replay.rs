@@ -243,7 +243,7 @@ fn queens_count_their_solutions_and_show_each_board() {
     let first = (1..=replay.len()).find(|&t| replay.frame(t, false).markup.contains("a solution")).unwrap();
     let solved = replay.frame(first, false);
     assert_eq!(solved.markup.matches('♛').count(), 6);
-    assert!(solved.markup.contains("<b>1</b> solutions found"));
+    assert!(solved.markup.contains("<b>1</b> solution found"), "one solution, in the singular");
     let removed = (0..replay.len()).find(|&i| matches!(replay.event(i), Some(Event::Remove { .. }))).unwrap();
     assert!(replay.frame(removed + 1, false).markup.contains('✕'));
 }
@@ -353,7 +353,7 @@ fn check_sudoku_trace(link: &str) {
     let left = |struck: &[u32], values: &[u32], cell: usize| -> Vec<u32> {
         (1..=side as u32).filter(|v| values[cell] == 0 && struck[cell] & (1 << v) == 0).collect()
     };
-    let (mut singles, mut hiddens) = (0, 0);
+    let (mut singles, mut hiddens, mut solutions) = (0, 0, 0u32);
     for (i, event) in trace.events.iter().enumerate() {
         match event {
             Event::Assign { cell, value, cause } => {
@@ -361,16 +361,26 @@ fn check_sudoku_trace(link: &str) {
                 match cause.as_str() {
                     "single" => {
                         singles += 1;
-                        assert_eq!(left(&struck, &values, at), [*value], "{link}: event {i}, {cell} = {value}");
+                        assert_eq!(
+                            left(&struck, &values, at),
+                            [*value],
+                            "{link}: event {i}, {cell} = {value}"
+                        );
                     }
                     "hidden" => {
                         hiddens += 1;
                         let only_place = units.iter().filter(|u| u.contains(&at)).any(|unit| {
-                            let places: Vec<usize> =
-                                unit.iter().copied().filter(|&c| left(&struck, &values, c).contains(value)).collect();
+                            let places: Vec<usize> = unit
+                                .iter()
+                                .copied()
+                                .filter(|&c| left(&struck, &values, c).contains(value))
+                                .collect();
                             places == [at]
                         });
-                        assert!(only_place, "{link}: event {i}, {cell} = {value} is not the value's only place");
+                        assert!(
+                            only_place,
+                            "{link}: event {i}, {cell} = {value} is not the value's only place"
+                        );
                     }
                     _ => {}
                 }
@@ -380,10 +390,26 @@ fn check_sudoku_trace(link: &str) {
             Event::Eliminate { cell, value, .. } => struck[cell_of(cell)] |= 1 << value,
             Event::Guess { .. } => saved.push((values.clone(), struck.clone())),
             Event::Backtrack { .. } => (values, struck) = saved.pop().expect("a guess to take back"),
+            Event::Solution => {
+                assert!(values.iter().all(|&v| v != 0), "{link}: event {i}, a solution with open cells");
+                solutions += 1;
+            }
             _ => {}
         }
     }
     assert!(singles + hiddens > 0, "{link}: the rules placed nothing");
+    assert_eq!(solutions, u32::from(!trace.cut), "{link}: the solution is an event");
+}
+
+#[test]
+fn an_alphametics_trace_names_its_solution_and_gives_no_digit_twice_outside_a_dead_end() {
+    let (report, trace) = recorded("#/alphametics?equation=SEND%20%2B%20MORE%20%3D%3D%20MONEY&algo=columns");
+    assert_eq!(report.count, Some(1));
+    let solutions = trace.events.iter().filter(|e| matches!(e, Event::Solution)).count();
+    assert_eq!(solutions, 1, "the solution is an event");
+    let replay = Replay::new(trace);
+    let at = (0..replay.len()).find(|&i| matches!(replay.event(i), Some(Event::Solution))).unwrap();
+    assert!(replay.frame(at + 1, false).said.starts_with("A solution"));
 }
 
 #[test]

@@ -59,6 +59,8 @@ pub enum Event {
     Guess { cell: String, value: u32 },
     /// The guess `cell` = `value` is taken back: the grid returns to what it was before it.
     Backtrack { cell: String, value: u32 },
+    /// Constraints: every cell (or letter) has its value and every rule holds.
+    Solution,
 }
 
 /// The work of one BFS layer (depth) or IDA* iteration (bound), kept even past the cut.

@@ -26,8 +26,11 @@ pub(super) fn draw(
     counts(replay, state, &mut html);
     if let Some(node) = state.current.filter(|_| replay.discipline != Discipline::None) {
         let moves = if path.is_empty() { "none: it is the start".to_string() } else { text(&path.join(" ")) };
-        let _ =
-            write!(html, "<p class=\"search-path\">Path to node {node} ({} moves): {moves}</p>", path.len());
+        let _ = write!(
+            html,
+            "<p class=\"search-path\">Path to node {node} ({}): {moves}</p>",
+            crate::core::format::count_of(path.len() as u64, "move", "moves")
+        );
     }
     if replay.discipline == Discipline::None {
         if !state.grid.queens.is_empty() || replay.events.iter().any(|e| matches!(e, Event::Place { .. })) {
@@ -56,16 +59,21 @@ pub(super) fn draw(
 
 fn counts(replay: &Replay, state: &State, html: &mut String) {
     let mut items: Vec<(String, &str)> = Vec::new();
-    if !state.grid.queens.is_empty() || state.solutions > 0 {
-        items.push((state.grid.queens.len().to_string(), "queens placed"));
-        items.push((state.solutions.to_string(), "solutions found"));
-        items.push((state.backtracks.to_string(), "taken off"));
-        items.push((state.dead_ends.to_string(), "dead ends"));
+    // "1 dead end", "2 dead ends": the word agrees with its number.
+    let mut count = |n: u64, one: &'static str, many: &'static str| {
+        items.push((n.to_string(), if n == 1 { one } else { many }));
+    };
+    let queens = !state.grid.queens.is_empty() || (state.solutions > 0 && state.grid.assigned.is_empty());
+    if queens {
+        count(state.grid.queens.len() as u64, "queen placed", "queens placed");
+        count(state.solutions, "solution found", "solutions found");
+        count(state.backtracks, "taken off", "taken off");
+        count(state.dead_ends, "dead end", "dead ends");
     } else if replay.discipline == Discipline::None {
-        items.push((state.grid.assigned.len().to_string(), "assigned"));
-        items.push((state.guesses.to_string(), "guesses"));
-        items.push((state.backtracks.to_string(), "taken back"));
-        items.push((state.dead_ends.to_string(), "dead ends"));
+        count(state.grid.assigned.len() as u64, "assigned", "assigned");
+        count(state.guesses, "guess", "guesses");
+        count(state.backtracks, "taken back", "taken back");
+        count(state.dead_ends, "dead end", "dead ends");
     } else {
         items.push((state.expanded.to_string(), "expanded"));
         items.push((state.generated.to_string(), "generated"));

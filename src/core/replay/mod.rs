@@ -484,7 +484,9 @@ impl Replay {
             Event::Goal { .. } if self.discipline != Discipline::Queue => self.expansions.push(i),
             // A constraint solver (or the queens) expands nothing: `[` `]` stop just after each
             // value given.
-            Event::Assign { .. } | Event::Place { .. } if self.discipline == Discipline::None => {
+            Event::Assign { .. } | Event::Place { .. } | Event::Solution
+                if self.discipline == Discipline::None =>
+            {
                 self.expansions.push(i + 1)
             }
             Event::Iteration { .. }
@@ -595,6 +597,7 @@ impl Replay {
                 state.backtracks += 1;
             }
             Event::DeadEnd { .. } => state.dead_ends += 1,
+            Event::Solution => state.solutions += 1,
             Event::Assign { cell, value, cause } => grid.assigned.push((cell.clone(), *value, cause.clone())),
             Event::Eliminate { cell, value, by } => grid.struck.push((cell.clone(), *value, by.clone())),
             Event::Guess { .. } => {

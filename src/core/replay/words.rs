@@ -60,6 +60,7 @@ pub fn describe(event: &Event, discipline: Discipline) -> String {
         Event::Backtrack { cell, value } => {
             format!("Take back {cell} = {value}: everything since that guess is undone.")
         }
+        Event::Solution => "A solution: every cell or letter has its value and every rule holds.".into(),
     }
 }
 

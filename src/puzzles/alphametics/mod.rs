@@ -258,7 +258,8 @@ fn record_steps(events: &[Event], letter: impl Fn(u32) -> String, trace: &mut Tr
             }
             Event::Backtrack { var, value } => trace.record(Step::Backtrack { cell: letter(var), value }),
             Event::DeadEnd { var } => trace.record(Step::DeadEnd { row: None, cell: var.map(&letter) }),
-            Event::Solution | Event::Eliminate { .. } => {}
+            Event::Solution => trace.record(Step::Solution),
+            Event::Eliminate { .. } => {}
         }
     }
 }
@@ -268,8 +269,14 @@ fn by_columns(equation: &Equation, cap: u64, ctx: &mut JobContext, report: &mut 
     let (model, order) = columns::model(equation);
     let mut recording = ctx.take_trace();
     let trace_limit = if recording.is_some() { MAX_EVENTS } else { 0 };
-    let options =
-        Options { pick: Pick::Min, cap, trace_limit, dead_ends: recording.is_some(), eliminations: false, keep: cap as usize };
+    let options = Options {
+        pick: Pick::Min,
+        cap,
+        trace_limit,
+        dead_ends: recording.is_some(),
+        eliminations: false,
+        keep: cap as usize,
+    };
     let mut progress =
         |c: &Counters| ctx.progress(Progress::Search(Stats { expanded: c.guesses, ..Stats::default() }));
     let outcome = constraint::solve(&model, options, &mut progress);

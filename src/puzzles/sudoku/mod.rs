@@ -317,7 +317,7 @@ fn record_steps(grid: &Grid, algo: Algo, events: &[Event], trace: &mut crate::co
                 };
                 trace.record(Step::Assign { cell: name(cell), value: value.into(), cause: cause.into() });
             }
-            Event::Solution => {}
+            Event::Solution => trace.record(Step::Solution),
         }
     }
 }
