@@ -293,11 +293,16 @@ fn a_race_replays_every_lane_on_one_clock_to_its_own_end() {
     let at_100 = race.frame(100, Seek::At(100), false);
     for report in &alone {
         assert!(
-            at_100.markup.contains(&format!("<b>{}</b> expanded", report.expanded.min(100))),
+            at_100.markup.contains(&format!("expanded <b>{}</b>", report.expanded.min(100))),
             "{}",
             report.algorithm
         );
     }
+    // At the end the race names its winner and how much more work the others did, to scale.
+    assert!(end.said.contains("idastar finished first"), "{}", end.said);
+    let times = alone[0].expanded as f64 / alone[2].expanded as f64;
+    assert!(end.said.contains(&format!("bfs needed {times:.0} times as many")), "{}", end.said);
+    assert!(end.markup.contains("width: 100.0%") && end.markup.contains(", to scale"));
     // The layer step goes to the next lane's end.
     let first_end = alone.iter().map(|r| r.expanded).min().unwrap() as u32;
     assert_eq!(race.frame(0, Seek::Layer(Direction::Forward), false).t, first_end);

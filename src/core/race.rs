@@ -3,7 +3,7 @@
 //! with that algorithm (and that seed, with `seeds=`); the answer lists the lanes with the
 //! clock's count at each one's end.
 
-use crate::core::job::{JobContext, Report};
+use crate::core::job::{format_count, JobContext, Report};
 use crate::core::link::Link;
 use crate::core::replay::{Frame, NodePictures, Replay, Seek, Summary, SNAPSHOT_BUDGET};
 use crate::core::search::Limits;
@@ -312,9 +312,13 @@ impl RaceReplay {
         let t = t.min(self.len());
         let unit = self.clock.name();
         let running = self.lanes.iter().filter(|l| l.end() > t).count();
-        let said = match running {
-            0 => format!("At {t} {unit}: every lane has ended."),
-            n => format!("At {t} {unit}: {n} of {} lanes still running.", self.lanes.len()),
+        let said = match (running, self.winner(t)) {
+            (0, Some(winner)) => format!("At {t} {unit}: every lane has ended. {winner}"),
+            (0, None) => format!("At {t} {unit}: every lane has ended, none with a solution."),
+            (n, Some(winner)) => {
+                format!("At {t} {unit}: {winner} {n} of {} lanes still running.", self.lanes.len())
+            }
+            (n, None) => format!("At {t} {unit}: {n} of {} lanes still running.", self.lanes.len()),
         };
         let widest = self.len().max(1);
         let mut markup = format!("<div class=\"lanes lanes-{}\">", self.lanes.len());
@@ -323,6 +327,38 @@ impl RaceReplay {
         }
         markup.push_str("</div>");
         Frame { t, len: self.len(), said, path: Vec::new(), next: None, board: false, markup }
+    }
+
+    /// Who won by tick `t`, in words, with how much more the others did: the first lane to
+    /// finish with a solution ("astar finished first, at 149 expanded; bfs needed 93 times as
+    /// many (13,892)"), or `None` while none has.
+    fn winner(&self, t: u32) -> Option<String> {
+        let unit = self.clock.name();
+        let finished = |lane: &&RaceLane| lane.result.solved && lane.end() <= t;
+        let first = self.lanes.iter().filter(finished).min_by_key(|lane| lane.end())?;
+        let at = first.end().max(1);
+        let mut words =
+            format!("{} finished first, at {} {unit}", first.result.algorithm, format_count(u64::from(at)));
+        let others: Vec<String> = self
+            .lanes
+            .iter()
+            .filter(finished)
+            .filter(|lane| !std::ptr::eq(*lane, first))
+            .map(|lane| {
+                let times = f64::from(lane.end()) / f64::from(at);
+                let times = if times >= 10.0 { format!("{times:.0}") } else { format!("{times:.1}") };
+                format!(
+                    "{} needed {times} times as many ({})",
+                    lane.result.algorithm,
+                    format_count(u64::from(lane.end()))
+                )
+            })
+            .collect();
+        if !others.is_empty() {
+            let _ = write!(words, "; {}", others.join(", "));
+        }
+        words.push('.');
+        Some(words)
     }
 
     /// Each lane's counters by tick, as CSV: every tick up to 1,000, then 1,000 ticks evenly.
@@ -407,15 +443,19 @@ impl RaceLane {
             index + 1,
             r.algorithm
         );
+        // Each counter with its name before it: "expanded 149 · generated 412 · …".
+        let labelled = |counts: &[(&str, String)]| -> String {
+            let items: Vec<String> =
+                counts.iter().map(|(name, value)| format!("<span>{name} <b>{value}</b></span>")).collect();
+            items.join(" · ")
+        };
         let counts = match &self.progress {
             Progress::Genetic { best } => {
                 let fitness = best.iter().take_while(|(at, _)| *at <= u64::from(t)).last().map(|(_, f)| *f);
-                format!(
-                    "<b>{}</b> {} <b>{}</b> best fitness",
-                    t.min(end),
-                    clock.name(),
-                    fitness.map_or("—".to_string(), |f| format!("{f}"))
-                )
+                labelled(&[
+                    (clock.name(), t.min(end).to_string()),
+                    ("best fitness", fitness.map_or("—".to_string(), |f| format!("{f}"))),
+                ])
             }
             Progress::Recorded { .. } => {
                 let s = self.summary(t);
@@ -424,24 +464,24 @@ impl RaceLane {
                 }
                 // A constraint solver keeps no frontier: its work is its guesses.
                 if clock == Clock::Guesses {
-                    return self.close(
-                        html,
-                        format!("<b>{}</b> guesses <b>{}</b> taken back", s.guesses, s.backtracks),
-                        t,
-                        widest,
-                        clock,
-                    );
+                    let counts = labelled(&[
+                        ("guesses", s.guesses.to_string()),
+                        ("taken back", s.backtracks.to_string()),
+                    ]);
+                    return self.close(html, counts, t, widest, clock);
                 }
-                let mut counts = format!(
-                    "<b>{}</b> expanded <b>{}</b> generated <b>{}</b> in memory now <b>{}</b> at most",
-                    s.expanded, s.generated, s.frontier, s.peak
-                );
+                let mut counts = vec![
+                    ("expanded", s.expanded.to_string()),
+                    ("generated", s.generated.to_string()),
+                    ("in memory now", s.frontier.to_string()),
+                    ("at most", s.peak.to_string()),
+                ];
                 if let Some(bound) = s.bound {
-                    let _ = write!(counts, " <b>{bound}</b> bound on f");
+                    counts.push(("bound on f", bound.to_string()));
                 } else if let Some(depth) = s.depth {
-                    let _ = write!(counts, " <b>{depth}</b> deep");
+                    counts.push(("depth", depth.to_string()));
                 }
-                counts
+                labelled(&counts)
             }
         };
         self.close(html, counts, t, widest, clock)
@@ -452,11 +492,11 @@ impl RaceLane {
         let (r, end) = (&self.result, self.end());
         let ended = t >= end;
         let _ = write!(html, "<p class=\"lane-counts\">{counts}</p>");
-        // Progress on a log scale, so a lane 100 times slower still moves visibly.
-        let scale = |n: u32| (f64::from(n) + 1.0).ln() / (f64::from(widest) + 1.0).ln() * 100.0;
+        // Work to scale: a lane that did a hundredth of another's work has a hundredth of its bar.
+        let scale = |n: u32| f64::from(n) / f64::from(widest) * 100.0;
         let _ = write!(
             html,
-            "<div class=\"lane-bar\" role=\"img\" aria-label=\"{} of {widest} {} (log scale)\"><div style=\"width: {:.1}%\"></div></div>",
+            "<div class=\"lane-bar\" role=\"img\" aria-label=\"{} of {widest} {}, to scale\"><div style=\"width: {:.1}%\"></div></div>",
             t.min(end),
             clock.name(),
             scale(t.min(end))
@@ -486,7 +526,7 @@ impl RaceLane {
         let state = if ended && self.cut { format!("{state}; {unrecorded}") } else { state };
         let _ = write!(
             html,
-            "<p class=\"lane-state\">{state}</p><p class=\"lane-time\">alone, untraced: {:.1} ms</p></section>",
+            "<p class=\"lane-state\">{state}</p><p class=\"lane-time\">its time on its own, not recorded: {:.1} ms</p></section>",
             r.elapsed_ms
         );
         html
