@@ -77,6 +77,26 @@ test("a script's lesson link opens at step 1 and PageDown and PageUp move withou
   await page.close();
 });
 
+test("the lesson bar's buttons move between steps and never touch presentation mode", async () => {
+  const { page, errors } = await open(pythonLesson(LESSON), SMALL);
+  await count(page).filter({ hasText: "1 / 3" }).waitFor();
+  const presenting = () => page.evaluate(() => document.documentElement.dataset.presenting ?? "off");
+  for (const [button, expected] of [["Next step", "2 / 3"], ["Next step", "3 / 3"], ["Previous step", "2 / 3"]]) {
+    await page.locator(".lesson-bar").getByRole("button", { name: button, exact: true }).click();
+    await count(page).filter({ hasText: expected }).waitFor();
+    await nextFrames(page);
+    assert.equal(await presenting(), "off", `after ${button} to ${expected}`);
+  }
+  await page.keyboard.press("p");
+  await page.locator("html[data-presenting=on]").waitFor();
+  await page.locator(".lesson-bar").getByRole("button", { name: "Next step", exact: true }).click();
+  await count(page).filter({ hasText: "3 / 3" }).waitFor();
+  await nextFrames(page);
+  assert.equal(await presenting(), "on", "still presenting");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the presenter window and the projector follow each other; closing one leaves the other working", async () => {
   const { page, errors } = await open(`${pythonLesson(LESSON)}&step=2`, SMALL);
   await count(page).filter({ hasText: "2 / 3" }).waitFor();

@@ -24,9 +24,28 @@ thread_local! {
     static REQUESTS: RefCell<Vec<EventListener>> = const { RefCell::new(Vec::new()) };
 }
 
+/// Draws nothing: a root that only takes a number.
+#[function_component]
+fn Nothing() -> Html {
+    Html::default()
+}
+
+/// Yew numbers the roots it draws from 1 in each wasm module and marks their elements with the
+/// number; the app around the lesson bar is root 1 of its module, and it hears every event in
+/// the page first. An event from a lesson root also numbered 1 was taken by the app for one of
+/// its own (a click on "Next step" pressed "Present"), so number 1 goes to a root drawn on a
+/// detached element here.
+fn leave_root_one_to_the_app() {
+    let detached = web_sys::window().and_then(|w| w.document()).and_then(|d| d.create_element("div").ok());
+    if let Some(detached) = detached {
+        yew::Renderer::<Nothing>::with_root(detached).render().destroy();
+    }
+}
+
 /// Entry point of the bundle: draws the lesson now and whenever the app asks again.
 pub fn start() {
     console_error_panic_hook::set_once();
+    leave_root_one_to_the_app();
     mount();
     let window = web_sys::window().expect("a browser window");
     REQUESTS.with(|r| {
@@ -297,14 +316,14 @@ impl LessonPage {
         html! {
             <section class="lesson-bar" aria-label="Lesson">
                 <button onclick={cb.callback(|_| Msg::Previous)} disabled={step == 0}
-                    aria-label="Previous step" title="Previous step (PageUp or [)">{ "‹" }</button>
+                    aria-label="Previous step" title="Previous step (PageUp)">{ "‹" }</button>
                 <p class="lesson-where">
                     <span class="lesson-count">{ format!("{} / {}", step + 1, lesson.steps.len()) }</span>
                     <span class="lesson-title">{ &lesson.title }</span>
                 </p>
                 <p class="lesson-note" aria-live="polite">{ &lesson.steps[step].note }</p>
                 <button onclick={cb.callback(|_| Msg::Next)} disabled={step + 1 == lesson.steps.len()}
-                    aria-label="Next step" title="Next step (PageDown or ])">{ "›" }</button>
+                    aria-label="Next step" title="Next step (PageDown)">{ "›" }</button>
                 <button onclick={cb.callback(|_| Msg::OpenPresenter)}
                     title="A second window with the notes, the next step and a timer">{ "Open presenter view" }</button>
             </section>
