@@ -328,6 +328,9 @@ test("the landing page's example lessons play, and a lesson opened once plays of
   await page.locator(".puzzle-page.sliding.searching").waitFor({ timeout: 30000 });
   await page.locator(".search-figures").waitFor({ timeout: 30000 });
   await page.screenshot({ path: `${shots}/lesson-example-search.png` });
+  // The teacher's note is shown whole at 1024×768, above the board.
+  assert.ok(await note(page).evaluate((n) => n.scrollHeight <= n.clientHeight + 1), "the note is whole");
+  assert.ok(await page.locator(".search-steps").isVisible(), "the search's controls stay on screen");
   // `]` is the Search view's (one expansion), as the note says; the lesson stays at step 1.
   assert.match(await note(page).innerText(), /Press \] to expand one position at a time/);
   await page.keyboard.press("]");

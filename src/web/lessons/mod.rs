@@ -24,6 +24,31 @@ thread_local! {
     static REQUESTS: RefCell<Vec<EventListener>> = const { RefCell::new(Vec::new()) };
 }
 
+/// The most of the window the lesson bar may take, so the board keeps most of it.
+const MOST_OF_THE_WINDOW: f64 = 0.3;
+
+/// Makes the lesson bar as tall as its note (the teacher's script is read whole), up to
+/// [`MOST_OF_THE_WINDOW`]; past that the note scrolls, and it can take the focus to be scrolled
+/// by keys. The page below sizes itself by the bar's height (`--lesson-bar`).
+fn fit_the_note() {
+    let Some(window) = web_sys::window() else { return };
+    let Some(document) = window.document() else { return };
+    let (Ok(Some(note)), Ok(Some(host))) =
+        (document.query_selector(".lesson-note"), document.query_selector(".lesson-host"))
+    else {
+        return;
+    };
+    let _ = host.remove_attribute("style");
+    if note.scroll_height() <= note.client_height() {
+        return;
+    }
+    let window_height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(768.0);
+    let bar = document.query_selector(".lesson-bar").ok().flatten();
+    let padding = bar.map_or(12, |bar| bar.client_height() - note.client_height());
+    let height = f64::from(note.scroll_height() + padding).min(window_height * MOST_OF_THE_WINDOW);
+    let _ = host.set_attribute("style", &format!("--lesson-bar: {height:.0}px"));
+}
+
 /// Draws nothing: a root that only takes a number.
 #[function_component]
 fn Nothing() -> Html {
@@ -235,6 +260,7 @@ impl Component for LessonPage {
         if let Some(selector) = self.builder.as_mut().and_then(|b| b.focus_next.take()) {
             browser::focus(&selector, false);
         }
+        fit_the_note();
     }
 
     fn destroy(&mut self, _ctx: &Context<Self>) {
@@ -321,7 +347,7 @@ impl LessonPage {
                     <span class="lesson-count">{ format!("{} / {}", step + 1, lesson.steps.len()) }</span>
                     <span class="lesson-title">{ &lesson.title }</span>
                 </p>
-                <p class="lesson-note" aria-live="polite">{ &lesson.steps[step].note }</p>
+                <p class="lesson-note" aria-live="polite" tabindex="0" aria-label="The teacher's note">{ &lesson.steps[step].note }</p>
                 <button onclick={cb.callback(|_| Msg::Next)} disabled={step + 1 == lesson.steps.len()}
                     aria-label="Next step" title="Next step (PageDown)">{ "›" }</button>
                 <button onclick={cb.callback(|_| Msg::OpenPresenter)}
