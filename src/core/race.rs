@@ -473,8 +473,7 @@ impl RaceLane {
                 let mut counts = vec![
                     ("expanded", s.expanded.to_string()),
                     ("generated", s.generated.to_string()),
-                    ("in memory now", s.frontier.to_string()),
-                    ("at most", s.peak.to_string()),
+                    ("in memory", format!("{} (at most {})", s.frontier, s.peak)),
                 ];
                 if let Some(bound) = s.bound {
                     counts.push(("bound on f", bound.to_string()));
@@ -502,10 +501,8 @@ impl RaceLane {
             scale(t.min(end))
         );
         let recorded_to = self.recorded_to();
-        let unrecorded = format!(
-            "the recording stops at {recorded_to} {} (a recorded search keeps 250,000 events)",
-            clock.name()
-        );
+        // Its replay keeps 250,000 events: the lane's title says what it covers.
+        let unrecorded = format!("the recording stops at {recorded_to}");
         let state = match (ended, r.finished_at, &r.stopped) {
             (false, _, _) if t > recorded_to => format!("running: {unrecorded}"),
             (false, _, _) => "running…".to_string(),
@@ -526,7 +523,7 @@ impl RaceLane {
         let state = if ended && self.cut { format!("{state}; {unrecorded}") } else { state };
         let _ = write!(
             html,
-            "<p class=\"lane-state\">{state}</p><p class=\"lane-time\">its time on its own, not recorded: {:.1} ms</p></section>",
+            "<p class=\"lane-state\" title=\"A recorded search keeps 250,000 events\">{state}</p><p class=\"lane-time\">time on its own: {:.1} ms</p></section>",
             r.elapsed_ms
         );
         html

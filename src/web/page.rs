@@ -675,6 +675,8 @@ pub struct Page {
     maker: Option<SolverClient>,
     making: Option<Link>,
     solve_when_made: Option<Option<usize>>,
+    /// The search last closed and the moment it showed, to reopen it there.
+    closed_search: Option<(Link, u32)>,
     _keys: EventListener,
 }
 
@@ -699,6 +701,7 @@ impl Component for Page {
             maker: None,
             making: None,
             solve_when_made: None,
+            closed_search: None,
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.notices.status = page.puzzle.intro();
@@ -1059,12 +1062,21 @@ impl Page {
                         .into();
             }
             Shell::ToggleSearch => match self.search.take() {
-                Some(_) => {
+                Some(view) => {
                     // The board showed the search's nodes: back to the position in play.
                     self.session.clear();
                     self.notices.status = self.puzzle.intro();
+                    self.closed_search = Some((view.link().clone(), view.moment()));
                 }
-                None => self.open_search(ctx, SearchAsk::default()),
+                None => {
+                    // Reopened on the same search, it comes back at the moment it was left.
+                    let left = self
+                        .closed_search
+                        .take()
+                        .filter(|(link, _)| self.search_link(&[]).as_ref() == Ok(link));
+                    let t = left.map_or(0, |(_, t)| t);
+                    self.open_search(ctx, SearchAsk { t, ..SearchAsk::default() })
+                }
             },
             Shell::ForgetTables => {
                 let size = format_bytes(self.session.table_bytes());

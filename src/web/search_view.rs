@@ -129,6 +129,11 @@ impl SearchView {
         &self.link
     }
 
+    /// The moment shown (a race: the tick).
+    pub fn moment(&self) -> u32 {
+        self.t
+    }
+
     /// The search of another solve (the puzzle or the algorithm changed): from its start.
     pub fn follow(&mut self, link: Link) {
         self.link = link;

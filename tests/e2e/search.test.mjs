@@ -51,6 +51,11 @@ test("steps forwards and back through an A* search, and a t= link reopens the sa
     const box = await page.locator(selector).boundingBox();
     assert.ok(box && box.y >= 0 && box.y < 768, `${selector} on screen: ${JSON.stringify(box)}`);
   }
+  // Closed and opened again (v twice), the search comes back at the moment it was left.
+  await page.keyboard.press("v");
+  await page.locator(".search-view").waitFor({ state: "detached" });
+  await page.keyboard.press("v");
+  await atMoment(page, t);
   const reopened = await open(shared, PROJECTOR);
   await ready(reopened.page);
   await atMoment(reopened.page, t);
