@@ -99,7 +99,7 @@ impl PuzzlePage for BayesPage {
 
     fn intro(&self) -> String {
         format!(
-            "{} categories learnt from {} texts. Type a text to guess: both methods' scores follow every change.",
+            "{} categories learnt from {} texts. Type a text to guess and press Enter (or leave the field): both methods' scores follow it.",
             self.params.training.categories().len(),
             self.params.training.texts.len()
         )
