@@ -339,7 +339,7 @@ impl SearchView {
                     { buttons(back, t == 0) }
                     <button onclick={send.reform(|_| SearchMsg::TogglePlay)} disabled={t >= len && !playing}
                         aria-label={if playing { "Pause" } else { "Play" }} title="Play / pause (Space)">
-                        { if playing { "⏸" } else { "▶" } }
+                        { if playing { "❚❚" } else { "▶" } }
                     </button>
                     { buttons(forward, t >= len) }
                     <button onclick={send.reform(|_| SearchMsg::Faster)} class="speed"
