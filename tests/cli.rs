@@ -32,6 +32,13 @@ fn json_lines(output: &Output) -> Vec<Value> {
         .collect()
 }
 
+/// The error of a command that must be refused (exit code 2).
+fn refused(args: &[&str]) -> String {
+    let out = puzzlelab(args, None);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    json_lines(&out)[0]["error"].as_str().unwrap().to_string()
+}
+
 /// Replays a report's moves through the Hanoi rules and returns the final letters.
 fn replay(discs: u8, pegs: u8, start: &str, moves: &Value) -> String {
     let tower = Tower::new(discs, pegs);
@@ -89,9 +96,7 @@ fn bad_input_is_an_error_object_with_exit_code_2() {
         ("#/alphametics?equation=SEND%20%2B", "equation: column 7"),
         ("#/hanoi?discs", "discs: has no value"),
     ] {
-        let out = puzzlelab(&["solve", link], None);
-        assert_eq!(out.status.code(), Some(2), "{link}");
-        let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
+        let error = refused(&["solve", link]);
         assert!(error.contains(expected), "{link}: {error}");
     }
     let out = puzzlelab(&["frobnicate"], None);
@@ -227,9 +232,7 @@ fn sliding_refuses_unsolvable_malformed_and_unsupported_boards() {
         ("#/sliding?size=3&algo=pdb", "algo: pattern databases are built for 4×4 boards"),
         ("#/sliding?size=6", "size: the solvers take boards up to 5×5"),
     ] {
-        let out = puzzlelab(&["solve", link], None);
-        assert_eq!(out.status.code(), Some(2), "{link}");
-        let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
+        let error = refused(&["solve", link]);
         assert!(error.contains(expected), "{link}: {error}");
     }
 }
@@ -651,9 +654,7 @@ fn bad_races_are_refused_with_the_reason() {
         ("#/jugs?race=bfs,dfs&clock=guesses", "clock: bfs counts no guesses"),
         ("#/sliding?size=3&race=bfs,magic", "race: lane 2 (magic): algo:"),
     ] {
-        let out = puzzlelab(&["solve", link], None);
-        assert_eq!(out.status.code(), Some(2), "{link}");
-        let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
+        let error = refused(&["solve", link]);
         assert!(error.contains(expected), "{link}: {error}");
     }
 }
@@ -682,9 +683,7 @@ fn a_refused_trace_is_refused_before_any_work() {
         ("#/tiles264?trace=1", "trace: tiles264 records no trace"),
         ("#/sliding?size=5&trace=1", "trace: sliding with algo=auto records no trace"),
     ] {
-        let out = puzzlelab(&["solve", link], None);
-        assert_eq!(out.status.code(), Some(2), "{link}");
-        let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
+        let error = refused(&["solve", link]);
         assert!(error.starts_with(expected), "{link}: {error}");
     }
 }
@@ -744,9 +743,7 @@ fn a_cut_or_bad_lesson_is_refused_with_the_reason() {
         ("#/lesson".to_string(), "data: a lesson link needs data"),
     ] {
         for command in ["lesson", "solve"] {
-            let out = puzzlelab(&[command, &link], None);
-            assert_eq!(out.status.code(), Some(2), "{command} {link}");
-            let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
+            let error = refused(&[command, &link]);
             assert!(error.contains(expected), "{command} {link}: {error}");
         }
     }
@@ -785,15 +782,11 @@ fn a_lesson_file_gives_its_link_and_the_examples_open_and_solve() {
         let out = puzzlelab(&["link", link], None);
         assert_eq!(json_lines(&out)[0]["link"], address, "the address the app writes for {link}");
     }
-    let out = puzzlelab(&["lesson", "#/lesson?example=nope"], None);
-    assert_eq!(out.status.code(), Some(2));
-    let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
+    let error = refused(&["lesson", "#/lesson?example=nope"]);
     assert!(error.contains("no example lesson 'nope' (there are search, constraints)"), "{error}");
     let bad = std::env::temp_dir().join("puzzlelab-bad-lesson.json");
     std::fs::write(&bad, r##"{"v": 1, "title": "T", "steps": [{"link": "#/hanoi?discs=99", "note": ""}]}"##)
         .unwrap();
-    let out = puzzlelab(&["lesson", bad.to_str().unwrap()], None);
-    assert_eq!(out.status.code(), Some(2));
-    let error = json_lines(&out)[0]["error"].as_str().unwrap().to_string();
+    let error = refused(&["lesson", bad.to_str().unwrap()]);
     assert!(error.contains("steps[1].link: discs"), "{error}");
 }

@@ -71,26 +71,40 @@ function secondRelease() {
 const releaseCaches = (page) => page.evaluate(async () =>
   (await caches.keys()).filter((name) => name.startsWith("puzzlelab-release-")).sort());
 
+/** Opens `hash` on a page its service worker controls. */
+async function openControlled(hash) {
+  const opened = await open(hash);
+  await opened.page.evaluate(() => navigator.serviceWorker.ready);
+  await opened.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  return opened;
+}
+
+/** Deploys `second`; moving to the sliding tiles, `page` is offered it, reloads into it and draws the board. */
+async function takeTheNewRelease(page, second) {
+  await page.evaluate(() => { window.stillTheSameApp = true; });
+  testServer().setRoot(second);
+  // Moving to another puzzle asks for news; the new release installs and waits.
+  await goToPuzzle(page, "Sliding tiles");
+  await page.getByText(NEW_VERSION).waitFor({ timeout: 20000 });
+  assert.equal(await page.evaluate(() => window.stillTheSameApp), true, "no reload was forced");
+  await page.getByRole("button", { name: "Reload" }).click();
+  await page.waitForFunction(() => window.stillTheSameApp === undefined, null, { timeout: 20000 });
+  await page.locator("svg.tiles").waitFor();
+}
+
+/** Waits until the only release the browser keeps is the second one. */
+const onlyTheSecondKept = (page) => page.waitForFunction(async () => {
+  const names = (await caches.keys()).filter((name) => name.startsWith("puzzlelab-release-"));
+  return names.length === 1 && names[0] === "puzzlelab-release-second";
+}, null, { timeout: 20000 });
+
 test("a release deployed during a lesson is offered as a reload, and replaces the old one", async () => {
   const second = secondRelease();
   const server = testServer();
   try {
-    const { page, errors } = await open("#/hanoi?discs=3");
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await page.evaluate(() => { window.stillTheSameApp = true; });
-    server.setRoot(second);
-    // Moving to another puzzle asks for news; the new release installs and waits.
-    await goToPuzzle(page, "Sliding tiles");
-    await page.getByText(NEW_VERSION).waitFor({ timeout: 20000 });
-    assert.equal(await page.evaluate(() => window.stillTheSameApp), true, "no reload was forced");
-    await page.getByRole("button", { name: "Reload" }).click();
-    await page.waitForFunction(() => window.stillTheSameApp === undefined, null, { timeout: 20000 });
-    await page.locator("svg.tiles").waitFor();
-    await page.waitForFunction(async () => {
-      const names = (await caches.keys()).filter((name) => name.startsWith("puzzlelab-release-"));
-      return names.length === 1 && names[0] === "puzzlelab-release-second";
-    }, null, { timeout: 20000 });
+    const { page, errors } = await openControlled("#/hanoi?discs=3");
+    await takeTheNewRelease(page, second);
+    await onlyTheSecondKept(page);
     assert.equal(await page.getByText(NEW_VERSION).count(), 0);
     await page.getByRole("button", { name: "Solve", exact: true }).click();
     await status(page).filter({ hasText: "Solved" }).waitFor({ timeout: 30000 });
@@ -106,9 +120,7 @@ test("a window still running the old release keeps its files after another windo
   const second = secondRelease();
   const server = testServer();
   try {
-    const { page, errors } = await open("#/hanoi?discs=3");
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const { page, errors } = await openControlled("#/hanoi?discs=3");
     const [first] = await releaseCaches(page);
     // A saved table (the store src/web/saved_tables.rs keeps pattern databases in).
     await page.evaluate(async () => (await caches.open("puzzlelab-tables-v2")).put("/probe", new Response("kept")));
@@ -121,13 +133,7 @@ test("a window still running the old release keeps its files after another windo
     other.on("pageerror", (e) => otherErrors.push(e.message));
     await other.locator(".puzzle-page.jugs").waitFor();
     await other.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    server.setRoot(second);
-    await goToPuzzle(page, "Sliding tiles");
-    await page.getByText(NEW_VERSION).waitFor({ timeout: 20000 });
-    await page.evaluate(() => { window.stillTheSameApp = true; });
-    await page.getByRole("button", { name: "Reload" }).click();
-    await page.waitForFunction(() => window.stillTheSameApp === undefined, null, { timeout: 20000 });
-    await page.locator("svg.tiles").waitFor();
+    await takeTheNewRelease(page, second);
     // The new release serves both windows, and keeps the first one's files while it runs them.
     await page.waitForFunction(async () => (await caches.keys()).includes("puzzlelab-release-second"), null, { timeout: 20000 });
     assert.deepEqual(await releaseCaches(page), [first, "puzzlelab-release-second"].sort());
@@ -144,10 +150,7 @@ test("a window still running the old release keeps its files after another windo
     await other.close();
     await page.reload();
     await page.locator("svg.tiles").waitFor();
-    await page.waitForFunction(async () => {
-      const names = (await caches.keys()).filter((name) => name.startsWith("puzzlelab-release-"));
-      return names.length === 1 && names[0] === "puzzlelab-release-second";
-    }, null, { timeout: 20000 });
+    await onlyTheSecondKept(page);
     const kept = await page.evaluate(async () => (await (await caches.open("puzzlelab-tables-v2")).match("/probe"))?.text());
     assert.equal(kept, "kept", "the saved tables survive a release change");
     assert.deepEqual(errors, []);

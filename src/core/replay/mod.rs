@@ -347,6 +347,20 @@ pub struct Frame {
 }
 
 impl State {
+    /// Its counters, without the node on the board.
+    fn counters(&self) -> Summary {
+        Summary {
+            expanded: self.expanded,
+            generated: self.generated,
+            frontier: self.frontier.len() as u64,
+            peak: self.peak,
+            guesses: self.guesses,
+            backtracks: self.backtracks,
+            bound: self.bound,
+            ..Summary::default()
+        }
+    }
+
     /// What a copy of this state holds, in frontier nodes and grid marks.
     fn weight(&self) -> usize {
         let grid = &self.grid;
@@ -687,17 +701,7 @@ impl Replay {
         let state = self.state_at(t);
         let path = state.current.map(|node| self.path_to(node, t));
         let picture = path.as_ref().and_then(|path| self.pictures.as_ref().and_then(|draw| draw(path)));
-        Summary {
-            expanded: state.expanded,
-            generated: state.generated,
-            frontier: state.frontier.len() as u64,
-            peak: state.peak,
-            guesses: state.guesses,
-            backtracks: state.backtracks,
-            bound: state.bound,
-            depth: path.map(|p| p.len() as u32),
-            picture,
-        }
+        Summary { depth: path.map(|p| p.len() as u32), picture, ..state.counters() }
     }
 
     /// The counters at each of `moments` (in increasing order), the trace walked forward once
@@ -717,16 +721,7 @@ impl Replay {
                     self.apply(&mut state, &self.events, i);
                 }
                 done = t;
-                Summary {
-                    expanded: state.expanded,
-                    generated: state.generated,
-                    frontier: state.frontier.len() as u64,
-                    peak: state.peak,
-                    guesses: state.guesses,
-                    backtracks: state.backtracks,
-                    bound: state.bound,
-                    ..Summary::default()
-                }
+                state.counters()
             })
             .collect()
     }
