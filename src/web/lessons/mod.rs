@@ -26,6 +26,8 @@ thread_local! {
 
 /// The most of the window the lesson bar may take, so the board keeps most of it.
 const MOST_OF_THE_WINDOW: f64 = 0.3;
+/// Narrower than this, a note is not worth growing the bar for.
+const NARROWEST_NOTE_PX: i32 = 160;
 
 /// Makes the lesson bar as tall as its note (the teacher's script is read whole), up to
 /// [`MOST_OF_THE_WINDOW`]; past that the note scrolls, and it can take the focus to be scrolled
@@ -39,7 +41,9 @@ fn fit_the_note() {
         return;
     };
     let _ = host.remove_attribute("style");
-    if note.scroll_height() <= note.client_height() {
+    // A note squeezed narrower than a few words (a phone's bar) is not made taller: the bar
+    // would grow and still show nothing readable.
+    if note.scroll_height() <= note.client_height() || note.client_width() < NARROWEST_NOTE_PX {
         return;
     }
     let window_height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(768.0);
