@@ -98,6 +98,8 @@ pub struct DeadEnd;
 /// The domains being narrowed, with the bookkeeping every change needs.
 pub struct Propagation<'a> {
     domains: &'a mut [Domain],
+    /// For each variable, the variables that must differ from it (see [`Model::peers`]).
+    peers: &'a [Vec<u32>],
     /// Variables changed since the propagators last looked.
     changed: Vec<u32>,
     counters: &'a mut Counters,
@@ -147,10 +149,23 @@ impl Propagation<'_> {
             return Err(DeadEnd);
         }
         if let Some(value) = single(domain) {
+            if reason != Reason::Guess {
+                if let Some(holder) = self.holder_of(var, value) {
+                    // A value a peer already holds is a dead end here, not an assignment
+                    // (its all-different group may not have run since the peer got it).
+                    self.trace.eliminate(Event::Eliminate { var: var as u32, value, by: Some(holder) });
+                    return self.narrow(var, 0, reason);
+                }
+            }
             self.counters.assignments += 1;
             self.trace.record(Event::Assign { var: var as u32, value, reason });
         }
         Ok(())
+    }
+
+    /// The peer of `var` that already holds `value`, if one does.
+    fn holder_of(&self, var: usize, value: u32) -> Option<u32> {
+        self.peers[var].iter().copied().find(|&peer| self.domains[peer as usize] == 1 << value)
     }
 }
 
@@ -159,6 +174,10 @@ pub trait Propagator {
     /// The variables whose changes wake this propagator.
     fn watches(&self) -> &[u32];
     fn propagate(&self, p: &mut Propagation) -> Result<(), DeadEnd>;
+    /// The variables this rule keeps all different, if that is what it does.
+    fn distinct(&self) -> Option<&[u32]> {
+        None
+    }
 }
 
 /// All different values over a group of variables (a Sudoku row, the letters of an
@@ -176,6 +195,10 @@ pub struct AllDifferent {
 impl Propagator for AllDifferent {
     fn watches(&self) -> &[u32] {
         &self.vars
+    }
+
+    fn distinct(&self) -> Option<&[u32]> {
+        Some(&self.vars)
     }
 
     fn propagate(&self, p: &mut Propagation) -> Result<(), DeadEnd> {
@@ -231,18 +254,29 @@ pub struct Model {
     propagators: Vec<Box<dyn Propagator>>,
     /// For each variable, the propagators that watch it.
     watchers: Vec<Vec<u32>>,
+    /// For each variable, the variables an all-different rule keeps from its value.
+    peers: Vec<Vec<u32>>,
 }
 
 impl Model {
     pub fn new(domains: Vec<Domain>) -> Self {
         let watchers = vec![Vec::new(); domains.len()];
-        Self { domains, propagators: Vec::new(), watchers }
+        let peers = vec![Vec::new(); domains.len()];
+        Self { domains, propagators: Vec::new(), watchers, peers }
     }
 
     pub fn add(&mut self, propagator: impl Propagator + 'static) {
         let index = self.propagators.len() as u32;
         for &var in propagator.watches() {
             self.watchers[var as usize].push(index);
+        }
+        for &var in propagator.distinct().unwrap_or_default() {
+            for &peer in propagator.distinct().unwrap_or_default() {
+                let peers = &mut self.peers[var as usize];
+                if peer != var && !peers.contains(&peer) {
+                    peers.push(peer);
+                }
+            }
         }
         self.propagators.push(Box::new(propagator));
     }
@@ -261,7 +295,7 @@ impl Model {
     ) -> Result<(), DeadEnd> {
         let mut queued = vec![false; self.propagators.len()];
         let mut queue: VecDeque<u32> = VecDeque::new();
-        let mut p = Propagation { domains, changed: Vec::new(), counters, trace };
+        let mut p = Propagation { domains, peers: &self.peers, changed: Vec::new(), counters, trace };
         match changed {
             None => queue.extend(0..self.propagators.len() as u32),
             Some(vars) => p.changed = vars,
@@ -432,7 +466,13 @@ impl Run<'_> {
             let mut child = domains.clone();
             let guessed = {
                 let trace = &mut self.outcome.trace;
-                let mut p = Propagation { domains: &mut child, changed: Vec::new(), counters, trace };
+                let mut p = Propagation {
+                    domains: &mut child,
+                    peers: &self.model.peers,
+                    changed: Vec::new(),
+                    counters,
+                    trace,
+                };
                 p.fix(var, value, Reason::Guess).map(|()| p.changed)
             };
             let consistent = guessed.and_then(|changed| {
@@ -551,6 +591,40 @@ mod tests {
         assert_eq!(run_with(Pick::Max), Some(3));
         assert_eq!(run_with(Pick::First), Some(1));
         assert!(matches!(run_with(Pick::Random(1)), Some(1..=3)));
+    }
+
+    /// Narrows variable 1 to the value 0 whatever else holds it (as an alphametic's column
+    /// rule may, before the all-different rule has run).
+    struct SecondIsZero;
+
+    impl Propagator for SecondIsZero {
+        fn watches(&self) -> &[u32] {
+            &[0]
+        }
+
+        fn propagate(&self, p: &mut Propagation) -> Result<(), DeadEnd> {
+            if p.domain(0) == 0b1 {
+                p.remove(1, 1, None)?;
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_value_a_peer_holds_is_a_dead_end_not_an_assignment() {
+        let mut model = Model::new(vec![0b11; 2]);
+        model.add(SecondIsZero);
+        model.add(AllDifferent { vars: vec![0, 1], prune: true, hidden_singles: false });
+        let options = Options { pick: Pick::First, eliminations: true, dead_ends: true, ..options(10) };
+        let outcome = solve(&model, options, &mut |_| true);
+        assert_eq!(outcome.solutions, [vec![1, 0]]);
+        let events = &outcome.trace.events;
+        let zero_twice = Event::Assign { var: 1, value: 0, reason: Reason::Single };
+        assert_eq!(events[0], Event::Assign { var: 0, value: 0, reason: Reason::Guess });
+        assert_eq!(events[1], Event::Eliminate { var: 1, value: 1, by: None });
+        assert_eq!(events[2], Event::Eliminate { var: 1, value: 0, by: Some(0) });
+        assert_eq!(events[3], Event::DeadEnd { var: Some(1) });
+        assert!(!events[..4].contains(&zero_twice));
     }
 
     #[test]

@@ -364,6 +364,46 @@ mod tests {
         assert_eq!(run(&link("NORTH / SOUTH == EAST / WEST", "columns")).unwrap().count, Some(1));
     }
 
+    /// Replays the engine's own events for the slides' puzzles: at every assignment, no other
+    /// letter of the branch holds that digit, and every solution follows an assignment.
+    #[test]
+    fn no_two_letters_of_a_branch_ever_share_a_digit() {
+        for equation in SLIDES_PUZZLES {
+            let (model, _) = columns::model(&Equation::parse(equation).unwrap());
+            let options = Options {
+                pick: Pick::Min,
+                cap: 1000,
+                trace_limit: usize::MAX,
+                dead_ends: true,
+                eliminations: false,
+                keep: 0,
+            };
+            let events = constraint::solve(&model, options, &mut |_| true).trace.events;
+            // The branch: each guess with the letters fixed since it (the first: before any).
+            let mut branches: Vec<Vec<(u32, u32)>> = vec![Vec::new()];
+            for event in events {
+                match event {
+                    Event::Assign { var, value, reason } => {
+                        let held = branches.iter().flatten().find(|&&(_, v)| v == value);
+                        assert_eq!(held, None, "{equation}: letter {var} = {value}");
+                        if reason == Reason::Guess {
+                            branches.push(Vec::new());
+                        }
+                        branches.last_mut().unwrap().push((var, value));
+                    }
+                    Event::Backtrack { var, value } => {
+                        assert_eq!(branches.pop().unwrap()[0], (var, value), "{equation}");
+                    }
+                    Event::Solution => {
+                        let letters = branches.iter().flatten().count();
+                        assert_eq!(letters, model.domains().len(), "{equation}");
+                    }
+                    Event::DeadEnd { .. } | Event::Eliminate { .. } => {}
+                }
+            }
+        }
+    }
+
     #[test]
     fn no_solution_is_an_answer() {
         let report = run(&link("A + A == B + B + C", "columns")).unwrap();
