@@ -12,7 +12,7 @@ use puzzlelab::core::trace::{Event, Trace};
 use puzzlelab::puzzles::sliding::domain::{Board, Dir};
 use puzzlelab::puzzles::sliding::params::SlidingParams;
 use puzzlelab::puzzles::sliding::picture::picture;
-use puzzlelab::puzzles::{node_pictures, solve_link, solve_traced, Recorded};
+use puzzlelab::puzzles::{pictures, solve_link, solve_traced, Recorded};
 
 fn traced(link: &str) -> (Report, Replay) {
     let (report, trace) = recorded(link);
@@ -176,12 +176,12 @@ fn a_search_recorded_for_a_view_stops_at_the_cut() {
 }
 
 #[test]
-fn a_deep_search_draws_at_most_forty_rows_by_depth() {
+fn a_deep_search_draws_a_bounded_number_of_rows_by_depth() {
     let (report, replay) = traced("#/sliding?size=3&seed=3&shuffle=20&algo=dfs");
     assert!(report.length > 1_000, "an unlimited depth-first search goes deep: {}", report.length);
     let markup = replay.frame(replay.len(), false).markup;
     let rows = markup.matches("class=\"depth\"").count();
-    assert!((1..=40).contains(&rows), "{rows} rows");
+    assert!((1..=puzzlelab::core::replay::MAX_DEPTH_ROWS).contains(&rows), "{rows} rows");
     assert!(markup.contains("0–"), "rows are bands of depths");
 }
 
@@ -252,7 +252,7 @@ fn queens_count_their_solutions_and_show_each_board() {
 fn each_frontier_row_of_the_8_puzzle_shows_its_board() {
     let link = "#/sliding?size=3&seed=3&shuffle=20&algo=astar";
     let (_, replay) = traced(link);
-    let replay = replay.with_pictures(node_pictures(link));
+    let replay = replay.with_pictures(pictures(link));
     let start: Board = SlidingParams::from_link(&Link::parse(link).unwrap()).0.current();
     for &stop in &replay.expansion_stops()[1..8] {
         let markup = replay.frame(stop, false).markup;
@@ -298,10 +298,12 @@ fn a_race_replays_every_lane_on_one_clock_to_its_own_end() {
             report.algorithm
         );
     }
-    // At the end the race names its winner and how much more work the others did, to scale.
-    assert!(end.said.contains("idastar finished first"), "{}", end.said);
+    // At the end the race names its winner and how much more work the others did, to scale,
+    // each algorithm by its name in the menu.
+    assert!(end.said.contains("IDA*, Manhattan + linear conflicts finished first"), "{}", end.said);
     let times = alone[0].expanded as f64 / alone[2].expanded as f64;
-    assert!(end.said.contains(&format!("bfs needed {times:.0} times as many")), "{}", end.said);
+    assert!(end.said.contains(&format!("Breadth-first needed {times:.0} times as many")), "{}", end.said);
+    assert!(end.markup.contains("<h3>2 A* with Manhattan distance</h3>"), "{}", end.markup);
     assert!(end.markup.contains("width: 100.0%") && end.markup.contains(", to scale"));
     // The layer step goes to the next lane's end.
     let first_end = alone.iter().map(|r| r.expanded).min().unwrap() as u32;
@@ -406,15 +408,70 @@ fn check_sudoku_trace(link: &str) {
     assert_eq!(solutions, u32::from(!trace.cut), "{link}: the solution is an event");
 }
 
+/// The (letter, digit) pairs an alphametic's picture draws, in order ('·': no digit yet).
+fn drawn_letters(markup: &str) -> Vec<(char, char)> {
+    let picture = markup.split("</figure>").next().unwrap_or_default();
+    picture
+        .split("<span class=\"letter\">")
+        .skip(1)
+        .map(|cell| {
+            let letter = cell.chars().next().unwrap();
+            let digit = cell.split("class=\"digit\"").nth(1).unwrap().split('>').nth(1).unwrap();
+            (letter, digit.chars().next().unwrap())
+        })
+        .collect()
+}
+
 #[test]
-fn an_alphametics_trace_names_its_solution_and_gives_no_digit_twice_outside_a_dead_end() {
-    let (report, trace) = recorded("#/alphametics?equation=SEND%20%2B%20MORE%20%3D%3D%20MONEY&algo=columns");
+fn an_alphametics_view_draws_the_letters_digits_of_each_moment_and_no_digit_twice() {
+    let link = "#/alphametics?equation=SEND%20%2B%20MORE%20%3D%3D%20MONEY&algo=columns";
+    let (report, trace) = recorded(link);
     assert_eq!(report.count, Some(1));
     let solutions = trace.events.iter().filter(|e| matches!(e, Event::Solution)).count();
     assert_eq!(solutions, 1, "the solution is an event");
-    let replay = Replay::new(trace);
-    let at = (0..replay.len()).find(|&i| matches!(replay.event(i), Some(Event::Solution))).unwrap();
-    assert!(replay.frame(at + 1, false).said.starts_with("A solution"));
+    let replay = Replay::new(trace).with_pictures(pictures(link));
+    let mut digits: std::collections::BTreeMap<String, u32> = Default::default();
+    let mut branches: Vec<Vec<String>> = vec![Vec::new()];
+    for t in 0..=replay.len() {
+        let frame = replay.frame(t, false);
+        assert!(!frame.markup.contains("search-grid"), "t={t}: an alphametic has no grid");
+        let drawn = drawn_letters(&frame.markup);
+        assert_eq!(drawn.len(), "SENDMOREMONEY".len(), "t={t}: every letter of the sum is drawn");
+        for (letter, digit) in &drawn {
+            let expected =
+                digits.get(&letter.to_string()).map_or('·', |d| char::from_digit(*d, 10).unwrap());
+            assert_eq!(*digit, expected, "t={t}: {letter} as the events so far give it");
+        }
+        let mut held: Vec<u32> = digits.values().copied().collect();
+        held.sort();
+        held.dedup();
+        assert_eq!(held.len(), digits.len(), "t={t}: two letters share a digit: {digits:?}");
+        match replay.event(t) {
+            Some(Event::Assign { cell, value, cause }) => {
+                if cause == "guess" {
+                    branches.push(Vec::new());
+                }
+                digits.insert(cell.clone(), *value);
+                branches.last_mut().unwrap().push(cell.clone());
+            }
+            Some(Event::Backtrack { .. }) => {
+                for letter in branches.pop().unwrap() {
+                    digits.remove(&letter);
+                }
+            }
+            Some(Event::Solution) => {
+                let markup = replay.frame(t + 1, false);
+                assert!(markup.said.starts_with("A solution"));
+                let drawn: String = drawn_letters(&markup.markup).iter().map(|&(_, d)| d).collect();
+                assert_eq!(drawn, "9567108510652");
+                assert!(
+                    markup.markup.contains("<td>1</td><td>0</td><td>1</td><td>1</td><td></td>"),
+                    "carries"
+                );
+            }
+            _ => {}
+        }
+    }
 }
 
 #[test]
@@ -422,5 +479,20 @@ fn every_single_and_hidden_of_a_sudoku_trace_is_justified_by_the_events_before_i
     check_sudoku_trace("#/sudoku?algo=propagate");
     for grid in include_str!("data/sudoku/top95.txt").lines().take(12) {
         check_sudoku_trace(&format!("#/sudoku?grid={}&algo=propagate", grid.trim()));
+    }
+}
+
+#[test]
+fn moment_zero_says_what_each_kind_of_trace_starts_from() {
+    for (link, start, counted) in [
+        ("#/sliding?size=3&seed=3&shuffle=12&algo=bfs", "the start is the only node", "expanded"),
+        ("#/sudoku?algo=propagate", "write in the puzzle's clues", "assigned"),
+        ("#/alphametics?algo=columns", "no letter has a digit", "assigned"),
+        ("#/queens?n=6&algo=backtracking", "the board is empty", "queens placed"),
+    ] {
+        let (_, replay) = traced(link);
+        let frame = replay.frame(0, false);
+        assert!(frame.said.contains(start), "{link}: {}", frame.said);
+        assert!(frame.markup.contains(&format!("<b>0</b> {counted}")), "{link}: {}", frame.markup);
     }
 }

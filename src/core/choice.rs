@@ -16,6 +16,17 @@ pub trait Named: Copy + PartialEq + 'static {
     }
 }
 
+/// A label's first part, before any colon: the name a sentence uses ("A* with Manhattan
+/// distance" of "A* with Manhattan distance: optimal").
+pub fn short_label(label: &str) -> &str {
+    label.split(':').next().unwrap_or(label)
+}
+
+/// The label of the value of `T` a link names `name`.
+pub fn label_of<T: Named>(name: &str) -> Option<&'static str> {
+    T::from_name(name).map(T::label)
+}
+
 /// Declares an enum implementing [`Named`] from one table of `Variant = ("link name",
 /// "label")`, listed in menu order.
 #[macro_export]

@@ -3,9 +3,10 @@
 //! with that algorithm (and that seed, with `seeds=`); the answer lists the lanes with the
 //! clock's count at each one's end.
 
+use crate::core::format::html_text as text;
 use crate::core::job::{format_count, JobContext, Report};
 use crate::core::link::Link;
-use crate::core::replay::{Frame, NodePictures, Replay, Seek, Summary, SNAPSHOT_BUDGET};
+use crate::core::replay::{Frame, Pictures, Replay, Seek, Summary, SNAPSHOT_BUDGET};
 use crate::core::search::Limits;
 use crate::core::trace::{Event, Trace};
 use serde::{Deserialize, Serialize};
@@ -209,6 +210,8 @@ pub struct RaceReplay {
 
 struct RaceLane {
     result: Lane,
+    /// The algorithm's name for students ("A* with Manhattan distance").
+    name: String,
     progress: Progress,
     /// The clock's count where the lane ended, finished or stopped.
     units: u64,
@@ -231,7 +234,7 @@ impl RaceReplay {
         link: &Link,
         ctx: &mut JobContext,
         (solve, record, refusal): (Solve, Record, TraceRefusal),
-        pictures: impl Fn(&Link) -> Option<NodePictures>,
+        pictures: impl Fn(&Link) -> Option<Pictures>,
     ) -> Result<Self, String> {
         let Lanes { clock, lanes: named } = lanes(link)?;
         // A lane whose search records nothing is refused before any lane runs.
@@ -255,7 +258,7 @@ impl RaceReplay {
         results: Vec<(Lane, Report)>,
         clock: Clock,
         record: Record,
-        pictures: impl Fn(&Link) -> Option<NodePictures>,
+        pictures: impl Fn(&Link) -> Option<Pictures>,
     ) -> Result<Vec<RaceLane>, String> {
         let mut lanes = Vec::new();
         // The lanes share one replay's budget of snapshots, so a race of four holds no more.
@@ -282,9 +285,18 @@ impl RaceReplay {
             };
             let cut = matches!(&progress, Progress::Recorded { replay, .. } if replay.is_cut());
             let units = clock.units(&report).unwrap_or_default();
-            lanes.push(RaceLane { result, progress, units, cut });
+            let name = result.algorithm.clone();
+            lanes.push(RaceLane { result, name, progress, units, cut });
         }
         Ok(lanes)
+    }
+
+    /// Names each lane's algorithm for students (`name` of its link word).
+    pub fn name_lanes(mut self, name: impl Fn(&str) -> String) -> Self {
+        for lane in &mut self.lanes {
+            lane.name = name(&lane.result.algorithm);
+        }
+        self
     }
 
     /// The last tick: when the last lane ends.
@@ -337,8 +349,7 @@ impl RaceReplay {
         let finished = |lane: &&RaceLane| lane.result.solved && lane.end() <= t;
         let first = self.lanes.iter().filter(finished).min_by_key(|lane| lane.end())?;
         let at = first.end().max(1);
-        let mut words =
-            format!("{} finished first, at {} {unit}", first.result.algorithm, format_count(u64::from(at)));
+        let mut words = format!("{} finished first, at {} {unit}", first.name, format_count(u64::from(at)));
         let others: Vec<String> = self
             .lanes
             .iter()
@@ -349,7 +360,7 @@ impl RaceReplay {
                 let times = if times >= 10.0 { format!("{times:.0}") } else { format!("{times:.1}") };
                 format!(
                     "{} needed {times} times as many ({})",
-                    lane.result.algorithm,
+                    lane.name,
                     format_count(u64::from(lane.end()))
                 )
             })
@@ -439,9 +450,9 @@ impl RaceLane {
             "<section class=\"lane{}\" aria-label=\"Lane {}: {}\"><h3>{} {}{seed}</h3>",
             if ended { " ended" } else { "" },
             index + 1,
-            r.algorithm,
+            text(&self.name),
             index + 1,
-            r.algorithm
+            text(&self.name)
         );
         // Each counter with its name before it: "expanded 149 · generated 412 · …".
         let labelled = |counts: &[(&str, String)]| -> String {

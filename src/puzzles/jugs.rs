@@ -20,6 +20,9 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
 /// Reads a link of this puzzle into its canonical form, naming every problem.
 pub const READ_LINK: super::LinkReader = crate::core::link::canonical::<JugsParams>;
 
+/// The readable name of an algorithm this puzzle's links name (`algo=`).
+pub const ALGORITHM_LABEL: super::AlgorithmLabel = crate::core::choice::label_of::<classic::Algo>;
+
 /// This puzzle's keys, each with a few valid and extreme values (the link fuzz test draws on
 /// them, so a new puzzle is fuzzed without editing the test).
 pub const SAMPLES: super::Samples = &[

@@ -20,7 +20,7 @@ use crate::core::job::{JobContext, Report};
 use crate::core::lesson::{self, Lesson};
 use crate::core::link::{Link, LinkError, TRACE_KEY};
 use crate::core::race;
-use crate::core::replay::{Frame, NodePictures, Replay, Seek};
+use crate::core::replay::{Frame, Pictures, Replay, Seek};
 use crate::core::trace::Trace;
 
 /// What the pages need to know about a puzzle.
@@ -42,12 +42,15 @@ pub type Samples = &'static [(&'static str, &'static [&'static str])];
 /// Solves what a link describes; `Err` says what was wrong with the link.
 type Solver = fn(&Link, &mut JobContext) -> Result<Report, String>;
 
+/// The label of an algorithm a puzzle's links name (`algo=`), as its menu shows it.
+pub type AlgorithmLabel = fn(&str) -> Option<&'static str>;
+
 /// Why a link's solver records no trace (`trace=1`, the Search view), read from the link alone
 /// so that the refusal comes before any work; `None` when it records one.
 type TraceRefusal = fn(&Link) -> Option<String>;
 
 /// The registry: one line names every puzzle module, each of which provides `INFO`,
-/// `READ_LINK`, `SAMPLES`, `solve_link` and `trace_refusal`.
+/// `READ_LINK`, `SAMPLES`, `ALGORITHM_LABEL`, `solve_link` and `trace_refusal`.
 macro_rules! registry {
     ($($puzzle:ident),* $(,)?) => {
         /// Every puzzle, in the order the app lists them.
@@ -63,6 +66,10 @@ macro_rules! registry {
 
         /// Each puzzle's keys with sample values, by page name (for tests that fuzz links).
         const SAMPLES: &[(&str, Samples)] = &[$(($puzzle::INFO.name, $puzzle::SAMPLES)),*];
+
+        /// Each puzzle's algorithms' labels, by page name.
+        const ALGORITHM_LABELS: &[(&str, AlgorithmLabel)] =
+            &[$(($puzzle::INFO.name, $puzzle::ALGORITHM_LABEL)),*];
 
         /// Each puzzle's check of what its solvers can trace, by page name.
         const TRACE_REFUSALS: &[(&str, TraceRefusal)] =
@@ -90,6 +97,13 @@ registry!(
 /// The registry entry of the puzzle a page name names.
 pub fn find(name: &str) -> Option<&'static PuzzleInfo> {
     PUZZLES.iter().find(|p| p.name == name)
+}
+
+/// An algorithm's name for students: its label up to the first colon ("A* with Manhattan
+/// distance" for `astar`), or the link's word for it when the puzzle has no label.
+pub fn algorithm_name(puzzle: &str, algo: &str) -> String {
+    let label = ALGORITHM_LABELS.iter().find(|(name, _)| *name == puzzle).and_then(|(_, label)| label(algo));
+    label.map_or(algo, crate::core::choice::short_label).to_string()
 }
 
 /// The link reader of the puzzle a page name names.
@@ -249,16 +263,20 @@ pub fn make_puzzle(text: &str) -> Result<String, String> {
     make(&link)
 }
 
-/// Makes the node pictures of a link's puzzle.
-type PictureMaker = fn(&Link) -> NodePictures;
+/// Makes the Search view's pictures of a link's puzzle.
+type PictureMaker = fn(&Link) -> Pictures;
 
-/// The puzzles whose Search view draws each frontier node's board (small enough to list).
-const NODE_PICTURES: &[(&str, PictureMaker)] = &[(sliding::INFO.name, sliding::picture::link_pictures)];
+/// The puzzles whose Search view draws pictures: each frontier node's board (small enough to
+/// list), or the values so far.
+const PICTURES: &[(&str, PictureMaker)] = &[
+    (sliding::INFO.name, sliding::picture::link_pictures),
+    (alphametics::INFO.name, alphametics::picture::link_pictures),
+];
 
-/// How to draw the nodes of the puzzle `text` links to, if its Search view draws them.
-pub fn node_pictures(text: &str) -> Option<NodePictures> {
+/// How the Search view draws the puzzle `text` links to, if it draws pictures.
+pub fn pictures(text: &str) -> Option<Pictures> {
     let link = Link::parse(text).ok()?;
-    let (_, pictures) = NODE_PICTURES.iter().find(|(name, _)| *name == link.puzzle)?;
+    let (_, pictures) = PICTURES.iter().find(|(name, _)| *name == link.puzzle)?;
     Some(pictures(&link))
 }
 
@@ -315,16 +333,17 @@ impl Recorded {
         // What a view cannot show is not searched: the recording stops at the trace's cut.
         ctx.limits.stop_at_cut = true;
         if link.get(race::RACE_KEY).is_some() {
-            let pictures = |lane: &Link| node_pictures(&lane.to_hash());
+            let lane_pictures = |lane: &Link| pictures(&lane.to_hash());
             let solvers = (
                 solve_parsed as race::Solve,
                 solve_recorded as race::Record,
                 trace_refusal as race::TraceRefusal,
             );
-            return race::RaceReplay::record(&link, ctx, solvers, pictures).map(Self::Race);
+            let race = race::RaceReplay::record(&link, ctx, solvers, lane_pictures)?;
+            return Ok(Self::Race(race.name_lanes(|algo| algorithm_name(&link.puzzle, algo))));
         }
         let (_, trace) = solve_recorded(&link, ctx)?;
-        Ok(Self::Search(Box::new(Replay::new(trace).with_pictures(node_pictures(text)))))
+        Ok(Self::Search(Box::new(Replay::new(trace).with_pictures(pictures(text)))))
     }
 
     /// The moment (a race: the tick) `seek` leads to from `from`.

@@ -1145,7 +1145,8 @@ impl Page {
     /// Opens the Search view on the search of the algorithm chosen, at the moment `ask` names.
     fn open_search(&mut self, ctx: &Context<Self>, ask: SearchAsk) {
         let label = match ask.race.first() {
-            Some((_, lanes)) => format!("The race of {lanes}, on one clock."),
+            // The lanes and the winner's sentence name the algorithms.
+            Some((_, lanes)) => format!("A race of {} algorithms on one clock.", lanes.split(',').count()),
             None => format!("The search of {}, step by step.", self.puzzle.algorithm().1),
         };
         match self.search_link(&ask.race) {

@@ -299,6 +299,8 @@ impl SearchView {
     }
 
     pub fn view(&self, send: &Callback<SearchMsg>) -> Html {
+        const PREDICT_QUESTION: &str =
+            "Predict: which waiting node is expanded next? Pick its number (the table's title says how ties go).";
         let buttons = |steps: &'static [StepButton], disabled: bool| {
             steps
                 .iter()
@@ -347,10 +349,13 @@ impl SearchView {
                         title="Speed while playing">{ format!("{speed}/s") }</button>
                     <input type="range" class="moment" min="0" max={len.to_string()} value={t.to_string()}
                         aria-label="Moment of the search" aria-valuetext={format!("{moment} {t} of {len}")} oninput={scrub} />
-                    <span class="moment-count">{ format!("{moment} {t} of {len}") }</span>
+                    // As wide as its widest moment, so nothing after it moves while stepping.
+                    <span class="moment-count" style={format!("min-width: {}ch", format!("{moment} {len} of {len}").len())}>
+                        { format!("{moment} {t} of {len}") }
+                    </span>
                     if racing {
-                        <button onclick={send.reform(|_| SearchMsg::ExportCsv)}>{ "Export CSV" }</button>
-                    } else {
+                        <button class="export-csv" onclick={send.reform(|_| SearchMsg::ExportCsv)}>{ "Export CSV" }</button>
+                    } else if frame.board {
                         <label class="predict">
                             <input type="checkbox" checked={self.predict} onchange={send.reform(|_| SearchMsg::TogglePredict)} />
                             { " Predict" }
@@ -362,8 +367,11 @@ impl SearchView {
                 </div>
                 if let Some(verdict) = &self.verdict {
                     <p class="predict-verdict" role="status">{ verdict }</p>
-                } else if self.predict && frame.next.is_some() {
-                    <p class="predict-verdict">{ "Predict: which waiting node is expanded next? Pick its number." }</p>
+                } else if self.predict {
+                    // Kept in place (empty at the end) so the figures under it do not move.
+                    <p class="predict-verdict">
+                        if frame.next.is_some() { { PREDICT_QUESTION } }
+                    </p>
                 }
                 if let Some(why) = &self.error {
                     <p class="alert" role="alert">{ why }</p>

@@ -3,6 +3,7 @@
 import { before, after } from "node:test";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { serve } from "./server.mjs";
 
@@ -109,4 +110,60 @@ export async function seriousViolations(page) {
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Fails unless `locator` is entirely inside the window. */
+export async function assertInView(page, locator, what) {
+  const { width, height } = page.viewportSize();
+  assert.ok(await locator.count() > 0, `${what} is on the page`);
+  const box = await locator.boundingBox();
+  assert.ok(box, `${what} is drawn`);
+  const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= width + 1 && box.y + box.height <= height + 1;
+  assert.ok(inside, `${what} at ${JSON.stringify(box)} is outside ${width}x${height}`);
+}
+
+/** Controls that another element lies on top of (at their centre), as "control under cover". */
+export function controlsCovered(page) {
+  return page.evaluate(() => {
+    const controls = [...document.querySelectorAll("button, input, select, textarea, a[href]")];
+    return controls.flatMap((control) => {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === "hidden") return [];
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return [];
+      const top = document.elementFromPoint(x, y);
+      if (!top || control.contains(top) || top.contains(control)) return [];
+      const name = (element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")} "${element.textContent.trim().slice(0, 20)}"`;
+      return [`${name(control)} under ${name(top)}`];
+    });
+  });
+}
+
+/** Words (and score pegs) in the stage drawn smaller than 18 px, as "what size". */
+export function smallText(page) {
+  return page.evaluate(() => {
+    const small = [];
+    const shown = (el) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight
+        && getComputedStyle(el).visibility !== "hidden";
+    };
+    const say = (el, size) => `${el.tagName.toLowerCase()}.${el.getAttribute("class")} "${el.textContent.trim().slice(0, 20)}" ${size.toFixed(1)} px`;
+    for (const el of document.querySelectorAll(".stage *:not(svg *)")) {
+      const ownWords = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (ownWords && shown(el) && size < 18) small.push(say(el, size));
+    }
+    for (const el of document.querySelectorAll(".stage svg text")) {
+      if (!el.textContent.trim() || !shown(el)) continue;
+      const m = el.getScreenCTM();
+      const size = parseFloat(getComputedStyle(el).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+      if (size < 18) small.push(say(el, size));
+    }
+    for (const peg of document.querySelectorAll(".stage .key")) {
+      const width = peg.getBoundingClientRect().width;
+      if (width < 18) small.push(say(peg, width));
+    }
+    return [...new Set(small)];
+  });
 }

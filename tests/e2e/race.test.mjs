@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { open, shots, hash, waitForHash, seriousViolations } from "./harness.mjs";
+import { open, shots, hash, waitForHash, seriousViolations, assertInView, smallText } from "./harness.mjs";
 
 const PROJECTOR = { width: 1024, height: 768 };
 const cli = (link) => JSON.parse(execFileSync(new URL("../../target/debug/puzzlelab", import.meta.url).pathname,
@@ -18,6 +18,11 @@ test("three lanes end where the CLI's solves end; a t= link reopens the same tic
   assert.equal(await lanes(page).count(), 3);
   await page.keyboard.press("End");
   await moment(page).filter({ hasText: /^tick (\d+) of \1$/ }).waitFor();
+  // The lanes and the winner are named as the algorithm menu names them, not by link words.
+  assert.deepEqual(await page.locator(".lane h3").allTextContents(),
+    ["1 Breadth-first", "2 A* with Manhattan distance", "3 IDA*, Manhattan + linear conflicts"]);
+  assert.match(await page.locator(".search-said").textContent(),
+    /every lane has ended\. IDA\*, Manhattan \+ linear conflicts finished first, at \d+ expanded; Breadth-first needed \d+ times as many/);
   const ends = await page.locator(".lane-state").allTextContents();
   for (const [i, algo] of ["bfs", "astar", "idastar"].entries()) {
     const alone = cli(`${board}&algo=${algo}`);
@@ -69,6 +74,14 @@ test("a Sudoku race on guesses, a genetic race of two seeds, and four lanes at o
       assert.ok(box.y >= 0 && box.y + box.height <= 768, `${name}: every lane on screen ${JSON.stringify(box)}`);
     }
     await page.screenshot({ path: `${shots}/race-${name}-1024x768.png` });
+    // On the projector every lane stays in view and every number is at least 18 px.
+    await page.keyboard.press("p");
+    await page.locator("html[data-presenting=on]").waitFor();
+    for (const [i, lane] of (await lanes(page).all()).entries()) {
+      await assertInView(page, lane, `${name}: lane ${i + 1} in presentation mode`);
+    }
+    assert.deepEqual(await smallText(page), [], `${name}: every word at least 18 px in presentation mode`);
+    await page.screenshot({ path: `${shots}/race-${name}-1024x768-present.png` });
     assert.deepEqual(errors, [], name);
     await page.close();
   }

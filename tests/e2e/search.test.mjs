@@ -3,7 +3,7 @@
 // 1024×768 with no serious axe violation (screenshots in screenshots/search-*.png).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { open, shots, hash, waitForHash, seriousViolations } from "./harness.mjs";
+import { open, shots, hash, waitForHash, seriousViolations, assertInView, smallText } from "./harness.mjs";
 
 const PROJECTOR = { width: 1024, height: 768 };
 const said = (page) => page.locator(".search-said");
@@ -121,7 +121,11 @@ const VIEWS = [
   ["alphametics", "#/alphametics?algo=columns&view=search&t=20"],
 ];
 
-test("every search page opens its Search view from a link, at 1024×768", async () => {
+/** What a view draws beside its steps: a constraint solver's grid, the queens' board, an
+ * alphametic's columns (a search's frontier table may scroll in its box). */
+const DRAWING = ".search-grid, .search-queens, .search-alphametic";
+
+test("every search page opens its Search view from a link, at 1024×768, and presents it", async () => {
   for (const [name, link] of VIEWS) {
     const { page, errors } = await open(link, PROJECTOR);
     await ready(page);
@@ -137,6 +141,15 @@ test("every search page opens its Search view from a link, at 1024×768", async 
     assert.ok(steps.y + steps.height <= 768, `${name}: step controls on screen`);
     await page.screenshot({ path: `${shots}/search-${name}-1024x768.png` });
     assert.deepEqual(await seriousViolations(page), [], `${name}: axe`);
+    // On the projector: every number at least 18 px, the steps and the whole drawing in view.
+    await page.keyboard.press("p");
+    await page.locator("html[data-presenting=on]").waitFor();
+    assert.deepEqual(await smallText(page), [], `${name}: every word at least 18 px in presentation mode`);
+    await assertInView(page, page.locator(".search-steps"), `${name}: steps in presentation mode`);
+    for (const drawing of await page.locator(DRAWING).all()) {
+      await assertInView(page, drawing, `${name}: the drawing in presentation mode`);
+    }
+    await page.screenshot({ path: `${shots}/search-${name}-1024x768-present.png` });
     assert.deepEqual(errors, [], name);
     await page.close();
   }

@@ -2,15 +2,16 @@
 //! worker) and shown by the page as they come: the page's own bundle then needs no code to
 //! draw them, and the drawing is tested natively with the replay.
 
-use super::{grid_cell, Replay, State, Waiting};
+use super::{grid_cell, Drawing, Pictures, Replay, State, Waiting};
 use crate::core::format::html_text as text;
 use crate::core::trace::{Discipline, Event};
 use std::fmt::Write;
 
 /// Frontier rows shown; the rest are counted.
 const MAX_ROWS: usize = 10;
-/// Rows of the drawing by depth, at most: deeper searches get a row per band of depths.
-const MAX_DEPTH_ROWS: usize = 40;
+/// Rows of the drawing by depth, at most: deeper searches get a row per band of depths (few
+/// enough that each row's label stays readable on a projector).
+pub(super) const MAX_DEPTH_ROWS: usize = 16;
 
 /// The markup of moment `t`: counters, then the frontier table and the search's drawing (or
 /// the constraint solver's grid).
@@ -24,7 +25,7 @@ pub(super) fn draw(
 ) -> String {
     let mut html = String::with_capacity(4096);
     counts(replay, state, &mut html);
-    if let Some(node) = state.current.filter(|_| replay.discipline != Discipline::None) {
+    if let Some(node) = state.current.filter(|_| replay.drawing == Drawing::Frontier) {
         let moves = if path.is_empty() { "none: it is the start".to_string() } else { text(&path.join(" ")) };
         let _ = write!(
             html,
@@ -32,20 +33,17 @@ pub(super) fn draw(
             crate::core::format::count_of(path.len() as u64, "move", "moves")
         );
     }
-    if replay.discipline == Discipline::None {
-        if !state.grid.queens.is_empty() || replay.events.iter().any(|e| matches!(e, Event::Place { .. })) {
-            queens(replay, state, t, &mut html);
-        } else if replay.side > 0 {
-            grid(replay, state, &mut html);
-        } else {
-            letters(state, &mut html);
-        }
-    } else {
-        frontier(replay, state, t, next, predict, &mut html);
-        if replay.discipline == Discipline::Path {
-            iterations(replay, state, &mut html);
-        } else {
-            layers(replay, state, &mut html);
+    match replay.drawing {
+        Drawing::Queens => queens(replay, state, t, &mut html),
+        Drawing::Grid => grid(replay, state, &mut html),
+        Drawing::Letters => letters(replay, state, &mut html),
+        Drawing::Frontier => {
+            frontier(replay, state, t, next, predict, &mut html);
+            if replay.discipline == Discipline::Path {
+                iterations(replay, state, &mut html);
+            } else {
+                layers(replay, state, &mut html);
+            }
         }
     }
     if replay.cut {
@@ -63,13 +61,12 @@ fn counts(replay: &Replay, state: &State, html: &mut String) {
     let mut count = |n: u64, one: &'static str, many: &'static str| {
         items.push((n.to_string(), if n == 1 { one } else { many }));
     };
-    let queens = !state.grid.queens.is_empty() || (state.solutions > 0 && state.grid.assigned.is_empty());
-    if queens {
+    if replay.drawing == Drawing::Queens {
         count(state.grid.queens.len() as u64, "queen placed", "queens placed");
         count(state.solutions, "solution found", "solutions found");
         count(state.backtracks, "taken off", "taken off");
         count(state.dead_ends, "dead end", "dead ends");
-    } else if replay.discipline == Discipline::None {
+    } else if replay.drawing != Drawing::Frontier {
         count(state.grid.assigned.len() as u64, "assigned", "assigned");
         count(state.guesses, "guess", "guesses");
         count(state.backtracks, "taken back", "taken back");
@@ -101,9 +98,15 @@ fn caption(discipline: Discipline) -> &'static str {
     match discipline {
         Discipline::Queue => "Frontier, a queue: the first in is expanded first",
         Discipline::Stack => "Frontier, a stack: the last generated is expanded first",
-        Discipline::Priority => "Frontier, by priority: the smallest f is expanded first",
+        Discipline::Priority => {
+            "Frontier, by priority: the smallest f is expanded first; on a tie the deeper (larger \
+             g), then the one queued first"
+        }
         Discipline::Path => "The path IDA* keeps: all it holds in memory",
-        Discipline::Climb => "This board's moves: the one with fewest tiles out of place is taken",
+        Discipline::Climb => {
+            "This board's moves: the one with fewest tiles out of place is taken; on a tie the \
+             first in order"
+        }
         Discipline::None => "",
     }
 }
@@ -124,7 +127,7 @@ fn frontier(replay: &Replay, state: &State, t: u32, next: Option<u32>, predict: 
     let rows: Vec<&Waiting> = state.frontier.in_order().take(MAX_ROWS).collect();
     let first = rows.iter().find(|w| Some(w.node) == next).copied();
     let _ = write!(html, "<table class=\"frontier\"><caption>{}</caption><thead><tr>", caption(discipline));
-    let pictured = replay.pictures.is_some();
+    let pictured = matches!(replay.pictures, Some(Pictures::Nodes(_)));
     if pictured {
         html.push_str("<th scope=\"col\">board</th>");
     }
@@ -238,7 +241,7 @@ fn layers(replay: &Replay, state: &State, html: &mut String) {
     let waiting_at = |d: usize| waiting.get(d).copied().unwrap_or(0);
     let rows = depths.div_ceil(per_row);
     let widest = (0..rows).map(|r| sum(&seen_at, r).max(1)).max().unwrap_or(1) as f64;
-    let row_height = if rows > 16 { 14 } else { 22 };
+    let row_height = 22;
     let height = rows * row_height + 30;
     let (label_width, bar_width) = if per_row > 1 { (90.0, 320.0) } else { (40.0, 360.0) };
     let _ = write!(
@@ -366,8 +369,12 @@ fn legend(html: &mut String) {
     );
 }
 
-/// Alphametics: each letter's digit so far, coloured by its cause.
-fn letters(state: &State, html: &mut String) {
+/// Alphametics: the puzzle's picture of the digits so far, then each letter's digit in the
+/// order given, coloured by its cause.
+fn letters(replay: &Replay, state: &State, html: &mut String) {
+    if let Some(Pictures::Values(draw)) = &replay.pictures {
+        html.push_str(&draw(&state.grid.assigned));
+    }
     html.push_str(
         "<table class=\"search-letters\"><caption>Letters assigned so far, in order</caption><thead><tr>\
          <th scope=\"col\">letter</th><th scope=\"col\">digit</th><th scope=\"col\">why</th></tr></thead><tbody>",

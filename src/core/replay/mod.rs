@@ -28,10 +28,26 @@ mod markup;
 mod words;
 
 pub use words::describe;
+/// Rows of the Search view's drawing by depth, at most.
+pub const MAX_DEPTH_ROWS: usize = markup::MAX_DEPTH_ROWS;
 
 /// Draws the position a path of moves leads to from the search's start, as markup (a
-/// puzzle's small board in the frontier's rows; `puzzles::node_pictures`).
+/// puzzle's small board in the frontier's rows).
 pub type NodePictures = Box<dyn Fn(&[String]) -> Option<String>>;
+
+/// A constraint solver's value of one cell or letter: (cell, value, cause).
+pub type Assignment = (String, u32, String);
+
+/// Draws a constraint solver's values so far, in the order assigned, as markup.
+pub type ValuesPicture = Box<dyn Fn(&[Assignment]) -> String>;
+
+/// How a puzzle draws its moments in the Search view (`puzzles::pictures`).
+pub enum Pictures {
+    /// Each frontier node's board.
+    Nodes(NodePictures),
+    /// The values assigned so far (an alphametic written out with its digits).
+    Values(ValuesPicture),
+}
 
 /// Best-first order: lowest priority, then the deeper, then the first queued.
 type PriorityKey = (u32, Reverse<u32>, u32);
@@ -175,8 +191,8 @@ impl Frontier {
 /// A constraint solver's grid (or the queens' board) at one moment.
 #[derive(Debug, Clone, Default)]
 struct Grid {
-    /// (cell, value, cause), in the order assigned.
-    assigned: Vec<(String, u32, String)>,
+    /// In the order assigned.
+    assigned: Vec<Assignment>,
     /// (cell, value, the cell whose assignment struck it out)
     struck: Vec<(String, u32, String)>,
     /// Where each open guess started: the lengths of `assigned` and `struck` then.
@@ -207,6 +223,19 @@ struct State {
     current: Option<u32>,
     bound: Option<u32>,
     seq: u32,
+}
+
+/// What the Search view draws of a trace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Drawing {
+    /// A search's frontier and its nodes by depth.
+    Frontier,
+    /// A constraint solver's grid of cells named `rRcC`.
+    Grid,
+    /// An alphametic's letters.
+    Letters,
+    /// The queens' board.
+    Queens,
 }
 
 /// How a node was reached when it was taken: one record per take, linked to the node's
@@ -246,7 +275,8 @@ pub struct Replay {
     seen_at_depth: Vec<u64>,
     /// The side of a constraint grid named by cells `rRcC`, or of the queens' board.
     side: u32,
-    pictures: Option<NodePictures>,
+    drawing: Drawing,
+    pictures: Option<Pictures>,
 }
 
 /// The counters of one moment, and the node then on the board (a race lane shows these).
@@ -396,9 +426,16 @@ impl Replay {
             layers: Vec::new(),
             seen_at_depth: Vec::new(),
             side: 0,
+            drawing: Drawing::Frontier,
             pictures: None,
         };
         replay.side = events.iter().map(side_needed).max().unwrap_or(0);
+        replay.drawing = match discipline {
+            Discipline::None if events.iter().any(|e| matches!(e, Event::Place { .. })) => Drawing::Queens,
+            Discipline::None if replay.side > 0 => Drawing::Grid,
+            Discipline::None => Drawing::Letters,
+            _ => Drawing::Frontier,
+        };
         let mut state = replay.start_state();
         let mut depth = None;
         let mut weight = 0;
@@ -434,15 +471,15 @@ impl Replay {
         self.snapshots.iter().map(State::weight).sum()
     }
 
-    /// Draws each frontier node's board with `pictures`.
-    pub fn with_pictures(mut self, pictures: Option<NodePictures>) -> Self {
+    /// Draws each frontier node's board, or the values so far, with `pictures`.
+    pub fn with_pictures(mut self, pictures: Option<Pictures>) -> Self {
         self.pictures = pictures;
         self
     }
 
     /// The picture of the board a waiting node holds, at moment `t`.
     fn picture(&self, waiting: &Waiting, t: u32) -> Option<String> {
-        let draw = self.pictures.as_ref()?;
+        let Some(Pictures::Nodes(draw)) = &self.pictures else { return None };
         let mut path = if waiting.parent == NONE { Vec::new() } else { self.path_to(waiting.parent, t) };
         if waiting.step != NONE {
             path.push(self.step_text(waiting.step).to_string());
@@ -679,7 +716,7 @@ impl Replay {
         let state = self.state_at(t);
         let said = match t.checked_sub(1).and_then(|i| self.events.get(i as usize)) {
             Some(event) => describe(event, self.discipline),
-            None => words::at_start(self.discipline),
+            None => words::at_start(self.drawing),
         };
         let path = match (&state.frontier, state.current) {
             (Frontier::Path(path), Some(node)) => {
@@ -700,7 +737,11 @@ impl Replay {
         let t = t.min(self.len());
         let state = self.state_at(t);
         let path = state.current.map(|node| self.path_to(node, t));
-        let picture = path.as_ref().and_then(|path| self.pictures.as_ref().and_then(|draw| draw(path)));
+        let picture = match &self.pictures {
+            Some(Pictures::Nodes(draw)) => path.as_ref().and_then(|path| draw(path)),
+            Some(Pictures::Values(draw)) => Some(draw(&state.grid.assigned)),
+            None => None,
+        };
         Summary { depth: path.map(|p| p.len() as u32), picture, ..state.counters() }
     }
 
@@ -755,7 +796,11 @@ impl Replay {
 fn side_needed(event: &Event) -> u32 {
     let (row, col) = match event {
         Event::Place { row, col } => (*row, *col),
-        Event::Assign { cell, .. } => grid_cell(cell).unwrap_or_default(),
+        Event::Assign { cell, .. } => match grid_cell(cell) {
+            Some(place) => place,
+            // A letter of an alphametic: no grid.
+            None => return 0,
+        },
         _ => return 0,
     };
     row.max(col) + 1

@@ -1,15 +1,21 @@
 //! Each event of a search in a sentence for students.
 
+use super::Drawing;
 use crate::core::trace::{Discipline, Event};
 
 /// What moment 0 shows.
-pub fn at_start(discipline: Discipline) -> String {
-    match discipline {
-        Discipline::None => {
-            "Nothing done yet: the first steps write in the puzzle's clues, if it has any, each crossing out what it rules out.".into()
+pub(super) fn at_start(drawing: Drawing) -> String {
+    match drawing {
+        Drawing::Frontier => "Nothing done yet: the start is the only node, waiting to be expanded.",
+        Drawing::Grid => {
+            "Nothing done yet: the first steps write in the puzzle's clues, each crossing out what it rules out."
         }
-        _ => "Nothing done yet: the start is the only node, waiting to be expanded.".into(),
+        Drawing::Letters => {
+            "Nothing done yet: no letter has a digit. The first steps give the digits the equation forces; then the search guesses."
+        }
+        Drawing::Queens => "Nothing done yet: the board is empty. Queens go row by row, each on a square no queen attacks.",
     }
+    .into()
 }
 
 /// What `event` did.

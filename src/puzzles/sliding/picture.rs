@@ -3,15 +3,16 @@
 use super::domain::{Board, Dir};
 use super::params::SlidingParams;
 use crate::core::link::{Link, LinkParams};
+use crate::core::replay::Pictures;
 use std::fmt::Write;
 
 /// The boards `moves` lead to from the link's position, as small SVG pictures.
-pub fn link_pictures(link: &Link) -> crate::puzzles::NodePictures {
+pub fn link_pictures(link: &Link) -> Pictures {
     let start = SlidingParams::from_link(link).0.current();
-    Box::new(move |moves| {
+    Pictures::Nodes(Box::new(move |moves| {
         let board = moves.iter().try_fold(start.clone(), |b, m| b.apply(Dir::parse(m)?)).ok()?;
         Some(picture(&board))
-    })
+    }))
 }
 
 /// The board as an SVG of `size` × `size` cells, tiles in place shaded as on the page.
@@ -35,8 +36,9 @@ pub fn picture(board: &Board) -> String {
              <text x=\"{}\" y=\"{}\" font-size=\"{}\">{tile}</text>",
             if home { "home" } else { "tile" },
             x + cell / 2,
-            y + cell * 3 / 4,
-            cell * 2 / 3
+            y + cell * 4 / 5,
+            // Digits fill most of the tile: the picture is small on the page.
+            cell * 4 / 5
         );
     }
     svg.push_str("</svg>");
