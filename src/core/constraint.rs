@@ -114,7 +114,7 @@ impl Propagation<'_> {
     /// This branch has no solution (a propagator's own test failed).
     pub fn fail(&mut self) -> Result<(), DeadEnd> {
         self.counters.dead_ends += 1;
-        self.trace.dead_end(None);
+        self.trace.dead_end(None, self.domains);
         Err(DeadEnd)
     }
 
@@ -125,7 +125,7 @@ impl Propagation<'_> {
         if before & (1 << value) == 0 {
             return Ok(());
         }
-        self.trace.eliminate(Event::Eliminate { var: var as u32, value, by });
+        self.trace.eliminate(Event::Eliminate { var: var as u32, value, by }, self.domains);
         self.narrow(var, before & !(1 << value), Reason::Single)
     }
 
@@ -145,7 +145,7 @@ impl Propagation<'_> {
         self.changed.push(var as u32);
         if domain == 0 {
             self.counters.dead_ends += 1;
-            self.trace.dead_end(Some(var as u32));
+            self.trace.dead_end(Some(var as u32), self.domains);
             return Err(DeadEnd);
         }
         if let Some(value) = single(domain) {
@@ -153,12 +153,13 @@ impl Propagation<'_> {
                 if let Some(holder) = self.holder_of(var, value) {
                     // A value a peer already holds is a dead end here, not an assignment
                     // (its all-different group may not have run since the peer got it).
-                    self.trace.eliminate(Event::Eliminate { var: var as u32, value, by: Some(holder) });
+                    let event = Event::Eliminate { var: var as u32, value, by: Some(holder) };
+                    self.trace.eliminate(event, self.domains);
                     return self.narrow(var, 0, reason);
                 }
             }
             self.counters.assignments += 1;
-            self.trace.record(Event::Assign { var: var as u32, value, reason });
+            self.trace.record(Event::Assign { var: var as u32, value, reason }, self.domains);
         }
         Ok(())
     }
@@ -355,24 +356,35 @@ pub struct Trace {
     eliminations: bool,
     /// Events left out once the limit was reached.
     pub dropped: u64,
+    /// Every variable's domain just after each event (tests compare what a view draws with it).
+    #[cfg(test)]
+    pub after: Vec<Vec<Domain>>,
 }
 
 impl Trace {
-    fn dead_end(&mut self, var: Option<u32>) {
+    fn dead_end(&mut self, var: Option<u32>, domains: &[Domain]) {
         if self.dead_ends {
-            self.record(Event::DeadEnd { var });
+            self.record(Event::DeadEnd { var }, domains);
         }
     }
 
-    fn eliminate(&mut self, event: Event) {
+    /// Records an elimination about to be made: `domains` still hold the value.
+    fn eliminate(&mut self, event: Event, domains: &[Domain]) {
         if self.eliminations {
-            self.record(event);
+            self.record(event, domains);
+            #[cfg(test)]
+            if let (Event::Eliminate { var, value, .. }, Some(after)) = (event, self.after.last_mut()) {
+                after[var as usize] &= !(1 << value);
+            }
         }
     }
 
-    fn record(&mut self, event: Event) {
+    /// Records `event`, whose effect `domains` show.
+    fn record(&mut self, event: Event, #[allow(unused_variables)] domains: &[Domain]) {
         if self.events.len() < self.limit {
             self.events.push(event);
+            #[cfg(test)]
+            self.after.push(domains.to_vec());
         } else if self.limit > 0 {
             self.dropped += 1;
         }
@@ -450,7 +462,7 @@ impl Run<'_> {
     fn dfs(&mut self, domains: Vec<Domain>) -> Flow {
         let Some(var) = self.pick(&domains) else {
             self.outcome.count += 1;
-            self.outcome.trace.record(Event::Solution);
+            self.outcome.trace.record(Event::Solution, &domains);
             if self.outcome.solutions.len() < self.options.keep {
                 self.outcome.solutions.push(domains.iter().map(|d| d.trailing_zeros()).collect());
             }
@@ -487,7 +499,7 @@ impl Run<'_> {
                 return Flow::Stop;
             }
             self.outcome.counters.backtracks += 1;
-            self.outcome.trace.record(Event::Backtrack { var: var as u32, value });
+            self.outcome.trace.record(Event::Backtrack { var: var as u32, value }, &domains);
         }
         Flow::Continue
     }

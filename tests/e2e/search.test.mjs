@@ -155,6 +155,30 @@ test("every search page opens its Search view from a link, at 1024×768, and pre
   }
 });
 
+test("in constraint and queens traces ] and [ step one assignment or placement, not to the ends", async () => {
+  for (const [link, from, lands] of [
+    ["#/queens?n=8&algo=backtracking&view=search&t=6", 6, /^Queen placed on row \d, column \d\.$/],
+    ["#/sudoku?algo=propagate&view=search&t=0", 0, /^r\dc\d = \d: given\.$/],
+    ["#/alphametics?algo=columns&view=search&t=0", 0, /^[A-Z] = \d: /],
+  ]) {
+    const { page, errors } = await open(link, PROJECTOR);
+    await ready(page);
+    await atMoment(page, from);
+    const len = Number((await momentText(page)).match(/of (\d+)/)[1]);
+    await page.keyboard.press("]");
+    await page.waitForFunction((from) => !document.querySelector(".moment-count").textContent.startsWith(`event ${from} `), from);
+    const forward = Number((await momentText(page)).match(/event (\d+)/)[1]);
+    assert.ok(forward > from && forward < len, `${link}: ] went to ${forward} of ${len}`);
+    assert.match(await said(page).textContent(), lands, `${link}: ] lands on an assignment`);
+    await page.keyboard.press("]");
+    await page.waitForFunction((t) => !document.querySelector(".moment-count").textContent.startsWith(`event ${t} `), forward);
+    await page.keyboard.press("[");
+    await atMoment(page, forward);
+    assert.deepEqual(errors, [], link);
+    await page.close();
+  }
+});
+
 test("a search with no trace says so and the page stays usable", async () => {
   const { page, errors } = await open("#/sliding?size=4&seed=1&shuffle=30&algo=pdb&view=search", PROJECTOR);
   await said(page).filter({ hasText: "No search to show" }).waitFor({ timeout: 60000 });

@@ -396,6 +396,61 @@ mod tests {
     const SLIDES_SOLUTION: &str =
         "276415938581329764934876512352168479149753286768942153497681325615234897823597641";
 
+    /// The grid a Search view's markup draws: each cell's value, or its candidates not struck
+    /// out, as a domain (bit `v - 1` for the value `v`).
+    fn drawn_domains(markup: &str) -> Vec<constraint::Domain> {
+        let table = markup.split("<tbody>").nth(1).unwrap().split("</tbody>").next().unwrap();
+        let number = |text: &str| text.split('<').next().unwrap().parse::<u32>().unwrap();
+        table
+            .split("<td")
+            .skip(1)
+            .map(|cell| {
+                let content = &cell[cell.find('>').unwrap() + 1..];
+                if content.starts_with("<span class=\"candidates\">") {
+                    content.split("<span>").skip(1).map(|c| 1 << (number(c) - 1)).fold(0, |d, bit| d | bit)
+                } else {
+                    1 << (number(content) - 1)
+                }
+            })
+            .collect()
+    }
+
+    /// The engine's own domains after every event against what the Search view draws at that
+    /// moment: every value and every candidate, at every event.
+    fn check_drawn_against_the_engine(grid: &Grid) {
+        let options = Options {
+            pick: Pick::Min,
+            cap: 1,
+            trace_limit: usize::MAX,
+            dead_ends: true,
+            eliminations: true,
+            keep: 1,
+        };
+        let outcome = constraint::solve(&model(grid, Algo::Propagate), options, &mut |_| true);
+        let mut trace = crate::core::trace::Trace::default();
+        record_steps(grid, Algo::Propagate, &outcome.trace.events, &mut trace);
+        assert!(!trace.cut, "{grid}: the whole search is recorded");
+        let replay = crate::core::replay::Replay::new(trace);
+        let mut t = grid.cells.iter().filter(|&&v| v != 0).count() as u32;
+        assert_eq!(outcome.trace.events.len(), outcome.trace.after.len());
+        for (event, after) in outcome.trace.events.iter().zip(&outcome.trace.after) {
+            // A guess is announced by a step of its own, then assigned.
+            t += if matches!(event, Event::Assign { reason: Reason::Guess, .. }) { 2 } else { 1 };
+            let drawn = drawn_domains(&replay.frame(t, false).markup);
+            assert_eq!(&drawn, after, "{grid}: moment {t}, after {event:?}");
+        }
+        assert_eq!(t, replay.len(), "{grid}: every event compared");
+    }
+
+    #[test]
+    fn the_search_view_draws_the_engines_own_values_and_candidates_at_every_event() {
+        check_drawn_against_the_engine(&Grid::parse(params::SLIDES_EXAMPLE).unwrap());
+        // The first three hard puzzles: each search fits in one trace (the fourth is cut).
+        for line in include_str!("../../../tests/data/sudoku/top95.txt").lines().take(3) {
+            check_drawn_against_the_engine(&Grid::parse(line.trim()).unwrap());
+        }
+    }
+
     #[test]
     fn the_slides_example_has_the_slides_solution() {
         for algo in ["propagate", "backtrack", "fast", "count"] {
