@@ -7,6 +7,7 @@ use crate::core::link::{with_view, Link, SearchAsk};
 use crate::core::replay::Frame;
 use crate::web::solver::{SolverClient, SolverEvent};
 use crate::web::ticker::Ticker;
+use std::collections::VecDeque;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -58,6 +59,9 @@ const RACE_FORWARD: [StepButton; 4] = [
 
 /// Expansions per second that Play offers; the first is the default.
 const SPEEDS: [u32; 4] = [2, 5, 10, 1];
+
+/// Steps that may wait for the worker (a key held down asks faster than a frame comes back).
+const MAX_QUEUED: usize = 64;
 /// A race's clock units per second (a log scale: 1 to 10,000).
 const RACE_SPEEDS: [u32; 5] = [100, 1_000, 10_000, 1, 10];
 
@@ -90,9 +94,10 @@ pub struct SearchView {
     score: (u32, u32),
     /// What the last prediction got, until the next step.
     verdict: Option<String>,
-    /// A request is out; the latest step asked meanwhile waits here.
+    /// A request is out; steps asked meanwhile wait here, in order, so that no key press is
+    /// lost (a moment asked for outright replaces them).
     asking: bool,
-    queued: Option<(&'static str, u32)>,
+    queued: VecDeque<(&'static str, u32)>,
     error: Option<String>,
     playing: Option<Ticker>,
     speed: usize,
@@ -115,7 +120,7 @@ impl SearchView {
             score: (0, 0),
             verdict: None,
             asking: false,
-            queued: None,
+            queued: VecDeque::new(),
             error: None,
             playing: None,
             speed: 0,
@@ -164,7 +169,12 @@ impl SearchView {
 
     fn ask(&mut self, seek: &'static str, t: u32) {
         if self.asking {
-            self.queued = Some((seek, t));
+            if seek == "at" {
+                self.queued.clear();
+            }
+            if self.queued.len() < MAX_QUEUED {
+                self.queued.push_back((seek, t));
+            }
             return;
         }
         self.asking = true;
@@ -206,7 +216,8 @@ impl SearchView {
                 // The worker takes one job at a time: a moment asked for meanwhile is dropped
                 // (asked again when the file arrives), and Play stops.
                 self.playing = None;
-                (self.asking, self.queued) = (false, None);
+                self.asking = false;
+                self.queued.clear();
                 self.client.race_csv(&self.link.to_hash());
             }
             SearchMsg::Worker(event) => self.answer(event),
@@ -245,14 +256,14 @@ impl SearchView {
                 }
                 self.frame = Some(*frame);
                 self.error = None;
-                if let Some((seek, t)) = self.queued.take() {
+                if let Some((seek, t)) = self.queued.pop_front() {
                     self.ask(seek, if seek == "at" { t } else { self.t });
                 }
             }
             SolverEvent::Failed(why) => {
                 self.asking = false;
                 self.playing = None;
-                self.queued = None;
+                self.queued.clear();
                 self.error = Some(why);
             }
             SolverEvent::File { name, bytes } => {

@@ -179,6 +179,24 @@ test("in constraint and queens traces ] and [ step one assignment or placement, 
   }
 });
 
+test("a Sudoku trace starts from an empty grid, as it says, and its first steps write in every clue", async () => {
+  const clues = "27..15..8...3..7.4....7.....5.1...7...9...2.6.....2.5.....8....6.5..4...8..59..41";
+  const given = [...clues].filter((c) => c !== ".").length;
+  const { page, errors } = await open("#/sudoku?algo=propagate&view=search&t=0", PROJECTOR);
+  await ready(page);
+  await atMoment(page, 0);
+  assert.match(await said(page).textContent(), /Nothing done yet: the first steps write in the puzzle's clues/);
+  assert.equal(await page.locator(".search-grid td.open").count(), 81, "no value before the clues are written");
+  // One step per key press, however fast they come.
+  for (let i = 0; i < given; i++) await page.keyboard.press("]");
+  await atMoment(page, given);
+  const drawn = await page.locator(".search-grid td").evaluateAll((cells) =>
+    cells.map((td) => (td.classList.contains("cause-given") ? td.textContent : ".")).join(""));
+  assert.equal(drawn, clues, `after ${given} steps every clue is drawn, and nothing else`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("a search with no trace says so and the page stays usable", async () => {
   const { page, errors } = await open("#/sliding?size=4&seed=1&shuffle=30&algo=pdb&view=search", PROJECTOR);
   await said(page).filter({ hasText: "No search to show" }).waitFor({ timeout: 60000 });
