@@ -102,6 +102,7 @@ impl Component for App {
     }
 
     fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
+        let was_presenting = self.presenting;
         match msg {
             Msg::HashChanged => {
                 let (link, route_error) = read_route();
@@ -156,6 +157,9 @@ impl Component for App {
             Msg::Reload => release::reload_into_new_version(),
         }
         self.apply_root_attributes();
+        if self.presenting != was_presenting {
+            lesson_host::send(lesson_host::LAYOUT, "");
+        }
         true
     }
 

@@ -85,6 +85,11 @@ pub fn random_seed() -> u64 {
     crate::core::seed::seed_from_entropy(bits)
 }
 
+/// Listens to the window's changes of size; dropping the listener stops it.
+pub fn on_resize(callback: yew::Callback<()>) -> gloo_events::EventListener {
+    gloo_events::EventListener::new(&window(), "resize", move |_| callback.emit(()))
+}
+
 /// Listens to shortcut keys on the whole window (not while typing in a field or with
 /// Ctrl, Alt or Meta held); dropping the listener stops it.
 pub fn on_key(callback: yew::Callback<KeyboardEvent>) -> gloo_events::EventListener {
@@ -111,8 +116,8 @@ pub fn on_key(callback: yew::Callback<KeyboardEvent>) -> gloo_events::EventListe
 }
 
 /// Listens to `keys` before anything else on the page does (the capture phase), and keeps
-/// them from the page's own shortcuts: a lesson's `[` and `]` move between steps even where
-/// the Search view would take them.
+/// them from the page's own shortcuts: a lesson's PageDown and PageUp move between steps
+/// whatever page the step shows.
 pub fn on_keys_first(
     keys: &'static [&'static str],
     callback: yew::Callback<()>,

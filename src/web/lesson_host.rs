@@ -22,6 +22,8 @@ pub const FAILED: &str = "puzzlelab-lesson-failed";
 /// App → bundle: the address names a lesson again (draw it), or no longer does (stop).
 pub const MOUNT: &str = "puzzlelab-lesson-mount";
 pub const UNMOUNT: &str = "puzzlelab-lesson-unmount";
+/// App → bundle: presentation mode changed the type's size (the lesson bar fits its note again).
+pub const LAYOUT: &str = "puzzlelab-layout";
 /// Links added to the lesson being written, one per line, for the builder to take in.
 pub const INBOX_KEY: &str = "lesson-inbox";
 

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { open, shots, hash, seriousViolations } from "./harness.mjs";
+import { open, shots, hash, seriousViolations, assertInView, smallText } from "./harness.mjs";
 
 const SMALL = { width: 1024, height: 768 };
 
@@ -352,6 +352,29 @@ test("the landing page's example lessons play, and a lesson opened once plays of
   await page.context().setOffline(false);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test("presented at 1024×768, each step of the constraints lesson shows its steps and its whole drawing, at 18 px", async () => {
+  for (const step of [1, 3, 4]) {
+    const { page, errors } = await open(`#/lesson?example=constraints&step=${step}`, SMALL);
+    await page.locator(".search-counts").waitFor({ timeout: 30000 });
+    await page.keyboard.press("p");
+    await page.locator("html[data-presenting=on]").waitFor();
+    // The bar grows with the note in the larger type (at most 30% of the window).
+    await nextFrames(page);
+    const [whole, barShare] = await page.evaluate(() => {
+      const note = document.querySelector(".lesson-note");
+      return [note.scrollHeight <= note.clientHeight + 1, document.querySelector(".lesson-bar").offsetHeight / innerHeight];
+    });
+    assert.ok(whole || barShare >= 0.29, `step ${step}: the note is whole, or the bar is as tall as it may be (${barShare})`);
+    await assertInView(page, page.locator(".search-steps"), `step ${step}: the steps`);
+    await assertInView(page, page.locator(".search-grid, .search-queens, .search-alphametic"), `step ${step}: the drawing`);
+    await assertInView(page, page.getByRole("button", { name: "Close the search" }), `step ${step}: closing the search`);
+    assert.deepEqual(await smallText(page), [], `step ${step}: every word at least 18 px`);
+    await page.screenshot({ path: `${shots}/lesson-constraints-${step}-1024x768-present.png` });
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });
 
 /** Text no compressor can shrink much, so a lesson's link grows long. */

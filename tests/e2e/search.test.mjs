@@ -139,6 +139,9 @@ test("every search page opens its Search view from a link, at 1024×768, and pre
     }
     const steps = await page.locator(".search-steps").boundingBox();
     assert.ok(steps.y + steps.height <= 768, `${name}: step controls on screen`);
+    for (const drawing of await page.locator(DRAWING).all()) {
+      await assertInView(page, drawing, `${name}: the drawing, its legend included`);
+    }
     await page.screenshot({ path: `${shots}/search-${name}-1024x768.png` });
     assert.deepEqual(await seriousViolations(page), [], `${name}: axe`);
     // On the projector: every number at least 18 px, the steps and the whole drawing in view.

@@ -375,6 +375,8 @@ fn letters(replay: &Replay, state: &State, html: &mut String) {
     if let Some(Pictures::Values(draw)) = &replay.pictures {
         html.push_str(&draw(&state.grid.assigned));
     }
+    // The colours' key next to the picture, the list under both.
+    legend(html);
     html.push_str(
         "<table class=\"search-letters\"><caption>Letters assigned so far, in order</caption><thead><tr>\
          <th scope=\"col\">letter</th><th scope=\"col\">digit</th><th scope=\"col\">why</th></tr></thead><tbody>",
@@ -391,7 +393,6 @@ fn letters(replay: &Replay, state: &State, html: &mut String) {
         html.push_str("<tr><td colspan=\"3\">none yet</td></tr>");
     }
     html.push_str("</tbody></table>");
-    legend(html);
 }
 
 /// The queens' board: queens placed, squares they attack shaded, the last change marked.

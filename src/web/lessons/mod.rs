@@ -48,8 +48,13 @@ fn fit_the_note() {
     }
     let window_height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(768.0);
     let bar = document.query_selector(".lesson-bar").ok().flatten();
-    let padding = bar.map_or(12, |bar| bar.client_height() - note.client_height());
-    let height = f64::from(note.scroll_height() + padding).min(window_height * MOST_OF_THE_WINDOW);
+    // The bar's padding and border around the note (the bar's height is its border box).
+    let box_height = |element: &web_sys::Element| {
+        element.dyn_ref::<web_sys::HtmlElement>().map_or(0, web_sys::HtmlElement::offset_height)
+    };
+    let around = bar.map_or(16, |bar| box_height(&bar) - box_height(&note));
+    // One pixel more: the heights are rounded, the note's lines are not.
+    let height = f64::from(note.scroll_height() + around + 1).min(window_height * MOST_OF_THE_WINDOW);
     let _ = host.set_attribute("style", &format!("--lesson-bar: {height:.0}px"));
 }
 
@@ -130,6 +135,8 @@ pub enum Msg {
     Share(bool),
     Export,
     Import(web_sys::File),
+    /// The page's layout changed: the lesson bar fits its note again.
+    Refit,
 }
 
 pub struct LessonPage {
@@ -145,7 +152,7 @@ pub struct LessonPage {
     channel: Option<(web_sys::BroadcastChannel, EventListener)>,
     timer_start: f64,
     _ticker: Option<Ticker>,
-    _listeners: [EventListener; 3],
+    _listeners: [EventListener; 5],
 }
 
 impl Component for LessonPage {
@@ -170,6 +177,9 @@ impl Component for LessonPage {
                 browser::on_keys_first(NEXT_KEYS, ctx.link().callback(|_| Msg::Next)),
                 browser::on_keys_first(PREVIOUS_KEYS, ctx.link().callback(|_| Msg::Previous)),
                 lesson_host::listen(STEP_LINK, ctx.link().callback(Msg::StepLink)),
+                // The note's height follows the type's size and the window's width.
+                lesson_host::listen(lesson_host::LAYOUT, ctx.link().callback(|_| Msg::Refit)),
+                browser::on_resize(ctx.link().callback(|_| Msg::Refit)),
             ],
             link,
         };
@@ -248,6 +258,10 @@ impl Component for LessonPage {
             Msg::Build(edit) => return self.edit(edit),
             Msg::Share(play) => self.builder.iter_mut().for_each(|builder| builder.share(play)),
             Msg::Export => self.builder.iter_mut().for_each(Builder::export),
+            Msg::Refit => {
+                fit_the_note();
+                return false;
+            }
             Msg::Import(file) => {
                 let done = ctx.link().callback(|read| Msg::Build(Edit::Imported(read)));
                 wasm_bindgen_futures::spawn_local(async move {
