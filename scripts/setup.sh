@@ -43,8 +43,8 @@ ensure_test_tools() {
     as_root apt-get update
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
   fi
-  if ! (cd tests/e2e && npm ls playwright-core axe-core >/dev/null 2>&1); then
-    echo "== installing playwright-core and axe-core (no browser download: Debian's chromium is used)"
+  if ! (cd tests/e2e && npm ls playwright-core axe-core jsqr pngjs >/dev/null 2>&1); then
+    echo "== installing the e2e packages: playwright-core, axe-core, jsqr, pngjs (no browser download: Debian's chromium is used)"
     (cd tests/e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
   fi
 }

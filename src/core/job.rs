@@ -368,6 +368,8 @@ pub enum ToWorker {
     /// The puzzle `link` draws from its seed, made and written out (`puzzles::make_puzzle`),
     /// answered as [`FromWorker::Made`].
     MakePuzzle { job: u32, link: String },
+    /// The address `link` as a QR code (`puzzles::qr_code`), answered as [`FromWorker::Qr`].
+    QrCode { job: u32, link: String },
     /// From a worker to a helper worker it started: build half `half` (0 or 1) of the session
     /// data `name` and send it back as [`FromWorker::Half`].
     BuildHalf { name: String, half: u8 },
@@ -423,6 +425,11 @@ pub enum FromWorker {
     Made {
         job: u32,
         puzzle: String,
+    },
+    /// The QR code [`ToWorker::QrCode`] asked for.
+    Qr {
+        job: u32,
+        code: Box<crate::core::qr::LinkCode>,
     },
     /// From a helper worker: the half of session data `ToWorker::BuildHalf` asked for, with
     /// its bytes attached.

@@ -15,6 +15,7 @@ pub mod lesson;
 pub mod link;
 pub mod playback;
 pub mod python_random;
+pub mod qr;
 pub mod race;
 pub mod replay;
 pub mod search;

@@ -106,6 +106,27 @@ pub fn algorithm_name(puzzle: &str, algo: &str) -> String {
     label.map_or(algo, crate::core::choice::short_label).to_string()
 }
 
+/// The address `url` as a QR code; a link too long for one is drawn in its canonical form (what
+/// its page writes back: defaults left out) when that is shorter and fits.
+pub fn qr_code(url: &str) -> Result<crate::core::qr::LinkCode, String> {
+    use crate::core::qr::link_code;
+    let too_long = match link_code(url) {
+        Ok(code) => return Ok(code),
+        Err(why) => why,
+    };
+    let (base, hash) = url.split_once('#').unwrap_or((url, ""));
+    let shortest = canonical_link(&format!("#{hash}")).ok().map(|canonical| format!("{base}{canonical}"));
+    match shortest.filter(|shortest| shortest.len() < url.len()) {
+        Some(shortest) => link_code(&shortest).map_err(|_| {
+            format!(
+                "{too_long} Its shortest form has {} characters, still too many: share it with Copy link.",
+                shortest.len()
+            )
+        }),
+        None => Err(format!("{too_long} Share it with Copy link.")),
+    }
+}
+
 /// The link reader of the puzzle a page name names.
 pub fn read_link(name: &str) -> Option<LinkReader> {
     READERS.iter().find(|(n, _)| *n == name).map(|&(_, reader)| reader)

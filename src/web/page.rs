@@ -10,6 +10,7 @@ use crate::core::link::{
     read_leniently, search_view, Link, LinkError, LinkParams, SearchAsk, SPEED_KEY, STEP_KEY,
 };
 use crate::core::playback::DEFAULT_SPEED_LEVEL;
+use crate::core::qr::LinkCode;
 use crate::puzzles::PuzzleInfo;
 use crate::web::app::LeavePresentation;
 use crate::web::browser;
@@ -292,6 +293,8 @@ pub enum Shell {
     Cancel,
     Compare,
     CopyLink,
+    /// Shows the page's link as a QR code, or hides it.
+    ShowQr,
     DismissAlert,
     Playback(PlaybackAction),
     /// A parameter edited in the page: its link key and the text entered.
@@ -324,6 +327,8 @@ pub enum Msg {
     Search(SearchMsg),
     /// An answer of the worker that makes the page's puzzle.
     Maker(SolverEvent),
+    /// An answer of the worker that draws the page's link as a QR code.
+    Qr(SolverEvent),
 }
 
 /// Keys every page understands, for the shortcut overlay.
@@ -343,7 +348,8 @@ pub const COMMON_KEYS: &[(&str, &str)] = &[
     ("v", "show the search step by step (where a page has one), or go back"),
     ("[ ] { }", "in the search: back / forward one expansion, one layer or iteration"),
     ("End / f", "in the search or a race: to its end"),
-    ("PageDown PageUp", "in a lesson: the next / previous step (also ] and [)"),
+    ("PageDown PageUp", "in a lesson: the next / previous step"),
+    ("q", "show this page's link as a QR code, for phones to open"),
 ];
 
 /// A [`PuzzlePage`] as the shell sees it: the same parts, with the puzzle's own types erased
@@ -677,7 +683,17 @@ pub struct Page {
     solve_when_made: Option<Option<usize>>,
     /// The search last closed and the moment it showed, to reopen it there.
     closed_search: Option<(Link, u32)>,
+    /// The page's link as a QR code, while shown, and the worker that draws it.
+    qr: Option<QrView>,
+    qr_drawer: Option<SolverClient>,
     _keys: EventListener,
+}
+
+/// The QR code of the page's link (`q`): being drawn, drawn, or why it cannot be.
+enum QrView {
+    Drawing,
+    Drawn(Box<LinkCode>),
+    Refused(String),
 }
 
 impl Component for Page {
@@ -702,6 +718,8 @@ impl Component for Page {
             making: None,
             solve_when_made: None,
             closed_search: None,
+            qr: None,
+            qr_drawer: None,
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.notices.status = page.puzzle.intro();
@@ -752,6 +770,14 @@ impl Component for Page {
             }
             Msg::Key(e) => return self.key(ctx, e),
             Msg::Maker(event) => self.take_made(ctx, event),
+            Msg::Qr(event) => {
+                self.qr = match event {
+                    SolverEvent::Qr(code) => Some(QrView::Drawn(code)),
+                    SolverEvent::Failed(why) => Some(QrView::Refused(why)),
+                    _ => return false,
+                }
+                .filter(|_| self.qr.is_some());
+            }
             Msg::Search(msg) => {
                 if let Some(search) = &mut self.search {
                     search.update(msg, ctx.link().callback(Msg::Search));
@@ -838,7 +864,43 @@ impl Component for Page {
                 .session
                 .view_compare(self.puzzle.compare_columns(), shell.reform(Shell::PickCompared)),
         };
-        shell_view(parts, &shell)
+        html! {
+            <>
+                { shell_view(parts, &shell) }
+                if let Some(qr) = &self.qr {
+                    { qr_view(qr, shell.reform(|_: MouseEvent| Shell::ShowQr)) }
+                }
+            </>
+        }
+    }
+}
+
+/// The page's link as a QR code over the page, big enough to scan from the back of a room,
+/// with the link written under it and the way back.
+fn qr_view(qr: &QrView, close: Callback<MouseEvent>) -> Html {
+    let (picture, words) = match qr {
+        QrView::Drawing => (Html::default(), html! { <p>{ "Drawing the QR code…" }</p> }),
+        QrView::Drawn(code) => {
+            let shortened = code.link != browser::current_url();
+            let note =
+                shortened.then_some("The shortest form of this page's link, which opens the same page: ");
+            let about = format!(
+                "Scan it with a phone's camera to open this page as it is now. Error correction {} (version {}).",
+                code.level, code.version
+            );
+            (
+                Html::from_html_unchecked(AttrValue::from(code.svg.clone())),
+                html! { <><p class="qr-link">{ note }<code>{ &code.link }</code></p><p class="qr-about">{ about }</p></> },
+            )
+        }
+        QrView::Refused(why) => (Html::default(), html! { <p role="alert">{ why }</p> }),
+    };
+    html! {
+        <div class="qr-overlay" role="dialog" aria-modal="true" aria-label="This page's link as a QR code">
+            <div class="qr-picture">{ picture }</div>
+            { words }
+            <button class="qr-close" onclick={close}>{ "Back to the page (q or Esc)" }</button>
+        </div>
     }
 }
 
@@ -922,7 +984,8 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                 <div class="solve-bar">
                     <SolveBar busy={parts.busy} on_solve={shell.reform(|_| Shell::Solve)}
                         on_cancel={shell.reform(|_| Shell::Cancel)} on_compare={shell.reform(|_| Shell::Compare)}
-                        on_copy_link={shell.reform(|_| Shell::CopyLink)} />
+                        on_copy_link={shell.reform(|_| Shell::CopyLink)}
+                        on_show_qr={shell.reform(|_| Shell::ShowQr)} />
                     <button class="add-to-lesson" onclick={send(|| Shell::AddToLesson)}
                         title="Add this page, as it is now, to the lesson you are writing">{ "Add to lesson" }</button>
                 </div>
@@ -1024,6 +1087,7 @@ impl Page {
                 browser::copy_text(&browser::current_url());
                 self.notices.status = "Link copied: anyone who opens it sees this page as it is now.".into();
             }
+            Shell::ShowQr => self.toggle_qr(ctx),
             Shell::DismissAlert => self.notices.alert = None,
             Shell::Playback(action) => {
                 self.session.playback_action(action, ctx.link().callback(|_| Msg::Tick))
@@ -1231,6 +1295,19 @@ impl Page {
         self.making = Some(wanted);
     }
 
+    /// Shows the page's link as a QR code (drawn by a worker of its own), or hides it.
+    fn toggle_qr(&mut self, ctx: &Context<Self>) {
+        if self.qr.take().is_some() {
+            return;
+        }
+        let drawer = self.qr_drawer.get_or_insert_with(|| {
+            let on_event = ctx.link().callback(Msg::Qr);
+            SolverClient::new(&ctx.props().worker_url, move |e| on_event.emit(e))
+        });
+        drawer.qr_code(&browser::current_url());
+        self.qr = Some(QrView::Drawing);
+    }
+
     /// The maker's answer: the puzzle, drawn (and a solve that waited for it started), or why
     /// it could not be made.
     fn take_made(&mut self, ctx: &Context<Self>, event: SolverEvent) {
@@ -1325,6 +1402,12 @@ impl Page {
 
     fn key(&mut self, ctx: &Context<Self>, e: KeyboardEvent) -> bool {
         let key = e.key();
+        if self.qr.is_some() && matches!(key.as_str(), "q" | "Escape") {
+            return browser::send_shortcut(ctx.link(), &e, Some(Msg::Shell(Shell::ShowQr)));
+        }
+        if key == "q" {
+            return browser::send_shortcut(ctx.link(), &e, Some(Msg::Shell(Shell::ShowQr)));
+        }
         if let Some(action) = self.puzzle.key(&key) {
             return browser::send_shortcut(ctx.link(), &e, Some(Msg::Puzzle(action)));
         }

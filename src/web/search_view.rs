@@ -275,7 +275,8 @@ impl SearchView {
             SolverEvent::Progress { .. }
             | SolverEvent::Done(_)
             | SolverEvent::TablesChanged
-            | SolverEvent::Made(_) => {}
+            | SolverEvent::Made(_)
+            | SolverEvent::Qr(_) => {}
         }
     }
 

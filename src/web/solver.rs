@@ -43,6 +43,8 @@ pub enum SolverEvent {
     Frame(Box<Frame>),
     /// A puzzle made from its seed, written out (`ToWorker::MakePuzzle`).
     Made(String),
+    /// A link drawn as a QR code (`ToWorker::QrCode`).
+    Qr(Box<crate::core::qr::LinkCode>),
     /// A file the job made (an exported GIF).
     File {
         name: String,
@@ -192,6 +194,12 @@ impl SolverClient {
     pub fn make_puzzle(&mut self, link: &str) {
         let job = self.next_job;
         self.send_job(ToWorker::MakePuzzle { job, link: link.to_string() });
+    }
+
+    /// Asks for the address `link` as a QR code ([`SolverEvent::Qr`]).
+    pub fn qr_code(&mut self, link: &str) {
+        let job = self.next_job;
+        self.send_job(ToWorker::QrCode { job, link: link.to_string() });
     }
 
     /// Asks for a race's counters by tick as a CSV file (answered as [`SolverEvent::File`]).
@@ -416,6 +424,10 @@ fn route(
         FromWorker::Made { job, puzzle } => (state.current == Some(job)).then(|| {
             state.current = None;
             SolverEvent::Made(puzzle)
+        }),
+        FromWorker::Qr { job, code } => (state.current == Some(job)).then(|| {
+            state.current = None;
+            SolverEvent::Qr(code)
         }),
         // Job 0 is none of the page's (they count from 1): a request the worker could not read,
         // or a worker that could not load (then it is replaced before the next job).

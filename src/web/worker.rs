@@ -105,6 +105,10 @@ pub fn start() {
                 Ok(puzzle) => FromWorker::Made { job, puzzle },
                 Err(error) => FromWorker::Failed { job, error },
             }),
+            Ok(ToWorker::QrCode { job, link }) => post(&match puzzles::qr_code(&link) {
+                Ok(code) => FromWorker::Qr { job, code: Box::new(code) },
+                Err(error) => FromWorker::Failed { job, error },
+            }),
             Ok(ToWorker::BuildHalf { name, half }) => build_half_for_parent(&name, half),
             Ok(ToWorker::CancelFlag) => {
                 let flag = attached.and_then(|a| a.dyn_into::<js_sys::SharedArrayBuffer>().ok());

@@ -1,4 +1,4 @@
-//! The buttons every puzzle page has: Solve, Cancel, Compare, Copy link.
+//! The buttons every puzzle page has: Solve, Cancel, Compare, Copy link, QR code.
 
 use yew::prelude::*;
 
@@ -9,6 +9,7 @@ pub struct SolveBarProps {
     pub on_cancel: Callback<()>,
     pub on_compare: Callback<()>,
     pub on_copy_link: Callback<()>,
+    pub on_show_qr: Callback<()>,
 }
 
 #[function_component]
@@ -23,6 +24,9 @@ pub fn SolveBar(props: &SolveBarProps) -> Html {
             <button onclick={click(&props.on_compare)} disabled={props.busy}
                 aria-label="Compare all algorithms" title="Compare (c)">{ "Compare" }</button>
             <button onclick={click(&props.on_copy_link)} aria-label="Copy link">{ "Copy link" }</button>
+            <button onclick={click(&props.on_show_qr)} aria-label="Show link as QR code" title="QR code (q)">
+                { "QR code" }
+            </button>
         </>
     }
 }

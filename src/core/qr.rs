@@ -1,0 +1,112 @@
+//! A link as a QR code (the `qrcode` crate encodes it), drawn as SVG for phones to scan from
+//! the projector. The error correction is the strongest that keeps the code coarse enough to
+//! be read from the back of a room; a longer link gets less of it.
+
+use qrcode::{Color, EcLevel, QrCode, Version};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write;
+
+/// The largest code (in QR versions: 4 modules more per side each) that error correction is
+/// not traded for: version 10 is 57 modules a side, 8 px each on a 1024×768 projector.
+const COARSE_ENOUGH: i16 = 10;
+
+/// The most bytes a QR code holds (version 40, low error correction, byte mode).
+pub const MOST_BYTES: usize = 2_953;
+
+/// Modules of white around the code, as the standard asks.
+const QUIET_ZONE: usize = 4;
+
+/// A link drawn as a QR code.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LinkCode {
+    /// The link the code holds.
+    pub link: String,
+    /// The code as an SVG picture (black modules on white, with the quiet zone).
+    pub svg: String,
+    /// Its error correction: 'L', 'M', 'Q' or 'H' (7 %, 15 %, 25 % or 30 % may be lost).
+    pub level: char,
+    /// Its size in QR versions (1 to 40).
+    pub version: i16,
+}
+
+/// `link` as a QR code: the strongest error correction whose code stays coarse, else the
+/// smallest code that holds it; `Err` when no QR code can hold it.
+pub fn link_code(link: &str) -> Result<LinkCode, String> {
+    let levels = [(EcLevel::H, 'H'), (EcLevel::Q, 'Q'), (EcLevel::M, 'M'), (EcLevel::L, 'L')];
+    let codes: Vec<(QrCode, char)> = levels
+        .iter()
+        .filter_map(|&(level, letter)| {
+            QrCode::with_error_correction_level(link, level).ok().map(|c| (c, letter))
+        })
+        .collect();
+    let version = |code: &QrCode| match code.version() {
+        Version::Normal(v) | Version::Micro(v) => v,
+    };
+    let chosen =
+        codes.iter().position(|(code, _)| version(code) <= COARSE_ENOUGH).unwrap_or(codes.len().max(1) - 1);
+    let Some((code, level)) = codes.into_iter().nth(chosen) else {
+        return Err(format!(
+            "This link has {} characters: more than a QR code holds ({MOST_BYTES}).",
+            link.len()
+        ));
+    };
+    Ok(LinkCode { link: link.to_string(), svg: svg(&code), level, version: version(&code) })
+}
+
+/// The code's dark modules as one SVG path (a run of dark modules in a row is one rectangle).
+fn svg(code: &QrCode) -> String {
+    let width = code.width();
+    let side = width + 2 * QUIET_ZONE;
+    let colors = code.to_colors();
+    let mut path = String::new();
+    for (y, row) in colors.chunks(width).enumerate() {
+        let mut x = 0;
+        while x < width {
+            if row[x] == Color::Dark {
+                let run = row[x..].iter().take_while(|&&c| c == Color::Dark).count();
+                let _ = write!(path, "M{} {}h{run}v1h-{run}z", x + QUIET_ZONE, y + QUIET_ZONE);
+                x += run;
+            } else {
+                x += 1;
+            }
+        }
+    }
+    format!(
+        "<svg class=\"qr-code\" viewBox=\"0 0 {side} {side}\" role=\"img\" aria-label=\"QR code of the link\" \
+         shape-rendering=\"crispEdges\"><rect width=\"{side}\" height=\"{side}\" fill=\"#fff\"/>\
+         <path d=\"{path}\" fill=\"#000\"/></svg>"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_links_get_the_strongest_correction_and_long_ones_less() {
+        let short = link_code("http://127.0.0.1:8080/#/hanoi?discs=4").unwrap();
+        assert_eq!(short.level, 'H');
+        assert!(short.version <= COARSE_ENOUGH);
+        let long = format!("http://127.0.0.1:8080/#/sudoku?grid={}", "1".repeat(300));
+        let long = link_code(&long).unwrap();
+        assert!(matches!(long.level, 'L' | 'M' | 'Q'), "{}", long.level);
+        let longest = link_code(&"a".repeat(MOST_BYTES)).unwrap();
+        assert_eq!((longest.level, longest.version), ('L', 40));
+    }
+
+    #[test]
+    fn a_link_no_code_holds_is_refused_with_its_length() {
+        let why = link_code(&"a".repeat(MOST_BYTES + 1)).unwrap_err();
+        assert!(why.contains("2954 characters") && why.contains("2953"), "{why}");
+    }
+
+    #[test]
+    fn the_picture_has_a_quiet_zone_and_the_codes_modules() {
+        let code = link_code("http://x/#/jugs").unwrap();
+        let modules = 17 + 4 * code.version as usize;
+        let side = modules + 2 * QUIET_ZONE;
+        assert!(code.svg.contains(&format!("viewBox=\"0 0 {side} {side}\"")), "{}", code.svg);
+        // The top-left finder pattern starts at the quiet zone's corner: a run of 7 modules.
+        assert!(code.svg.contains(&format!("M{QUIET_ZONE} {QUIET_ZONE}h7v1h-7z")), "{}", code.svg);
+    }
+}
