@@ -44,6 +44,32 @@ pub fn format_count(n: u64) -> String {
     out
 }
 
+/// A page's instructions for a touch screen: "tap" for "click", and the keyboard's hints (a
+/// parenthesis naming keys, "or use the arrow keys") left out.
+pub fn for_touch(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    // Parentheses that name keys go; others stay.
+    while let Some(open) = rest.find(" (") {
+        let close = rest[open..].find(')').map(|c| open + c + 1);
+        match close {
+            Some(close) if rest[open..close].contains("key") => {
+                out.push_str(&rest[..open]);
+                rest = &rest[close..];
+            }
+            _ => {
+                out.push_str(&rest[..open + 2]);
+                rest = &rest[open + 2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    for hint in [", or use the arrow keys", " or an arrow key"] {
+        out = out.replace(hint, "");
+    }
+    out.replace("click", "tap").replace("Click", "Tap")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,5 +89,19 @@ mod tests {
         assert_eq!(format_count(0), "0");
         assert_eq!(format_count(999), "999");
         assert_eq!(format_count(1_048_575), "1,048,575");
+    }
+
+    #[test]
+    fn instructions_for_touch_say_tap_and_leave_keys_out() {
+        assert_eq!(
+            for_touch("Slide the tiles into order: click a tile next to the blank, or use the arrow keys."),
+            "Slide the tiles into order: tap a tile next to the blank."
+        );
+        assert_eq!(
+            for_touch("Pour: click the jug to pour from, then the jug to pour into (or keys 1, 2, 3 for A, B, C). A pour stops (when full)."),
+            "Pour: tap the jug to pour from, then the jug to pour into. A pour stops (when full)."
+        );
+        assert_eq!(for_touch("Click a marble to move it."), "Tap a marble to move it.");
+        assert_eq!(for_touch("no parenthesis ("), "no parenthesis (");
     }
 }

@@ -426,10 +426,10 @@ pub enum FromWorker {
         job: u32,
         puzzle: String,
     },
-    /// The QR code [`ToWorker::QrCode`] asked for.
+    /// The QR code [`ToWorker::QrCode`] asked for, with the link written under it, as markup.
     Qr {
         job: u32,
-        code: Box<crate::core::qr::LinkCode>,
+        markup: String,
     },
     /// From a helper worker: the half of session data `ToWorker::BuildHalf` asked for, with
     /// its bytes attached.

@@ -3,7 +3,6 @@
 //! be read from the back of a room; a longer link gets less of it.
 
 use qrcode::{Color, EcLevel, QrCode, Version};
-use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
 /// The largest code (in QR versions: 4 modules more per side each) that error correction is
@@ -17,7 +16,7 @@ pub const MOST_BYTES: usize = 2_953;
 const QUIET_ZONE: usize = 4;
 
 /// A link drawn as a QR code.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct LinkCode {
     /// The link the code holds.
     pub link: String,

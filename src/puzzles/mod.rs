@@ -106,25 +106,43 @@ pub fn algorithm_name(puzzle: &str, algo: &str) -> String {
     label.map_or(algo, crate::core::choice::short_label).to_string()
 }
 
-/// The address `url` as a QR code; a link too long for one is drawn in its canonical form (what
-/// its page writes back: defaults left out) when that is shorter and fits.
-pub fn qr_code(url: &str) -> Result<crate::core::qr::LinkCode, String> {
+/// The address `url` as a QR code, as the page shows it: the code, the link it holds written
+/// under it (the canonical form, defaults left out, when the address is too long for a code)
+/// and what the code is; `Err` says why no QR code can hold the link.
+pub fn qr_code(url: &str) -> Result<String, String> {
+    use crate::core::format::html_text as text;
     use crate::core::qr::link_code;
-    let too_long = match link_code(url) {
-        Ok(code) => return Ok(code),
-        Err(why) => why,
+    let code = match link_code(url) {
+        Ok(code) => code,
+        Err(too_long) => {
+            let (base, hash) = url.split_once('#').unwrap_or((url, ""));
+            let shortest =
+                canonical_link(&format!("#{hash}")).ok().map(|canonical| format!("{base}{canonical}"));
+            match shortest.filter(|shortest| shortest.len() < url.len()) {
+                Some(shortest) => link_code(&shortest).map_err(|_| {
+                    format!(
+                        "{too_long} Its shortest form has {} characters, still too many: share it with Copy link.",
+                        shortest.len()
+                    )
+                })?,
+                None => return Err(format!("{too_long} Share it with Copy link.")),
+            }
+        }
     };
-    let (base, hash) = url.split_once('#').unwrap_or((url, ""));
-    let shortest = canonical_link(&format!("#{hash}")).ok().map(|canonical| format!("{base}{canonical}"));
-    match shortest.filter(|shortest| shortest.len() < url.len()) {
-        Some(shortest) => link_code(&shortest).map_err(|_| {
-            format!(
-                "{too_long} Its shortest form has {} characters, still too many: share it with Copy link.",
-                shortest.len()
-            )
-        }),
-        None => Err(format!("{too_long} Share it with Copy link.")),
-    }
+    let shortened = if code.link == url {
+        ""
+    } else {
+        "The shortest form of this page's link, which opens the same page: "
+    };
+    Ok(format!(
+        "<div class=\"qr-picture\">{}</div><p class=\"qr-link\">{shortened}<code>{}</code></p>\
+         <p class=\"qr-about\">Scan it with a phone's camera to open this page as it is now. Error correction {} \
+         (version {}).</p>",
+        code.svg,
+        text(&code.link),
+        code.level,
+        code.version
+    ))
 }
 
 /// The link reader of the puzzle a page name names.

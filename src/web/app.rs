@@ -219,9 +219,9 @@ impl Component for App {
                         <button onclick={cb.callback(|_| Msg::ToggleTheme)} title="Switch theme (t)">
                             { if self.dark { "☀ Light" } else { "☾ Dark" } }
                         </button>
-                        <button onclick={cb.callback(|_| Msg::TogglePresenting)} aria-pressed={self.presenting.to_string()}
-                            title="Presentation mode (p)">{ "Present" }</button>
-                        <button onclick={cb.callback(|_| Msg::ToggleHelp)} aria-label="Keyboard shortcuts"
+                        <button class="present-toggle" onclick={cb.callback(|_| Msg::TogglePresenting)}
+                            aria-pressed={self.presenting.to_string()} title="Presentation mode (p)">{ "Present" }</button>
+                        <button class="keys-toggle" onclick={cb.callback(|_| Msg::ToggleHelp)} aria-label="Keyboard shortcuts"
                             title="Shortcuts (?)">{ "?" }</button>
                     </div>
                 </header>

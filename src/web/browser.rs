@@ -48,6 +48,26 @@ pub fn copy_text(text: &str) {
     let _pending = window().navigator().clipboard().write_text(text);
 }
 
+/// Hands `url` to the system's share sheet on a touch device that has one (a phone: send it
+/// by message, mail, AirDrop…), else copies it; answers whether the sheet was used.
+pub fn share_or_copy(url: &str, title: &str) -> bool {
+    let navigator = window().navigator();
+    let has_sheet = js_sys::Reflect::has(&navigator, &"share".into()).unwrap_or(false);
+    if !(has_sheet && coarse_pointer()) {
+        copy_text(url);
+        return false;
+    }
+    let data = web_sys::ShareData::new();
+    data.set_url(url);
+    data.set_title(title);
+    let sharing = navigator.share_with_data(&data);
+    // Closing the sheet without sharing rejects the promise: that is no error.
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = wasm_bindgen_futures::JsFuture::from(sharing).await;
+    });
+    true
+}
+
 /// Offers `bytes` to the user as a downloaded file.
 pub fn download(bytes: &[u8], file_name: &str, mime: &str) -> Result<(), String> {
     let describe = |e: wasm_bindgen::JsValue| format!("the browser refused the download: {e:?}");
@@ -83,6 +103,11 @@ pub fn random_seed() -> u64 {
         Err(_) => now_ms().to_bits(),
     };
     crate::core::seed::seed_from_entropy(bits)
+}
+
+/// Whether the main pointer is a finger (a phone, a tablet): instructions then say "tap".
+pub fn coarse_pointer() -> bool {
+    window().match_media("(pointer: coarse)").ok().flatten().is_some_and(|query| query.matches())
 }
 
 /// Listens to the window's changes of size; dropping the listener stops it.

@@ -10,7 +10,6 @@ use crate::core::link::{
     read_leniently, search_view, Link, LinkError, LinkParams, SearchAsk, SPEED_KEY, STEP_KEY,
 };
 use crate::core::playback::DEFAULT_SPEED_LEVEL;
-use crate::core::qr::LinkCode;
 use crate::puzzles::PuzzleInfo;
 use crate::web::app::LeavePresentation;
 use crate::web::browser;
@@ -491,7 +490,12 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
     }
 
     fn intro(&self) -> String {
-        self.0.intro()
+        let intro = self.0.intro();
+        if browser::coarse_pointer() {
+            crate::core::format::for_touch(&intro)
+        } else {
+            intro
+        }
     }
 
     fn solve_link(&self, algo: &str) -> Result<Link, String> {
@@ -692,7 +696,8 @@ pub struct Page {
 /// The QR code of the page's link (`q`): being drawn, drawn, or why it cannot be.
 enum QrView {
     Drawing,
-    Drawn(Box<LinkCode>),
+    /// The code with its link written under it, as the worker drew them.
+    Drawn(String),
     Refused(String),
 }
 
@@ -878,27 +883,14 @@ impl Component for Page {
 /// The page's link as a QR code over the page, big enough to scan from the back of a room,
 /// with the link written under it and the way back.
 fn qr_view(qr: &QrView, close: Callback<MouseEvent>) -> Html {
-    let (picture, words) = match qr {
-        QrView::Drawing => (Html::default(), html! { <p>{ "Drawing the QR code…" }</p> }),
-        QrView::Drawn(code) => {
-            let shortened = code.link != browser::current_url();
-            let note =
-                shortened.then_some("The shortest form of this page's link, which opens the same page: ");
-            let about = format!(
-                "Scan it with a phone's camera to open this page as it is now. Error correction {} (version {}).",
-                code.level, code.version
-            );
-            (
-                Html::from_html_unchecked(AttrValue::from(code.svg.clone())),
-                html! { <><p class="qr-link">{ note }<code>{ &code.link }</code></p><p class="qr-about">{ about }</p></> },
-            )
-        }
-        QrView::Refused(why) => (Html::default(), html! { <p role="alert">{ why }</p> }),
+    let shown = match qr {
+        QrView::Drawing => html! { <p>{ "Drawing the QR code…" }</p> },
+        QrView::Drawn(markup) => Html::from_html_unchecked(AttrValue::from(markup.clone())),
+        QrView::Refused(why) => html! { <p role="alert">{ why }</p> },
     };
     html! {
         <div class="qr-overlay" role="dialog" aria-modal="true" aria-label="This page's link as a QR code">
-            <div class="qr-picture">{ picture }</div>
-            { words }
+            { shown }
             <button class="qr-close" onclick={close}>{ "Back to the page (q or Esc)" }</button>
         </div>
     }
@@ -1084,8 +1076,12 @@ impl Page {
             Shell::Compare => self.compare(),
             Shell::PickCompared(row) => self.pick_compared(ctx, row),
             Shell::CopyLink => {
-                browser::copy_text(&browser::current_url());
-                self.notices.status = "Link copied: anyone who opens it sees this page as it is now.".into();
+                let title = format!("Puzzle Lab: {}", self.puzzle.info().title);
+                self.notices.status = if browser::share_or_copy(&browser::current_url(), &title) {
+                    "Shared: anyone who opens the link sees this page as it is now.".into()
+                } else {
+                    "Link copied: anyone who opens it sees this page as it is now.".into()
+                };
             }
             Shell::ShowQr => self.toggle_qr(ctx),
             Shell::DismissAlert => self.notices.alert = None,

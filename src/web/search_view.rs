@@ -7,7 +7,6 @@ use crate::core::link::{with_view, Link, SearchAsk};
 use crate::core::replay::Frame;
 use crate::web::solver::{SolverClient, SolverEvent};
 use crate::web::ticker::Ticker;
-use std::collections::VecDeque;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -97,7 +96,7 @@ pub struct SearchView {
     /// A request is out; steps asked meanwhile wait here, in order, so that no key press is
     /// lost (a moment asked for outright replaces them).
     asking: bool,
-    queued: VecDeque<(&'static str, u32)>,
+    queued: Vec<(&'static str, u32)>,
     error: Option<String>,
     playing: Option<Ticker>,
     speed: usize,
@@ -120,7 +119,7 @@ impl SearchView {
             score: (0, 0),
             verdict: None,
             asking: false,
-            queued: VecDeque::new(),
+            queued: Vec::new(),
             error: None,
             playing: None,
             speed: 0,
@@ -173,7 +172,7 @@ impl SearchView {
                 self.queued.clear();
             }
             if self.queued.len() < MAX_QUEUED {
-                self.queued.push_back((seek, t));
+                self.queued.push((seek, t));
             }
             return;
         }
@@ -256,7 +255,8 @@ impl SearchView {
                 }
                 self.frame = Some(*frame);
                 self.error = None;
-                if let Some((seek, t)) = self.queued.pop_front() {
+                if !self.queued.is_empty() {
+                    let (seek, t) = self.queued.remove(0);
                     self.ask(seek, if seek == "at" { t } else { self.t });
                 }
             }

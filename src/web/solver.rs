@@ -43,8 +43,8 @@ pub enum SolverEvent {
     Frame(Box<Frame>),
     /// A puzzle made from its seed, written out (`ToWorker::MakePuzzle`).
     Made(String),
-    /// A link drawn as a QR code (`ToWorker::QrCode`).
-    Qr(Box<crate::core::qr::LinkCode>),
+    /// A link drawn as a QR code, as markup (`ToWorker::QrCode`).
+    Qr(String),
     /// A file the job made (an exported GIF).
     File {
         name: String,
@@ -425,9 +425,9 @@ fn route(
             state.current = None;
             SolverEvent::Made(puzzle)
         }),
-        FromWorker::Qr { job, code } => (state.current == Some(job)).then(|| {
+        FromWorker::Qr { job, markup } => (state.current == Some(job)).then(|| {
             state.current = None;
-            SolverEvent::Qr(code)
+            SolverEvent::Qr(markup)
         }),
         // Job 0 is none of the page's (they count from 1): a request the worker could not read,
         // or a worker that could not load (then it is replaced before the next job).

@@ -106,7 +106,7 @@ pub fn start() {
                 Err(error) => FromWorker::Failed { job, error },
             }),
             Ok(ToWorker::QrCode { job, link }) => post(&match puzzles::qr_code(&link) {
-                Ok(code) => FromWorker::Qr { job, code: Box::new(code) },
+                Ok(markup) => FromWorker::Qr { job, markup },
                 Err(error) => FromWorker::Failed { job, error },
             }),
             Ok(ToWorker::BuildHalf { name, half }) => build_half_for_parent(&name, half),

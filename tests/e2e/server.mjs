@@ -16,6 +16,8 @@ const TYPES = {
   ".wasm": "application/wasm",
   ".css": "text/css",
   ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".webmanifest": "application/manifest+json",
 };
 
 /**
