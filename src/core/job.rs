@@ -368,7 +368,7 @@ pub enum ToWorker {
     /// The puzzle `link` draws from its seed, made and written out (`puzzles::make_puzzle`),
     /// answered as [`FromWorker::Made`].
     MakePuzzle { job: u32, link: String },
-    /// The address `link` as a QR code (`puzzles::qr_code`), answered as [`FromWorker::Qr`].
+    /// The address `link` as a QR code (`puzzles::qr_code`), answered as [`FromWorker::Made`].
     QrCode { job: u32, link: String },
     /// From a worker to a helper worker it started: build half `half` (0 or 1) of the session
     /// data `name` and send it back as [`FromWorker::Half`].
@@ -421,15 +421,11 @@ pub enum FromWorker {
         job: u32,
         frame: Box<Frame>,
     },
-    /// The puzzle [`ToWorker::MakePuzzle`] asked for, written out.
+    /// What [`ToWorker::MakePuzzle`] or [`ToWorker::QrCode`] asked for, as text: the puzzle
+    /// written out, or the QR code's markup.
     Made {
         job: u32,
-        puzzle: String,
-    },
-    /// The QR code [`ToWorker::QrCode`] asked for, with the link written under it, as markup.
-    Qr {
-        job: u32,
-        markup: String,
+        text: String,
     },
     /// From a helper worker: the half of session data `ToWorker::BuildHalf` asked for, with
     /// its bytes attached.

@@ -777,7 +777,7 @@ impl Component for Page {
             Msg::Maker(event) => self.take_made(ctx, event),
             Msg::Qr(event) => {
                 self.qr = match event {
-                    SolverEvent::Qr(code) => Some(QrView::Drawn(code)),
+                    SolverEvent::Made(markup) => Some(QrView::Drawn(markup)),
                     SolverEvent::Failed(why) => Some(QrView::Refused(why)),
                     _ => return false,
                 }

@@ -275,8 +275,7 @@ impl SearchView {
             SolverEvent::Progress { .. }
             | SolverEvent::Done(_)
             | SolverEvent::TablesChanged
-            | SolverEvent::Made(_)
-            | SolverEvent::Qr(_) => {}
+            | SolverEvent::Made(_) => {}
         }
     }
 

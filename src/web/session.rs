@@ -288,8 +288,7 @@ impl SolveSession {
             | SolverEvent::TablesChanged
             | SolverEvent::File { .. }
             | SolverEvent::Frame(_)
-            | SolverEvent::Made(_)
-            | SolverEvent::Qr(_) => None,
+            | SolverEvent::Made(_) => None,
             SolverEvent::Failed(error) => {
                 self.split = None;
                 notices.alert = Some(error);
@@ -497,10 +496,9 @@ impl SolveSession {
                 }
             }
             // Frames go to the Search view's own worker, made puzzles to the page's maker.
-            SolverEvent::TablesChanged
-            | SolverEvent::Frame(_)
-            | SolverEvent::Made(_)
-            | SolverEvent::Qr(_) => SessionEvent::Nothing,
+            SolverEvent::TablesChanged | SolverEvent::Frame(_) | SolverEvent::Made(_) => {
+                SessionEvent::Nothing
+            }
             SolverEvent::File { name, bytes } => {
                 self.running = None;
                 SessionEvent::File { name, bytes }

@@ -41,10 +41,8 @@ pub enum SolverEvent {
     TablesChanged,
     /// A moment of a recorded search (the Search view's job).
     Frame(Box<Frame>),
-    /// A puzzle made from its seed, written out (`ToWorker::MakePuzzle`).
+    /// What a MakePuzzle or QrCode job made: the puzzle written out, or the code's markup.
     Made(String),
-    /// A link drawn as a QR code, as markup (`ToWorker::QrCode`).
-    Qr(String),
     /// A file the job made (an exported GIF).
     File {
         name: String,
@@ -196,7 +194,7 @@ impl SolverClient {
         self.send_job(ToWorker::MakePuzzle { job, link: link.to_string() });
     }
 
-    /// Asks for the address `link` as a QR code ([`SolverEvent::Qr`]).
+    /// Asks for the address `link` as a QR code, as markup ([`SolverEvent::Made`]).
     pub fn qr_code(&mut self, link: &str) {
         let job = self.next_job;
         self.send_job(ToWorker::QrCode { job, link: link.to_string() });
@@ -421,13 +419,9 @@ fn route(
             state.current = None;
             SolverEvent::Frame(frame)
         }),
-        FromWorker::Made { job, puzzle } => (state.current == Some(job)).then(|| {
+        FromWorker::Made { job, text } => (state.current == Some(job)).then(|| {
             state.current = None;
-            SolverEvent::Made(puzzle)
-        }),
-        FromWorker::Qr { job, markup } => (state.current == Some(job)).then(|| {
-            state.current = None;
-            SolverEvent::Qr(markup)
+            SolverEvent::Made(text)
         }),
         // Job 0 is none of the page's (they count from 1): a request the worker could not read,
         // or a worker that could not load (then it is replaced before the next job).

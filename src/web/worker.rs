@@ -102,11 +102,11 @@ pub fn start() {
             Ok(ToWorker::Frame { job, link, seek, t, predict }) => show_frame(job, &link, &seek, t, predict),
             Ok(ToWorker::RaceCsv { job, link }) => export_csv(job, &link),
             Ok(ToWorker::MakePuzzle { job, link }) => post(&match puzzles::make_puzzle(&link) {
-                Ok(puzzle) => FromWorker::Made { job, puzzle },
+                Ok(text) => FromWorker::Made { job, text },
                 Err(error) => FromWorker::Failed { job, error },
             }),
             Ok(ToWorker::QrCode { job, link }) => post(&match puzzles::qr_code(&link) {
-                Ok(markup) => FromWorker::Qr { job, markup },
+                Ok(text) => FromWorker::Made { job, text },
                 Err(error) => FromWorker::Failed { job, error },
             }),
             Ok(ToWorker::BuildHalf { name, half }) => build_half_for_parent(&name, half),

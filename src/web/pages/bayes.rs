@@ -150,7 +150,7 @@ impl PuzzlePage for BayesPage {
         html! {
             <div class="bayes">
                 <p class="guessed" aria-label="The text being guessed">{ format!("“{}”", self.params.guess) }</p>
-                <table class="scores">
+                <table class="scores" tabindex="0">
                     <caption>{ "Each category's score (★ the best)" }</caption>
                     <thead><tr>
                         <th scope="col">{ "Category" }</th>
@@ -160,7 +160,7 @@ impl PuzzlePage for BayesPage {
                 </table>
                 <p class="agreement" aria-live="polite">{ agreement(&verdicts) }</p>
                 if !chosen.words.is_empty() {
-                    <table class="evidence">
+                    <table class="evidence" tabindex="0">
                         <caption>{ evidence_caption }</caption>
                         <thead><tr>
                             <th scope="col">{ "Word" }</th>

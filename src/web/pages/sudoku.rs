@@ -53,6 +53,23 @@ impl SudokuPage {
         self.clues.side()
     }
 
+    /// The values to tap into the selected cell (a phone has no keys), Clear, and the marks.
+    fn digit_pad(&self, act: &Callback<Action>) -> Html {
+        let digit = |value: u8| {
+            let symbol = Grid::symbol(value).to_string();
+            html! { <button onclick={act.reform(move |_| Action::Enter(value))}>{ symbol }</button> }
+        };
+        html! {
+            <div class="digit-pad" role="group" aria-label="Value for the selected cell">
+                { for (1..=self.side() as u8).map(digit) }
+                <button onclick={act.reform(|_| Action::Enter(0))}>{ "Clear" }</button>
+                <button onclick={act.reform(|_| Action::ToggleMarks)} aria-pressed={self.params.marks.to_string()}>
+                    { "Marks" }
+                </button>
+            </div>
+        }
+    }
+
     /// The link of the puzzle a seed makes (its size, clue count and seed), for a generated one.
     fn generated(&self) -> Option<Link> {
         matches!(self.params.source, Source::Generated { .. }).then(|| {
@@ -179,7 +196,7 @@ impl PuzzlePage for SudokuPage {
             return "Solved! Every cell has a value that no friend (same row, column or box) shares.".into();
         }
         format!(
-            "Fill every cell so each row, column and box holds {} once: click a cell and type, or Solve to watch.",
+            "Fill every cell so each row, column and box holds {} once: click a cell, then type or pick its value under the grid, or Solve to watch.",
             match self.side() {
                 4 => "1–4",
                 9 => "1–9",
@@ -309,6 +326,9 @@ impl PuzzlePage for SudokuPage {
                 <SudokuGrid position={shown.clone()} clues={self.clues.cells.clone()} {solution}
                     marks={self.params.marks} selected={self.selected} on_cell={act.reform(Action::Select)} />
                 <p class="step-note" aria-live="polite">{ self.explain(shown) }</p>
+                if self.selected.is_some() {
+                    { self.digit_pad(act) }
+                }
                 { self.listed.view(act.reform(Action::Browse)) }
             </div>
         }
@@ -385,7 +405,7 @@ impl PuzzlePage for SudokuPage {
             }
             Action::Enter(value) => {
                 let Some(cell) = self.selected else {
-                    notices.alert = Some("Click a cell first, then type its value.".into());
+                    notices.alert = Some("Pick a cell first, then its value.".into());
                     return Effect::Redraw;
                 };
                 let mv = Move::Enter { cell, value };

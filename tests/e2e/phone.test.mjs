@@ -1,0 +1,121 @@
+// Students' phones: every page (found from the landing page's cards) at 360×640 and 393×851
+// with touch, and in landscape at 740×360: nothing scrolls sideways, the board and the status
+// line are in the first screen, every control is at least 44 × 44 px; then play by taps alone
+// (an 8-puzzle solved, a Hanoi move, a Mastermind probe, playback stepped). Screenshots of every
+// page at each size go to tests/e2e/screenshots/phone-*.png.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { open, shots, seriousViolations, counterShows } from "./harness.mjs";
+
+const TOUCH = { hasTouch: true, isMobile: true };
+const PORTRAIT = [{ width: 360, height: 640 }, { width: 393, height: 851 }];
+const LANDSCAPE = { width: 740, height: 360 };
+const phone = (hash, size = PORTRAIT[0]) => open(hash, size, async () => {}, TOUCH);
+const cli = (link) => JSON.parse(execFileSync(new URL("../../target/debug/puzzlelab", import.meta.url).pathname,
+  ["solve", link], { encoding: "utf8" }));
+
+async function puzzleNames() {
+  const { page } = await phone("#/");
+  const hrefs = await page.locator(".cards a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  await page.close();
+  return hrefs.map((h) => h.replace("#/", ""));
+}
+
+/** What the page shows wrong on a phone: sideways overflow, and controls under 44 px. */
+function phoneProblems(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    if (document.documentElement.scrollWidth > innerWidth) {
+      problems.push(`${document.documentElement.scrollWidth} px wide in a ${innerWidth} px window`);
+    }
+    const controls = document.querySelectorAll("button, select, input, .app-header a");
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right < 0) continue; // hidden, or a skip link off-screen
+      if (box.width < 44 || box.height < 44) {
+        const name = (control.textContent || control.getAttribute("aria-label") || control.type || "").trim().slice(0, 20);
+        problems.push(`${control.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return problems;
+  });
+}
+
+test("every page fits a phone: no sideways scroll, the puzzle first, 44 px controls", async () => {
+  for (const name of await puzzleNames()) {
+    for (const size of [...PORTRAIT, LANDSCAPE]) {
+      const what = `${name} at ${size.width}×${size.height}`;
+      const { page, errors } = await phone(`#/${name}`, size);
+      await page.locator(".board").waitFor();
+      assert.deepEqual(await phoneProblems(page), [], what);
+      if (size !== LANDSCAPE) {
+        const board = await page.locator(".board").boundingBox();
+        const status = await page.locator(".status").boundingBox();
+        assert.ok(board.y < size.height * 0.6, `${what}: the board starts in the first screen (${board.y})`);
+        assert.ok(status.y + status.height <= size.height, `${what}: the status line in the first screen`);
+        assert.doesNotMatch(await page.locator(".status").innerText(), /\bclick|arrow keys/i, `${what}: words for touch`);
+      }
+      await page.screenshot({ path: `${shots}/phone-${name}-${size.width}x${size.height}.png` });
+      if (size === PORTRAIT[0] && ["sliding", "sudoku", "bayes"].includes(name)) {
+        assert.deepEqual(await seriousViolations(page), [], `${what}: axe`);
+      }
+      assert.deepEqual(errors, [], what);
+      await page.close();
+    }
+  }
+});
+
+test("an 8-puzzle solved by taps alone, then its solution stepped by touch", async () => {
+  const link = "#/sliding?size=3&seed=1&shuffle=3";
+  const { moves } = cli(link);
+  const { page, errors } = await phone(link);
+  const board = page.locator("svg.tiles");
+  let tiles = (await board.getAttribute("aria-label")).split(": ")[1].split(",").map(Number);
+  const step = { U: -3, D: 3, L: -1, R: 1 };
+  for (const move of moves) {
+    const blank = tiles.indexOf(0);
+    const cell = blank + step[move];
+    await board.locator(`g[data-tile="${tiles[cell]}"]`).tap();
+    [tiles[blank], tiles[cell]] = [tiles[cell], 0];
+    await page.locator(`svg.tiles[aria-label$=": ${tiles.join(",")}"]`).waitFor();
+  }
+  assert.deepEqual(tiles, [1, 2, 3, 4, 5, 6, 7, 8, 0], "solved by taps");
+  await page.getByRole("button", { name: "Restart" }).tap();
+  await page.getByRole("button", { name: "Solve", exact: true }).tap();
+  await counterShows(page, `step 0 / ${moves.length}`);
+  await page.getByRole("button", { name: "Step", exact: true }).tap();
+  await counterShows(page, `step 1 / ${moves.length}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a Sudoku value entered with the digit pad, a Hanoi move and a Mastermind probe by taps", async () => {
+  const sudoku = await phone("#/sudoku");
+  const grid = sudoku.page.locator(".sudoku-board svg");
+  const box = await grid.boundingBox();
+  // The slides' example: r1c3 is empty; its cell is the third of the first row.
+  await sudoku.page.touchscreen.tap(box.x + box.width * 2.5 / 9, box.y + box.height * 0.5 / 9);
+  const pad = sudoku.page.getByRole("group", { name: "Value for the selected cell" });
+  await pad.getByRole("button", { name: "6", exact: true }).tap();
+  await sudoku.page.waitForURL(/moves=/);
+  assert.match(decodeURIComponent(new URL(sudoku.page.url()).hash), /moves=[^&]*r1c3\D*6/, "r1c3 = 6, in the link");
+  assert.deepEqual(await phoneProblems(sudoku.page), [], "with the pad shown");
+  assert.deepEqual(sudoku.errors, []);
+  await sudoku.page.close();
+
+  const hanoi = await phone("#/hanoi?discs=3&pegs=3&algo=optimal");
+  await hanoi.page.getByRole("button", { name: /^Peg A \(3 discs\)/ }).tap();
+  await hanoi.page.getByRole("button", { name: /^Peg C \(0 discs\)/ }).tap();
+  await hanoi.page.getByRole("button", { name: /^Peg C \(1 discs?\)/ }).waitFor();
+  assert.deepEqual(hanoi.errors, []);
+  await hanoi.page.close();
+
+  const { page, errors } = await phone("#/mastermind?pegs=4&symbols=6&secret=1234&breaker=you");
+  for (const symbol of ["1", "2", "5", "6"]) await page.getByRole("button", { name: `symbol ${symbol}` }).tap();
+  await page.getByRole("button", { name: "Probe" }).tap();
+  await page.locator(".keys").first().waitFor();
+  assert.deepEqual(await phoneProblems(page), [], "after a probe");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
