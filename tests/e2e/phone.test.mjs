@@ -90,7 +90,7 @@ test("an 8-puzzle solved by taps alone, then its solution stepped by touch", asy
   await page.close();
 });
 
-test("a Sudoku value entered with the digit pad, a Hanoi move and a Mastermind probe by taps", async () => {
+test("a Sudoku value entered with the digit pad, a Hanoi move, four queens and a Mastermind probe by taps", async () => {
   const sudoku = await phone("#/sudoku");
   const grid = sudoku.page.locator(".sudoku-board svg");
   const box = await grid.boundingBox();
@@ -110,6 +110,19 @@ test("a Sudoku value entered with the digit pad, a Hanoi move and a Mastermind p
   await hanoi.page.getByRole("button", { name: /^Peg C \(1 discs?\)/ }).waitFor();
   assert.deepEqual(hanoi.errors, []);
   await hanoi.page.close();
+
+  // Four queens by taps on their squares (a solution: rows 1–4 in columns 2, 4, 1, 3).
+  const queens = await phone("#/queens?n=4&algo=backtracking");
+  const chessboard = queens.page.locator("svg.chessboard.playable");
+  const square = await chessboard.boundingBox();
+  const side = square.width / 4;
+  for (const [row, col] of [[0, 1], [1, 3], [2, 0], [3, 2]]) {
+    await queens.page.touchscreen.tap(square.x + (col + 0.5) * side, square.y + (row + 0.5) * side);
+  }
+  await queens.page.locator(".status").filter({ hasText: "All 4 queens placed and none attacks another: solved!" }).waitFor();
+  await queens.page.waitForURL(/placed=r1c2,r2c4,r3c1,r4c3/);
+  assert.deepEqual(queens.errors, []);
+  await queens.page.close();
 
   const { page, errors } = await phone("#/mastermind?pegs=4&symbols=6&secret=1234&breaker=you");
   for (const symbol of ["1", "2", "5", "6"]) await page.getByRole("button", { name: `symbol ${symbol}` }).tap();

@@ -39,6 +39,7 @@ pub const SAMPLES: super::Samples = &[
     ("shown", &["0", "1", "91", "724"]),
     ("step", &["0", "1", "40", "131072"]),
     ("attacks", &["0", "1", "2"]),
+    ("placed", &["r1c1", "r1c1,r2c3,r3c5", "r21c1", "r1c1,r1c1", "c1r1", ""]),
 ];
 
 /// Attempts the genetic algorithm may make before giving up.

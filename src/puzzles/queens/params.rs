@@ -39,6 +39,8 @@ pub struct QueensParams {
     pub attacks: bool,
     /// The step of the run's playback on the page (its improvements, one by one).
     pub step: usize,
+    /// Queens placed by hand, as [row, col] (`placed=r1c4,r2c6`: 1-based, as a student counts).
+    pub placed: Vec<[u32; 2]>,
 }
 
 /// The largest `shown`: the most solutions a listed board has (n = 10: 724).
@@ -59,8 +61,34 @@ impl Default for QueensParams {
             shown: 0,
             attacks: false,
             step: 0,
+            placed: Vec::new(),
         }
     }
+}
+
+/// The squares of `placed=` ("r1c4,r2c6"), each on an n × n board and named once.
+fn read_placed(text: &str, n: usize) -> Result<Vec<[u32; 2]>, String> {
+    let mut placed: Vec<[u32; 2]> = Vec::new();
+    for square in text.split(',').filter(|s| !s.is_empty()) {
+        let (row, col) = square
+            .strip_prefix('r')
+            .and_then(|rest| rest.split_once('c'))
+            .and_then(|(r, c)| Some((r.parse::<u32>().ok()?, c.parse::<u32>().ok()?)))
+            .ok_or_else(|| format!("squares are written like r1c4, got '{square}'"))?;
+        if !(1..=n as u32).contains(&row) || !(1..=n as u32).contains(&col) {
+            return Err(format!("{square} is off the {n}×{n} board"));
+        }
+        if placed.contains(&[row - 1, col - 1]) {
+            return Err(format!("{square} is named twice"));
+        }
+        placed.push([row - 1, col - 1]);
+    }
+    Ok(placed)
+}
+
+/// `placed` as the link writes it.
+pub fn write_placed(placed: &[[u32; 2]]) -> String {
+    placed.iter().map(|[r, c]| format!("r{}c{}", r + 1, c + 1)).collect::<Vec<_>>().join(",")
 }
 
 impl LinkParams for QueensParams {
@@ -102,7 +130,15 @@ impl LinkParams for QueensParams {
         let shown = r.number("shown", 0..=MAX_SHOWN, 0);
         let attacks = r.choice("attacks", &[("0", false), ("1", true)], false);
         let step = r.number("step", 0..=MAX_PLAYBACK, 0);
-        (Self { n, algo, seed, first, part, parts, shown, attacks, step }, r.finish())
+        let placed = match r.raw("placed").map(|text| read_placed(text, n)) {
+            Some(Ok(placed)) => placed,
+            Some(Err(why)) => {
+                r.reject("placed", why);
+                Vec::new()
+            }
+            None => Vec::new(),
+        };
+        (Self { n, algo, seed, first, part, parts, shown, attacks, step, placed }, r.finish())
     }
 
     fn to_link(&self) -> Link {
@@ -125,6 +161,9 @@ impl LinkParams for QueensParams {
         if self.step > 0 {
             link = link.with("step", self.step);
         }
+        if !self.placed.is_empty() {
+            link = link.with("placed", write_placed(&self.placed));
+        }
         link
     }
 }
@@ -140,6 +179,7 @@ mod tests {
             "#/queens?n=12&algo=genetic&seed=5",
             "#/queens?n=10&algo=backtracking&first=0-4",
             "#/queens?n=8&algo=backtracking&shown=5&attacks=1",
+            "#/queens?n=8&algo=backtracking&placed=r1c1,r2c5,r8c8",
         ] {
             let (p, errors) = QueensParams::from_link(&Link::parse(text).unwrap());
             assert!(errors.is_empty(), "{errors:?}");
@@ -155,5 +195,14 @@ mod tests {
         assert_eq!(fields, ["first", "n"]);
         let (_, errors) = QueensParams::from_link(&Link::parse("#/queens?n=0").unwrap());
         assert_eq!(errors[0].field, "n");
+        for (placed, why) in
+            [("r9c1", "r9c1 is off the 8×8 board"), ("r1c1,r1c1", "r1c1 is named twice"), ("a1", "like r1c4")]
+        {
+            let link = Link::parse(&format!("#/queens?n=8&placed={placed}")).unwrap();
+            let (params, errors) = QueensParams::from_link(&link);
+            assert_eq!(errors[0].field, "placed", "{placed}");
+            assert!(errors[0].to_string().contains(why), "{placed}: {}", errors[0]);
+            assert!(params.placed.is_empty());
+        }
     }
 }

@@ -12,6 +12,9 @@ pub struct ChessboardProps {
     /// Queens to mark as just moved (a replayed improvement).
     #[prop_or_default]
     pub moved: Vec<[u32; 2]>,
+    /// A square tapped or clicked, as [row, col] (a board played by hand).
+    #[prop_or_default]
+    pub on_square: Option<Callback<[u32; 2]>>,
 }
 
 const CELL: f64 = 100.0;
@@ -30,9 +33,10 @@ pub fn Chessboard(props: &ChessboardProps) -> Html {
         let (row, col) = ((i / n) as u32, (i % n) as u32);
         let (x, y) = (f64::from(col) * CELL, f64::from(row) * CELL);
         let colour = if (row + col) % 2 == 0 { "light" } else { "dark" };
+        let onclick = props.on_square.as_ref().map(|on| on.reform(move |_: MouseEvent| [row, col]));
         html! {
             <>
-                <rect class={colour} x={format!("{x:.0}")} y={format!("{y:.0}")} width={CELL.to_string()} height={CELL.to_string()} />
+                <rect class={colour} x={format!("{x:.0}")} y={format!("{y:.0}")} width={CELL.to_string()} height={CELL.to_string()} {onclick} />
                 if props.show_attacks && attacked(&props.queens, row, col) {
                     <rect class="attacked" x={format!("{x:.0}")} y={format!("{y:.0}")} width={CELL.to_string()} height={CELL.to_string()} />
                 }
@@ -45,7 +49,7 @@ pub fn Chessboard(props: &ChessboardProps) -> Html {
         html! { <text class={classes!("queen", moved)} x={format!("{x:.0}")} y={format!("{y:.0}")}>{ "♛" }</text> }
     });
     html! {
-        <svg class="chessboard" viewBox={format!("0 0 {side:.0} {side:.0}")} role="img"
+        <svg class={classes!("chessboard", props.on_square.is_some().then_some("playable"))} viewBox={format!("0 0 {side:.0} {side:.0}")} role="img"
             aria-label={format!("{n}×{n} board with {} queens", props.queens.len())}>
             { for squares }
             { for queens }

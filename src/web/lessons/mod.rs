@@ -368,7 +368,7 @@ impl LessonPage {
                 <p class="lesson-note" aria-live="polite" tabindex="0" aria-label="The teacher's note">{ &lesson.steps[step].note }</p>
                 <button onclick={cb.callback(|_| Msg::Next)} disabled={step + 1 == lesson.steps.len()}
                     aria-label="Next step" title="Next step (PageDown)">{ "›" }</button>
-                <button onclick={cb.callback(|_| Msg::OpenPresenter)}
+                <button class="open-presenter" onclick={cb.callback(|_| Msg::OpenPresenter)}
                     title="A second window with the notes, the next step and a timer">{ "Open presenter view" }</button>
             </section>
         }

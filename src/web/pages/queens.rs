@@ -34,6 +34,8 @@ pub struct QueensPage {
 pub enum Action {
     ToggleAttacks,
     Browse(isize),
+    /// A square tapped: a queen placed there by hand, or taken off.
+    Square([u32; 2]),
 }
 
 /// Queens as [row, col].
@@ -43,7 +45,27 @@ fn queens_of(value: &serde_json::Value) -> Option<Queens> {
     serde_json::from_value(value.clone()).ok()
 }
 
+/// Pairs of `queens` on one row, column or diagonal.
+fn attacking_pairs(queens: &[[u32; 2]]) -> usize {
+    let attack = |[r1, c1]: [u32; 2], [r2, c2]: [u32; 2]| r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2);
+    queens.iter().enumerate().map(|(i, &a)| queens[i + 1..].iter().filter(|&&b| attack(a, b)).count()).sum()
+}
+
 impl QueensPage {
+    /// What the queens placed by hand amount to, for the status line.
+    fn placed_sentence(&self) -> String {
+        let (placed, n) = (&self.params.placed, self.params.n);
+        match attacking_pairs(placed) {
+            0 if placed.len() == n => format!("All {n} queens placed and none attacks another: solved!"),
+            0 => format!("{} of {n} queens placed, none attacked so far.", placed.len()),
+            pairs => format!(
+                "{} of {n} queens placed; {pairs} {} attack each other (tap a queen to take it off).",
+                placed.len(),
+                if pairs == 1 { "pair" } else { "pairs" }
+            ),
+        }
+    }
+
     /// "Improvement 3 of 7: attempt 41, fitness 30 of 32" for a replayed placement.
     fn replay_caption(&self, shown: &Queens) -> String {
         let Some(index) = self.replayed.iter().position(|(_, _, queens)| queens == shown) else {
@@ -106,16 +128,21 @@ impl PuzzlePage for QueensPage {
 
     /// What is solved leaves out how it is viewed.
     fn solve_link(&self, algo: Algo) -> Link {
-        QueensParams { algo, shown: 0, attacks: false, step: 0, ..self.params.clone() }.to_link()
+        QueensParams { algo, shown: 0, attacks: false, step: 0, placed: Vec::new(), ..self.params.clone() }.to_link()
     }
 
     /// A new setting shows the first solution found again.
     fn edited_link(&self, key: &str, text: &str) -> Link {
-        QueensParams { shown: 0, step: 0, ..self.params.clone() }.to_link().set(key, text)
+        // Queens placed by hand belong to the board's size.
+        let placed = if key == "n" { Vec::new() } else { self.params.placed.clone() };
+        QueensParams { shown: 0, step: 0, placed, ..self.params.clone() }.to_link().set(key, text)
     }
 
     fn intro(&self) -> String {
-        "Place n queens so that none attacks another. Solve to count them or to evolve a placement.".into()
+        if !self.params.placed.is_empty() {
+            return self.placed_sentence();
+        }
+        "Place n queens so that none attacks another: click a square for a queen (again to take it off), or Solve to count them or to evolve a placement.".into()
     }
 
     /// A method the board size does not allow (permutations beyond 10 queens) is refused
@@ -146,7 +173,15 @@ impl PuzzlePage for QueensPage {
         Ok((best.clone(), next.clone()))
     }
 
-    fn view_board(&self, (before, shown): &(Queens, Queens), _act: &Callback<Action>) -> Html {
+    fn view_board(&self, (before, shown): &(Queens, Queens), act: &Callback<Action>) -> Html {
+        // Queens placed by hand, or none found yet: the board is played by taps.
+        if !self.params.placed.is_empty() || (self.queens.is_empty() && self.replayed.is_empty()) {
+            let on_square = act.reform(Action::Square);
+            return html! {
+                <Chessboard n={self.params.n} queens={self.params.placed.clone()} show_attacks={self.params.attacks}
+                    on_square={Some(on_square)} />
+            };
+        }
         if self.replayed.is_empty() {
             return html! { <Chessboard n={self.params.n} queens={self.queens.clone()} moved={Vec::new()} show_attacks={self.params.attacks} /> };
         }
@@ -182,9 +217,19 @@ impl PuzzlePage for QueensPage {
         }
     }
 
-    fn act(&mut self, action: Action, _: &(Queens, Queens), _: &mut Notices) -> Effect<Queens> {
+    fn act(&mut self, action: Action, _: &(Queens, Queens), notices: &mut Notices) -> Effect<Queens> {
         match action {
             Action::ToggleAttacks => self.params.attacks = !self.params.attacks,
+            Action::Square(square) => {
+                let placed = &mut self.params.placed;
+                match placed.iter().position(|&q| q == square) {
+                    Some(at) => {
+                        placed.remove(at);
+                    }
+                    None => placed.push(square),
+                }
+                notices.status = self.placed_sentence();
+            }
             Action::Browse(delta) => {
                 if let Some(item) = self.listed.step(delta) {
                     self.queens = item.clone();
