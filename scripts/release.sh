@@ -31,8 +31,18 @@ mv app_start.js "$start"
 sed -i -e "s|/app_start\.js|/$start|" index.html
 grep -q "$start" index.html || { echo "release.sh: index.html does not load app_start.js" >&2; exit 1; }
 
-# The release: every content-named file, and the page that loads them.
-release=$( (ls | grep -v -x -e index.html -e sw.js -e solver_worker.js; cat index.html) | digest)
+# The install icons, named the same way, in the web app manifest (which keeps its name: a
+# browser knows an installed app by it) and in index.html (quoted, or as the minifier writes it).
+for icon in icon-192 icon-512 icon-maskable-512; do
+  named="$icon-$(digest < "$icon.png").png"
+  mv "$icon.png" "$named"
+  sed -i -e "s|\"$icon\.png\"|\"$named\"|" manifest.webmanifest
+  sed -i -e "s|\([=\"]\)$icon\.png|\1$named|" index.html
+done
+grep -q "icon-192-" manifest.webmanifest || { echo "release.sh: the manifest does not name its icons" >&2; exit 1; }
+
+# The release: every content-named file, and the page and manifest that load them.
+release=$( (ls | grep -v -x -e index.html -e sw.js -e solver_worker.js; cat index.html manifest.webmanifest) | digest)
 
 sed -i -e "s|^const RELEASE = .*|const RELEASE = \"$release\";|" \
   -e "s|^const BUILDS = .*|const BUILDS = { ${builds%, } };|" solver_worker.js

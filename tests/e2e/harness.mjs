@@ -139,9 +139,9 @@ export function controlsCovered(page) {
   });
 }
 
-/** Words (and score pegs) in the stage drawn smaller than 18 px, as "what size". */
-export function smallText(page) {
-  return page.evaluate(() => {
+/** Words (and score pegs) in the stage drawn smaller than `least` px (18: a projector's rule), as "what size". */
+export function smallText(page, least = 18) {
+  return page.evaluate((least) => {
     const small = [];
     const shown = (el) => {
       const box = el.getBoundingClientRect();
@@ -152,18 +152,18 @@ export function smallText(page) {
     for (const el of document.querySelectorAll(".stage *:not(svg *)")) {
       const ownWords = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
       const size = parseFloat(getComputedStyle(el).fontSize);
-      if (ownWords && shown(el) && size < 18) small.push(say(el, size));
+      if (ownWords && shown(el) && size < least) small.push(say(el, size));
     }
     for (const el of document.querySelectorAll(".stage svg text")) {
       if (!el.textContent.trim() || !shown(el)) continue;
       const m = el.getScreenCTM();
       const size = parseFloat(getComputedStyle(el).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
-      if (size < 18) small.push(say(el, size));
+      if (size < least) small.push(say(el, size));
     }
     for (const peg of document.querySelectorAll(".stage .key")) {
       const width = peg.getBoundingClientRect().width;
-      if (width < 18) small.push(say(peg, width));
+      if (width < least) small.push(say(peg, width));
     }
     return [...new Set(small)];
-  });
+  }, least);
 }

@@ -14,8 +14,12 @@ const NEW_VERSION = "A new version of Puzzle Lab is ready.";
 
 test("every file of the release is named by its content, and the service worker lists them all", () => {
   const files = readdirSync(dist).sort();
-  const unnamed = files.filter((name) => !/-[0-9a-f]{15,16}(_bg)?\.(js|wasm|css|svg)$/.test(name));
-  assert.deepEqual(unnamed, ["index.html", "sw.js"], "only the page and the service worker keep fixed names");
+  const unnamed = files.filter((name) => !/-[0-9a-f]{15,16}(_bg)?\.(js|wasm|css|svg|png)$/.test(name));
+  // The web app manifest too: an installed app is known by it.
+  assert.deepEqual(unnamed, ["index.html", "manifest.webmanifest", "sw.js"],
+    "only the page, the manifest and the service worker keep fixed names");
+  const manifest = JSON.parse(readFileSync(join(dist, "manifest.webmanifest"), "utf8"));
+  assert.ok(manifest.icons.every((icon) => files.includes(icon.src)), "the manifest names its release's icons");
   assert.equal(files.filter((name) => name.endsWith(".wasm")).length, 4, `the app, the lessons and two worker builds: ${files}`);
   const listed = JSON.parse(/^const FILES = (.*);$/m.exec(readFileSync(join(dist, "sw.js"), "utf8"))[1]);
   assert.deepEqual(listed.sort(), files.filter((name) => name !== "sw.js"), "sw.js precaches the whole release");
