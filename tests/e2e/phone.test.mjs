@@ -1,12 +1,13 @@
 // Students' phones: every page (found from the landing page's cards) at 360×640 and 393×851
 // with touch, and in landscape at 740×360: nothing scrolls sideways, the board and the status
-// line are in the first screen, every control is at least 44 × 44 px; then play by taps alone
+// line are in the first screen, every control is at least 44 × 44 px, every word of the stage at
+// least 16 px; then play by taps alone
 // (an 8-puzzle solved, a Hanoi move, a Mastermind probe, playback stepped). Screenshots of every
 // page at each size go to tests/e2e/screenshots/phone-*.png.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { open, shots, seriousViolations, counterShows } from "./harness.mjs";
+import { open, shots, seriousViolations, counterShows, smallText } from "./harness.mjs";
 
 const TOUCH = { hasTouch: true, isMobile: true };
 const PORTRAIT = [{ width: 360, height: 640 }, { width: 393, height: 851 }];
@@ -55,6 +56,7 @@ test("every page fits a phone: no sideways scroll, the puzzle first, 44 px contr
         assert.ok(board.y < size.height * 0.6, `${what}: the board starts in the first screen (${board.y})`);
         assert.ok(status.y + status.height <= size.height, `${what}: the status line in the first screen`);
         assert.doesNotMatch(await page.locator(".status").innerText(), /\bclick|arrow keys/i, `${what}: words for touch`);
+        assert.deepEqual(await smallText(page, 16), [], `${what}: every word of the stage at least 16 px`);
       }
       await page.screenshot({ path: `${shots}/phone-${name}-${size.width}x${size.height}.png` });
       if (size === PORTRAIT[0] && ["sliding", "sudoku", "bayes"].includes(name)) {
