@@ -28,6 +28,23 @@ pub struct LinkCode {
     pub version: i16,
 }
 
+impl LinkCode {
+    /// The code as a page shows it: the picture, the link written under it (after `note`,
+    /// which says what the link is when it is not the page's own address), what the code is.
+    pub fn markup(&self, note: &str) -> String {
+        format!(
+            "<div class=\"qr-picture\">{}</div><p class=\"qr-link\">{}<code>{}</code></p>\
+             <p class=\"qr-about\">Scan it with a phone's camera to open this page as it is now. Error \
+             correction {} (version {}).</p>",
+            self.svg,
+            crate::core::format::html_text(note),
+            crate::core::format::html_text(&self.link),
+            self.level,
+            self.version
+        )
+    }
+}
+
 /// `link` as a QR code: the strongest error correction whose code stays coarse, else the
 /// smallest code that holds it; `Err` when no QR code can hold it.
 pub fn link_code(link: &str) -> Result<LinkCode, String> {

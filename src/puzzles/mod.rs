@@ -110,7 +110,6 @@ pub fn algorithm_name(puzzle: &str, algo: &str) -> String {
 /// under it (the canonical form, defaults left out, when the address is too long for a code)
 /// and what the code is; `Err` says why no QR code can hold the link.
 pub fn qr_code(url: &str) -> Result<String, String> {
-    use crate::core::format::html_text as text;
     use crate::core::qr::link_code;
     let code = match link_code(url) {
         Ok(code) => code,
@@ -129,20 +128,12 @@ pub fn qr_code(url: &str) -> Result<String, String> {
             }
         }
     };
-    let shortened = if code.link == url {
+    let note = if code.link == url {
         ""
     } else {
         "The shortest form of this page's link, which opens the same page: "
     };
-    Ok(format!(
-        "<div class=\"qr-picture\">{}</div><p class=\"qr-link\">{shortened}<code>{}</code></p>\
-         <p class=\"qr-about\">Scan it with a phone's camera to open this page as it is now. Error correction {} \
-         (version {}).</p>",
-        code.svg,
-        text(&code.link),
-        code.level,
-        code.version
-    ))
+    Ok(code.markup(note))
 }
 
 /// The link reader of the puzzle a page name names.

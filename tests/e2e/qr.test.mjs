@@ -87,3 +87,23 @@ test("a link longer than a QR code holds is refused with the reason, and the pag
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("the presenter window shows the projector's step as a QR code that opens the lesson at that step", async () => {
+  const lesson = lessonLink({ v: 1, title: "Two steps", steps: [
+    { link: "#/hanoi?discs=3", note: "Three discs." }, { link: "#/jugs", note: "Pour." }] });
+  const { page, errors } = await open(`${lesson}&step=2&presenter=1`, PROJECTOR);
+  await page.locator(".presenter .lesson-count").filter({ hasText: "Step 2 / 2" }).waitFor({ timeout: 30000 });
+  await page.getByRole("button", { name: "QR code of this step" }).click();
+  const dialog = page.getByRole("dialog", { name: "The step on the projector as a QR code" });
+  const link = await decode(dialog.locator(".qr-picture svg"));
+  assert.equal(new URL(link).hash, `${lesson}&step=2`, "the lesson at the projector's step");
+  const scanned = await open(new URL(link).hash, PROJECTOR);
+  await scanned.page.locator(".lesson-count").filter({ hasText: "2 / 2" }).waitFor({ timeout: 30000 });
+  await scanned.page.locator(".puzzle-page.jugs").waitFor();
+  await dialog.getByRole("button", { name: "Back to the notes" }).click();
+  await dialog.waitFor({ state: "detached" });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(scanned.errors, []);
+  await scanned.page.close();
+  await page.close();
+});

@@ -13,6 +13,7 @@ use super::lesson_host::{self, ROOT_ID, SHOW_STEP, STEP_LINK};
 use super::ticker::Ticker;
 use crate::core::lesson::{self, markup, Lesson, LESSON_PAGE};
 use crate::core::link::Link;
+use crate::core::qr;
 use builder::{read_lesson_file, Builder, Edit};
 use gloo_events::EventListener;
 use std::cell::RefCell;
@@ -137,12 +138,16 @@ pub enum Msg {
     Import(web_sys::File),
     /// The page's layout changed: the lesson bar fits its note again.
     Refit,
+    /// The presenter shows the projector's step as a QR code, or hides it.
+    ToggleQr,
 }
 
 pub struct LessonPage {
     /// The lesson link as opened (its data, or its example's name).
     link: Link,
     presenter: bool,
+    /// The presenter's QR code of the step on the projector, as markup, while shown.
+    qr: Option<String>,
     /// The lesson and the step shown (0-based), once read.
     lesson: Option<(Lesson, usize)>,
     /// Each step's link as its page last wrote it, so a step comes back as it was left.
@@ -166,6 +171,7 @@ impl Component for LessonPage {
             presenter,
             lesson: None,
             step_links: Vec::new(),
+            qr: None,
             builder: None,
             channel: None,
             timer_start: browser::now_ms(),
@@ -262,6 +268,12 @@ impl Component for LessonPage {
                 fit_the_note();
                 return false;
             }
+            Msg::ToggleQr => {
+                self.qr = match self.qr.take() {
+                    Some(_) => None,
+                    None => Some(self.step_qr()),
+                };
+            }
             Msg::Import(file) => {
                 let done = ctx.link().callback(|read| Msg::Build(Edit::Imported(read)));
                 wasm_bindgen_futures::spawn_local(async move {
@@ -332,6 +344,9 @@ impl LessonPage {
         }
         *shown = step;
         self.show_step_page();
+        if self.qr.is_some() {
+            self.qr = Some(self.step_qr());
+        }
         browser::scroll_to_top();
         true
     }
@@ -342,6 +357,25 @@ impl LessonPage {
         browser::replace_hash(&self.address().to_hash());
         if let (Some((_, step)), false) = (&self.lesson, self.presenter) {
             lesson_host::send(SHOW_STEP, &self.step_links[*step]);
+        }
+    }
+
+    /// The step on the projector as a QR code (markup): the lesson's link at that step, or,
+    /// when that is too long for a QR code, the step's page alone.
+    fn step_qr(&self) -> String {
+        let base = browser::current_url().split('#').next().unwrap_or_default().to_string();
+        let step = self.lesson.as_ref().map_or(0, |(_, step)| *step);
+        let lesson_url = format!("{base}{}", lesson::address(&self.link, step + 1).to_hash());
+        let too_long = match qr::link_code(&lesson_url) {
+            Ok(code) => return code.markup("The lesson at this step: "),
+            Err(why) => why,
+        };
+        let page = self.step_links.get(step).filter(|link| !link.is_empty());
+        match page.map(|link| qr::link_code(&format!("{base}{link}"))) {
+            Some(Ok(code)) => {
+                code.markup("This step's page alone (the whole lesson's link is too long for a QR code): ")
+            }
+            _ => format!("<p role=\"alert\">{}</p>", crate::core::format::html_text(&too_long)),
         }
     }
 
@@ -388,7 +422,16 @@ impl LessonPage {
                         { format!("{}:{:02}", seconds / 60, seconds % 60) }
                     </span>
                     <button onclick={cb.callback(|_| Msg::RestartTimer)}>{ "Restart the timer" }</button>
+                    <button onclick={cb.callback(|_| Msg::ToggleQr)} aria-pressed={self.qr.is_some().to_string()}>
+                        { "QR code of this step" }
+                    </button>
                 </div>
+                if let Some(markup) = &self.qr {
+                    <div class="qr-overlay" role="dialog" aria-label="The step on the projector as a QR code">
+                        { Html::from_html_unchecked(AttrValue::from(markup.clone())) }
+                        <button class="qr-close" onclick={cb.callback(|_| Msg::ToggleQr)}>{ "Back to the notes" }</button>
+                    </div>
+                }
                 <div onclick={cb.callback(Msg::Click)}>{ Html::from_html_unchecked(AttrValue::from(notes)) }</div>
             </main>
         }
