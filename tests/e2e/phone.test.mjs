@@ -68,7 +68,7 @@ test("every page fits a phone: no sideways scroll, the puzzle first, 44 px contr
   }
 });
 
-test("an 8-puzzle solved by taps alone, then its solution stepped by touch", async () => {
+test("an 8-puzzle solved by taps alone, a tile slid by a swipe, and the solution stepped by touch", async () => {
   const link = "#/sliding?size=3&seed=1&shuffle=3";
   const { moves } = cli(link);
   const { page, errors } = await phone(link);
@@ -83,6 +83,19 @@ test("an 8-puzzle solved by taps alone, then its solution stepped by touch", asy
     await page.locator(`svg.tiles[aria-label$=": ${tiles.join(",")}"]`).waitFor();
   }
   assert.deepEqual(tiles, [1, 2, 3, 4, 5, 6, 7, 8, 0], "solved by taps");
+  // A swipe slides a tile the way the finger went: here the last move, taken back and made again.
+  const swipe = async ([dx, dy]) => {
+    const box = await board.boundingBox();
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await board.dispatchEvent("pointerdown", { clientX: x, clientY: y, pointerType: "touch", isPrimary: true });
+    await board.dispatchEvent("pointerup", { clientX: x + dx, clientY: y + dy, pointerType: "touch", isPrimary: true });
+  };
+  const finger = { U: [0, 60], D: [0, -60], L: [60, 0], R: [-60, 0] }; // the blank's move → the finger's
+  const back = { U: "D", D: "U", L: "R", R: "L" }[moves.at(-1)];
+  await swipe(finger[back]);
+  await page.locator('svg.tiles:not([aria-label$=": 1,2,3,4,5,6,7,8,0"])').waitFor();
+  await swipe(finger[moves.at(-1)]);
+  await page.locator('svg.tiles[aria-label$=": 1,2,3,4,5,6,7,8,0"]').waitFor();
   await page.getByRole("button", { name: "Restart" }).tap();
   await page.getByRole("button", { name: "Solve", exact: true }).tap();
   await counterShows(page, `step 0 / ${moves.length}`);

@@ -1,7 +1,8 @@
 //! A sliding-tile board as SVG. Tiles form one list keyed by number, so a moved tile slides
-//! to its new cell; tiles already in their goal cell are drawn in a second colour.
+//! to its new cell; tiles already in their goal cell are drawn in a second colour. A tile is
+//! moved by a click or tap, or by a swipe across the board (a phone).
 
-use crate::puzzles::sliding::domain::Board;
+use crate::puzzles::sliding::domain::{Board, Dir};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -9,6 +10,21 @@ pub struct TilesProps {
     pub board: Board,
     /// A tile was clicked: its cell.
     pub on_cell: Callback<usize>,
+    /// A swipe across the board: the way the blank moves (a swipe up slides a tile up).
+    pub on_swipe: Callback<Dir>,
+}
+
+/// The least travel, in CSS pixels, that makes a swipe rather than a tap.
+const SWIPE_PX: i32 = 30;
+
+/// The blank's move a swipe from `from` to `to` asks for, if it went far enough.
+fn swiped(from: (i32, i32), to: (i32, i32)) -> Option<Dir> {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    match (dx.abs() >= dy.abs(), dx.abs().max(dy.abs()) >= SWIPE_PX) {
+        (_, false) => None,
+        (true, true) => Some(if dx > 0 { Dir::Left } else { Dir::Right }),
+        (false, true) => Some(if dy > 0 { Dir::Up } else { Dir::Down }),
+    }
 }
 
 const CELL: f64 = 100.0;
@@ -23,12 +39,34 @@ pub fn Tiles(props: &TilesProps) -> Html {
     for (cell, &tile) in props.board.tiles().iter().enumerate() {
         cell_of[usize::from(tile)] = cell;
     }
+    // Where a pointer went down, and whether it then swiped (its click is not a tap).
+    let down = use_mut_ref(|| None::<(i32, i32)>);
+    let swiping = use_mut_ref(|| false);
+    let onpointerdown = {
+        let down = down.clone();
+        Callback::from(move |e: PointerEvent| *down.borrow_mut() = Some((e.client_x(), e.client_y())))
+    };
+    let onpointerup = {
+        let (down, swiping, on_swipe) = (down.clone(), swiping.clone(), props.on_swipe.clone());
+        Callback::from(move |e: PointerEvent| {
+            let dir = down.borrow_mut().take().and_then(|from| swiped(from, (e.client_x(), e.client_y())));
+            *swiping.borrow_mut() = dir.is_some();
+            if let Some(dir) = dir {
+                on_swipe.emit(dir);
+            }
+        })
+    };
     let tiles = (1..n * n).map(|tile| (tile as u8, cell_of[tile]));
     let font = if n <= 5 { 46.0 } else { 36.0 };
     let tiles = tiles.map(|(tile, cell)| {
         let (x, y) = ((cell % n) as f64 * CELL, (cell / n) as f64 * CELL);
         let home = usize::from(tile) - 1 == cell;
-        let onclick = props.on_cell.reform(move |_: MouseEvent| cell);
+        let (on_cell, swiping) = (props.on_cell.clone(), swiping.clone());
+        let onclick = Callback::from(move |_: MouseEvent| {
+            if !std::mem::take(&mut *swiping.borrow_mut()) {
+                on_cell.emit(cell);
+            }
+        });
         html! {
             <g key={tile} class={classes!("tile", home.then_some("home"))} data-tile={tile.to_string()}
                 style={format!("transform: translate({x:.0}px, {y:.0}px)")} {onclick}>
@@ -40,7 +78,7 @@ pub fn Tiles(props: &TilesProps) -> Html {
         }
     });
     html! {
-        <svg class="tiles" viewBox={format!("0 0 {side:.0} {side:.0}")} role="img"
+        <svg class="tiles" viewBox={format!("0 0 {side:.0} {side:.0}")} role="img" {onpointerdown} {onpointerup}
             aria-label={format!("{n}×{n} sliding puzzle: {}", props.board.to_text())}>
             <rect class="frame" x="0" y="0" width={format!("{side:.0}")} height={format!("{side:.0}")} rx="10" />
             { for tiles }

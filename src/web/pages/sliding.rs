@@ -134,7 +134,7 @@ impl PuzzlePage for SlidingPage {
     }
 
     fn view_board(&self, shown: &Board, act: &Callback<Action>) -> Html {
-        html! { <Tiles board={shown.clone()} on_cell={act.reform(Action::Cell)} /> }
+        html! { <Tiles board={shown.clone()} on_cell={act.reform(Action::Cell)} on_swipe={act.reform(Action::Slide)} /> }
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, _act: &Callback<Action>) -> Html {
