@@ -114,6 +114,9 @@ test("a Sudoku value entered with the digit pad, a Hanoi move, four queens and a
   const pad = sudoku.page.getByRole("group", { name: "Value for the selected cell" });
   await pad.getByRole("button", { name: "6", exact: true }).tap();
   await sudoku.page.waitForURL(/moves=/);
+  // Pencil marks by touch too: the pad's toggle shows each open cell's candidates.
+  await pad.getByRole("button", { name: "Pencil marks" }).tap();
+  await sudoku.page.waitForURL(/marks=1/);
   assert.match(decodeURIComponent(new URL(sudoku.page.url()).hash), /moves=[^&]*r1c3\D*6/, "r1c3 = 6, in the link");
   assert.deepEqual(await phoneProblems(sudoku.page), [], "with the pad shown");
   assert.deepEqual(sudoku.errors, []);

@@ -53,7 +53,8 @@ impl SudokuPage {
         self.clues.side()
     }
 
-    /// The values to tap into the selected cell (a phone has no keys), Clear, and the marks.
+    /// The values to tap into the selected cell (a phone has no keys), Clear, and the pencil
+    /// marks (each open cell's candidates).
     fn digit_pad(&self, act: &Callback<Action>) -> Html {
         let digit = |value: u8| {
             let symbol = Grid::symbol(value).to_string();
@@ -63,9 +64,8 @@ impl SudokuPage {
             <div class="digit-pad" role="group" aria-label="Value for the selected cell">
                 { for (1..=self.side() as u8).map(digit) }
                 <button onclick={act.reform(|_| Action::Enter(0))}>{ "Clear" }</button>
-                <button onclick={act.reform(|_| Action::ToggleMarks)} aria-pressed={self.params.marks.to_string()}>
-                    { "Marks" }
-                </button>
+                <button onclick={act.reform(|_| Action::ToggleMarks)} aria-pressed={self.params.marks.to_string()}
+                    title="Show each open cell's candidates (m)">{ "Pencil marks" }</button>
             </div>
         }
     }
