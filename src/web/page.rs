@@ -1398,10 +1398,8 @@ impl Page {
 
     fn key(&mut self, ctx: &Context<Self>, e: KeyboardEvent) -> bool {
         let key = e.key();
-        if self.qr.is_some() && matches!(key.as_str(), "q" | "Escape") {
-            return browser::send_shortcut(ctx.link(), &e, Some(Msg::Shell(Shell::ShowQr)));
-        }
-        if key == "q" {
+        // `q` shows the QR code and hides it; Escape hides it too.
+        if key == "q" || (key == "Escape" && self.qr.is_some()) {
             return browser::send_shortcut(ctx.link(), &e, Some(Msg::Shell(Shell::ShowQr)));
         }
         if let Some(action) = self.puzzle.key(&key) {

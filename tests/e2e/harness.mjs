@@ -2,6 +2,7 @@
 // Debian's Chromium driven by playwright-core.
 import { before, after } from "node:test";
 import { mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
@@ -166,4 +167,13 @@ export function smallText(page, least = 18) {
     }
     return [...new Set(small)];
   }, least);
+}
+
+/** A lesson link made as a script outside the app would: Python's zlib (raw deflate) and base64url. */
+export function pythonLesson(lesson) {
+  const script = `import base64, json, sys, zlib
+c = zlib.compressobj(9, zlib.DEFLATED, -15)
+raw = c.compress(sys.stdin.read().encode()) + c.flush()
+print(base64.urlsafe_b64encode(raw).rstrip(b"=").decode())`;
+  return "#/lesson?data=" + execFileSync("python3", ["-c", script], { input: JSON.stringify(lesson) }).toString().trim();
 }

@@ -4,19 +4,10 @@
 // landing page's examples play, and a lesson opened once plays offline.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { open, shots, hash, seriousViolations, assertInView, smallText } from "./harness.mjs";
+import { open, shots, hash, seriousViolations, assertInView, smallText, pythonLesson } from "./harness.mjs";
 
 const SMALL = { width: 1024, height: 768 };
 
-/** A lesson link made as the issue says: Python's zlib (raw deflate) and base64url. */
-function pythonLesson(lesson) {
-  const script = `import base64, json, sys, zlib
-c = zlib.compressobj(9, zlib.DEFLATED, -15)
-raw = c.compress(sys.stdin.read().encode()) + c.flush()
-print(base64.urlsafe_b64encode(raw).rstrip(b"=").decode())`;
-  return "#/lesson?data=" + execFileSync("python3", ["-c", script], { input: JSON.stringify(lesson) }).toString().trim();
-}
 
 const LESSON = {
   v: 1,

@@ -3,10 +3,9 @@
 // that was shown. A link too long for a QR code says so and the page stays usable.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { open, shots, counterShows } from "./harness.mjs";
+import { open, shots, counterShows, pythonLesson } from "./harness.mjs";
 
 const PROJECTOR = { width: 1024, height: 768 };
 const overlay = (page) => page.getByRole("dialog", { name: "This page's link as a QR code" });
@@ -59,20 +58,11 @@ test("q shows the page's link as a QR code that opens the same page, at its step
   await page.close();
 });
 
-/** A lesson link made as Python's zlib (raw deflate) and base64url make it. */
-function lessonLink(lesson) {
-  const script = `import base64, json, sys, zlib
-c = zlib.compressobj(9, zlib.DEFLATED, -15)
-raw = c.compress(sys.stdin.read().encode()) + c.flush()
-print(base64.urlsafe_b64encode(raw).rstrip(b"=").decode())`;
-  return "#/lesson?data=" + execFileSync("python3", ["-c", script], { input: JSON.stringify(lesson) }).toString().trim();
-}
-
 test("a link longer than a QR code holds is refused with the reason, and the page goes on", async () => {
   // Random words do not compress: the lesson's link grows past 2,953 characters.
   let x = 7;
   const words = Array.from({ length: 900 }, () => (x = (x * 1103515245 + 12345) % 2147483648).toString(36)).join(" ");
-  const link = lessonLink({ v: 1, title: "Long", steps: [{ link: "#/jugs", note: words }] });
+  const link = pythonLesson({ v: 1, title: "Long", steps: [{ link: "#/jugs", note: words }] });
   assert.ok(link.length > 3000, `${link.length} characters`);
   const { page, errors } = await open(link, PROJECTOR);
   await page.locator(".puzzle-page.jugs").waitFor({ timeout: 30000 });
@@ -89,7 +79,7 @@ test("a link longer than a QR code holds is refused with the reason, and the pag
 });
 
 test("the presenter window shows the projector's step as a QR code that opens the lesson at that step", async () => {
-  const lesson = lessonLink({ v: 1, title: "Two steps", steps: [
+  const lesson = pythonLesson({ v: 1, title: "Two steps", steps: [
     { link: "#/hanoi?discs=3", note: "Three discs." }, { link: "#/jugs", note: "Pour." }] });
   const { page, errors } = await open(`${lesson}&step=2&presenter=1`, PROJECTOR);
   await page.locator(".presenter .lesson-count").filter({ hasText: "Step 2 / 2" }).waitFor({ timeout: 30000 });
