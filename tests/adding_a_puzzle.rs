@@ -18,7 +18,8 @@ fn module(name: &str) -> String {
 
 /// The text of the macro call `name!(…)` or `name! {…}` in `source`.
 fn macro_call<'a>(source: &'a str, name: &str) -> &'a str {
-    let start = source.rfind(&format!("{name}!")).unwrap_or_else(|| panic!("no {name}! call"));
+    // The call at the start of a line (a test may invoke the macro again, indented).
+    let start = source.find(&format!("\n{name}!")).unwrap_or_else(|| panic!("no {name}! call")) + 1;
     let end = source[start..].find([')', '}']).expect("the call ends") + start;
     &source[start..end]
 }
@@ -80,4 +81,79 @@ fn nothing_else_lists_the_puzzles_by_hand() {
         ["app.rs", "lessons.rs", "puzzlelab.rs", "worker-simd.rs", "worker.rs"],
         "one app (with its lessons, loaded when one opens), one worker, one CLI"
     );
+}
+
+/// Copies what builds the crate (its manifests, `src/` and the data it includes) into `to`.
+fn copy_crate(to: &Path) {
+    fn copy_dir(from: &Path, to: &Path) {
+        fs::create_dir_all(to).unwrap();
+        for entry in fs::read_dir(from).unwrap() {
+            let path = entry.unwrap().path();
+            let target = to.join(path.file_name().unwrap());
+            if path.is_dir() {
+                copy_dir(&path, &target);
+            } else {
+                fs::copy(&path, &target).unwrap();
+            }
+        }
+    }
+    for folder in ["src", "tests/data", "tests/reference"] {
+        let _ = fs::remove_dir_all(to.join(folder));
+        copy_dir(Path::new(folder), &to.join(folder));
+    }
+    for file in ["Cargo.toml", "Cargo.lock"] {
+        fs::copy(file, to.join(file)).unwrap();
+    }
+}
+
+/// `text` with `old` replaced once by `new`; the guide's instruction must still apply.
+fn edit(text: &str, old: &str, new: &str) -> String {
+    assert_eq!(text.matches(old).count(), 1, "the guide's edit finds `{old}` once");
+    text.replacen(old, new, 1)
+}
+
+/// Runs cargo in `dir` with its own target folder, failing with cargo's own words.
+fn cargo(dir: &Path, args: &[&str]) {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args(args)
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .output()
+        .expect("cargo runs");
+    assert!(out.status.success(), "cargo {args:?}:\n{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// The guide, tried as a new user would in a copy of the crate: listing the example puzzle takes
+/// its registry line and its page line, nothing else; then the CLI solves it and the app, its
+/// page included, compiles for the browser. (The first run builds the copy's dependencies: a
+/// few minutes; later runs reuse them in `target/tmp`.)
+#[test]
+fn listing_the_example_puzzle_takes_its_registry_line_and_its_page_line() {
+    let copy = Path::new(env!("CARGO_TARGET_TMPDIR")).join("listed-example");
+    copy_crate(&copy);
+    let registry = copy.join("src/puzzles/mod.rs");
+    let text = read(registry.to_str().unwrap());
+    fs::write(&registry, edit(&text, "    bayes,\n);", "    bayes,\n    doubling,\n);")).unwrap();
+    let pages = copy.join("src/web/pages/mod.rs");
+    let text = read(pages.to_str().unwrap());
+    let text = edit(&text, "\npub mod doubling;\n", "\n");
+    fs::write(
+        &pages,
+        edit(
+            &text,
+            "    bayes => BayesPage,\n}",
+            "    bayes => BayesPage,\n    doubling => DoublingPage,\n}",
+        ),
+    )
+    .unwrap();
+
+    cargo(&copy, &["build", "--locked", "--bin", "puzzlelab"]);
+    let cli = copy.join("target/debug/puzzlelab");
+    let out = std::process::Command::new(&cli).args(["solve", "#/doubling?target=10"]).output().unwrap();
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(answer["length"], 4, "{answer}");
+    assert_eq!(answer["optimal"], true, "{answer}");
+    let listed = std::process::Command::new(&cli).arg("list").output().unwrap();
+    assert!(String::from_utf8_lossy(&listed.stdout).contains("doubling"), "puzzlelab list names it");
+    cargo(&copy, &["check", "--locked", "--lib", "--target", "wasm32-unknown-unknown"]);
 }

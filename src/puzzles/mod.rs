@@ -4,6 +4,8 @@
 pub mod alphametics;
 pub mod bayes;
 pub mod blocks;
+/// The example of docs/architecture.md: compiled and tested, not in the registry.
+pub mod doubling;
 pub mod golf_tee;
 pub mod hanoi;
 pub mod jets_sharks;
@@ -449,6 +451,38 @@ pub(crate) fn solve_quietly(text: &str) -> Result<Report, String> {
     let clock = || 0.0;
     let mut listener = |_: f64, _: &crate::core::job::Progress| true;
     solve_link(text, &mut JobContext::new(crate::core::search::Limits::default(), &clock, &mut listener))
+}
+
+/// The example puzzle (`doubling`, not listed) put through the same registry macro as the
+/// listed puzzles: it provides everything a registry line needs, and works once registered.
+#[cfg(test)]
+mod the_example_as_registered {
+    use super::*;
+
+    registry!(doubling);
+
+    #[test]
+    fn a_registry_line_makes_the_example_solvable_readable_and_fuzzable() {
+        assert_eq!(PUZZLES.iter().map(|p| p.name).collect::<Vec<_>>(), ["doubling"]);
+        let link = Link::parse("#/doubling?target=10").unwrap();
+        let (_, solve) = SOLVERS[0];
+        let clock = || 0.0;
+        let mut listener = |_: f64, _: &crate::core::job::Progress| true;
+        let mut ctx = JobContext::new(crate::core::search::Limits::default(), &clock, &mut listener);
+        assert_eq!(solve(&link, &mut ctx).unwrap().length, 4);
+        let (_, read) = READERS[0];
+        assert_eq!(read(&link).0.to_hash(), "#/doubling?target=10&algo=bfs");
+        let (_, label) = ALGORITHM_LABELS[0];
+        assert_eq!(label("bfs"), Some("Breadth-first: the fewest moves"));
+        let (_, refusal) = TRACE_REFUSALS[0];
+        assert_eq!(refusal(&link), None);
+        // Every sample key is read, as `every_puzzle_lists_its_keys_with_samples` checks.
+        let (_, samples) = SAMPLES[0];
+        for (key, values) in samples {
+            let (_, errors) = read(&Link::new("doubling").with(key, values[0]));
+            assert!(errors.is_empty(), "{key}: {errors:?}");
+        }
+    }
 }
 
 #[cfg(test)]
