@@ -1,4 +1,4 @@
-//! Adding a puzzle touches three places (README, "Adding a puzzle"): its module, its registry
+//! Adding a puzzle touches three places (docs/architecture.md, "Adding a puzzle"): its module, its registry
 //! line and its page. This checks each puzzle has exactly those, and that nothing else in the
 //! build keeps a list of puzzles by hand: the landing page, the header, the shortcut list, the
 //! CLI and the tests all follow the registry.

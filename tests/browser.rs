@@ -332,7 +332,7 @@ async fn worker_builds_pattern_databases_once_and_solves_korf_100() {
     assert!(done_reports(&events)[0].message.is_none(), "no build time in the report");
 
     // Korf's 100 in the worker, each in its published optimal length. The times are printed
-    // for the benchmark table in the README (`puzzlelab bench korf100` is the native side).
+    // for the benchmark table in docs/benchmarks.md (`puzzlelab bench korf100` is the native side).
     let (mut solve_ms, mut expanded) = (0.0, 0u64);
     for instance in korf_100() {
         let params =

@@ -1,4 +1,4 @@
-//! `puzzlelab`: solves share links headless and prints JSON (README, "Command line").
+//! `puzzlelab`: solves share links headless and prints JSON (docs/cli.md).
 
 use puzzlelab::core::job::{JobContext, Report};
 use puzzlelab::core::lesson::{self, Lesson};

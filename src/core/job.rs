@@ -1,5 +1,5 @@
 //! What the worker, the CLI and the pages exchange: a job (a link to solve), its progress and
-//! its report. The report's JSON is a public contract (README: "CLI output"): fields may be
+//! its report. The report's JSON is a public contract (docs/cli.md): fields may be
 //! added, never renamed.
 
 pub use crate::core::format::{count_of, format_count, format_ms};

@@ -1,6 +1,6 @@
 //! The share-link codec: `#/<puzzle>?key=value&...` <-> a puzzle name and its parameters.
 //!
-//! Links are a public format kept in lesson plans for years. Rules (documented in README):
+//! Links are a public format kept in lesson plans for years. Rules (documented in docs/links.md):
 //! - keys and values are short ASCII words; values use `,` to separate list items;
 //! - `v` is the format version, omitted while it is 1 (the only version so far);
 //! - every puzzle reads its own keys through [`ParamReader`], which names the field and the

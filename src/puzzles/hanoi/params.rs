@@ -1,4 +1,4 @@
-//! Hanoi's link parameters (README, "Towers of Hanoi"):
+//! Hanoi's link parameters (docs/links.md, "Towers of Hanoi"):
 //! `#/hanoi?discs=4&pegs=3&state=AAAA&goal=CCCC&moves=AC,AB&algo=optimal&seed=7&step=3`.
 //! `state` and `goal` are omitted from canonical links while they are the defaults (all discs
 //! on A; all on the last peg), `moves`, `seed` and `step` while empty.
@@ -98,7 +98,7 @@ impl LinkParams for HanoiParams {
         (params, r.finish())
     }
 
-    /// The canonical link: fixed key order, defaults left out where the README says so.
+    /// The canonical link: fixed key order, defaults left out where docs/links.md says so.
     fn to_link(&self) -> Link {
         let tower = self.tower;
         let mut link = Link::new(PUZZLE).with("discs", tower.discs).with("pegs", tower.pegs);

@@ -1,4 +1,4 @@
-//! The N-queens link (README, "N queens"): `#/queens?n=8&algo=backtracking&seed=1&first=0-3`.
+//! The N-queens link (docs/links.md, "N queens"): `#/queens?n=8&algo=backtracking&seed=1&first=0-3`.
 //! `first` (a range of first-row columns) restricts a count to part of the board; canonical
 //! links omit it when it covers the whole row. `part=i&parts=k` counts the i-th of k shares of
 //! a whole-board count (so several workers can share it); omitted while `parts` is 1.

@@ -1,4 +1,4 @@
-//! The sliding page's link (README, "Sliding tiles"):
+//! The sliding page's link (docs/links.md, "Sliding tiles"):
 //! `#/sliding?size=4&tiles=1,2,...,0&moves=U,L&algo=auto&seed=7&shuffle=40&depth=30&step=3`.
 //! Canonical links always spell the board out in `tiles`, so they do not depend on how a
 //! shuffle is computed; `seed` and `shuffle` record how it was made.

@@ -1,4 +1,4 @@
-//! The Sudoku link (README, "Sudoku"): `#/sudoku?grid=4.....8.5.3...&algo=propagate&pick=min`.
+//! The Sudoku link (docs/links.md, "Sudoku"): `#/sudoku?grid=4.....8.5.3...&algo=propagate&pick=min`.
 //! Without `grid`, `clues=N` (with `seed` and `box`) generates a puzzle with a unique solution,
 //! and a link with neither shows the slides' example. `set=top95` solves a whole benchmark set.
 

@@ -1,4 +1,4 @@
-//! The "264" page's link (README, "The 264 square"):
+//! The "264" page's link (docs/links.md, "The 264 square"):
 //! `#/tiles264?algo=genetic&seed=1&population=1000&keep=10&flip=0.5&exchange=0.95&generations=100000`.
 //! Canonical links write every genetic parameter, so a run replays even if defaults change;
 //! `runs=N` (written when above 1) runs seeds `seed … seed+N−1` and reports each;
