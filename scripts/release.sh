@@ -4,6 +4,7 @@
 # release: its id and its worker's loader (in index.html and the loader) and its file list
 # (in sw.js). Runs in Trunk's staging folder, before it becomes dist/.
 set -eu
+source_dir=$(pwd)
 cd "${TRUNK_STAGING_DIR:?run by Trunk after a build (see Trunk.toml)}"
 
 digest() { sha256sum | cut -c1-16; }
@@ -41,6 +42,14 @@ for icon in icon-192 icon-512 icon-maskable-512; do
 done
 grep -q "icon-192-" manifest.webmanifest || { echo "release.sh: the manifest does not name its icons" >&2; exit 1; }
 
+# The teacher's guide (docs/teaching.md) as a page, and its pictures, named by their content
+# (scripts/guide_page.py, with the markdown package scripts/setup.sh installs).
+guide=$(PYTHONPATH="$source_dir/scripts/python" python3 "$source_dir/scripts/guide_page.py" "$source_dir" .)
+sed -i -e "s|<meta name=\"puzzlelab-guide\" content=\"[^\"]*\"|<meta name=\"puzzlelab-guide\" content=\"$guide\"|" \
+  -e "s|<meta content=[^ >]* name=puzzlelab-guide>|<meta content=$guide name=puzzlelab-guide>|" index.html
+grep -q -e "content=\"$guide\"" -e "content=$guide " index.html ||
+  { echo "release.sh: index.html has no puzzlelab-guide meta" >&2; exit 1; }
+
 # The release: every content-named file, and the page and manifest that load them.
 release=$( (ls | grep -v -x -e index.html -e sw.js -e solver_worker.js; cat index.html manifest.webmanifest) | digest)
 
@@ -61,6 +70,8 @@ grep -q -e "content=\"$loader\"" -e "content=$loader " index.html ||
 grep -q -e "content=\"$lessons\"" -e "content=$lessons " index.html ||
   { echo "release.sh: index.html has no puzzlelab-lessons meta" >&2; exit 1; }
 
-files=$(ls | grep -v -x sw.js | sed 's/.*/"&"/' | paste -s -d, -)
+# The service worker stores all of it at install but the guide's pictures, which it keeps once
+# the guide has shown them (a phone need not download them).
+files=$(ls | grep -v -x sw.js | grep -v '^guide-' | sed 's/.*/"&"/' | paste -s -d, -)
 sed -i -e "s|^const RELEASE = .*|const RELEASE = \"$release\";|" -e "s|^const FILES = .*|const FILES = [$files];|" sw.js
 echo "release $release: $(ls | wc -l) files, worker loader $loader"

@@ -31,6 +31,11 @@ ensure_build_tools() {
     # Not --locked: the registry mirror lacks one of its locked dependencies.
     cargo install wasm-bindgen-cli --version "$bindgen"
   fi
+  if ! PYTHONPATH=scripts/python python3 -c "import markdown" 2>/dev/null; then
+    echo "== installing Python's markdown package (the teacher's guide as a page of the release)"
+    PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check \
+      --target scripts/python -r scripts/requirements.txt
+  fi
   if ! (cd scripts && npm ls binaryen >/dev/null 2>&1); then
     echo "== installing wasm-opt (npm package binaryen)"
     (cd scripts && npm ci --no-audit --no-fund)

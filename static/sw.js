@@ -1,7 +1,8 @@
 // Puzzle Lab's service worker: after one visit the whole app works offline, and a page only
 // ever runs the files of one release.
 // - On install it stores the release's every file (the build writes the list below, each file
-//   named by its content), fetched past the HTTP cache, in a cache of that release's own.
+//   named by its content), fetched past the HTTP cache, in a cache of that release's own; the
+//   teacher's guide's pictures are stored once the guide has shown them.
 // - Files are served from that cache first: a content-named file never changes.
 // - The page itself comes from the network first, past the HTTP cache, so an online visit sees
 //   a new release; offline, this release's copy.
@@ -103,7 +104,9 @@ function releaseOf(page) {
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin) return;
-  const page = event.request.mode === "navigate" || url.pathname.endsWith("/") || url.pathname.endsWith("/index.html");
+  // The teacher's guide is a page named by its content: a file of the release like any other.
+  const page = !CONTENT_NAMED.test(url.pathname)
+    && (event.request.mode === "navigate" || url.pathname.endsWith("/") || url.pathname.endsWith("/index.html"));
   event.respondWith(page ? pageFirstFromNetwork(event) : fileFromCache(event));
 });
 
@@ -133,9 +136,11 @@ async function fileFromCache(event) {
   if (stored) return isolated(stored);
   const response = await fetch(event.request);
   const name = new URL(event.request.url).pathname.split("/").pop();
-  // A file of the release not stored at install (the other worker build): keep it, without
-  // making the page wait for the write.
-  if (response.ok && FILES.includes(name)) event.waitUntil(cache.put(event.request, response.clone()));
+  // A file of the release not stored at install (the other worker build, the guide's
+  // pictures): keep it, without making the page wait for the write.
+  if (response.ok && (FILES.includes(name) || /^guide-.*\.png$/.test(name))) {
+    event.waitUntil(cache.put(event.request, response.clone()));
+  }
   return isolated(response);
 }
 

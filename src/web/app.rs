@@ -244,6 +244,10 @@ impl Component for App {
                                     <><dt><kbd>{ *keys }</kbd></dt><dd>{ *what }</dd></>
                                 }) }
                             </dl>
+                            <p class="guide-link">
+                                <a href={release::guide_url()} target="_blank">{ "Teacher's guide" }</a>
+                                { ": the projector, the Search view, races, lessons, students' phones, offline use." }
+                            </p>
                             <button onclick={cb.callback(|_| Msg::ToggleHelp)}>{ "Close" }</button>
                         </div>
                     </div>

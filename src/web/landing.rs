@@ -17,6 +17,7 @@ pub fn landing() -> Html {
                     <><a href={format!("#/lesson?example={name}")}>{ *title }</a>{ " · " }</>
                 }) }
                 <a href="#/lesson">{ "write your own" }</a>
+                { " · " }<a href={super::release::guide_url()} target="_blank">{ "Teacher's guide" }</a>
             </p>
             <ul class="cards">
                 { for PUZZLES.iter().map(|p| html! {

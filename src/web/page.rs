@@ -952,6 +952,10 @@ impl Guide {
                             { for self.terms.iter().map(|(term, meaning)| html! { <><dt>{ *term }</dt><dd>{ *meaning }</dd></> }) }
                         </dl>
                     }
+                    <p>
+                        { "For teachers: putting this page on the projector, the Search view, races and lessons in the " }
+                        <a href={crate::web::release::guide_url()} target="_blank">{ "Teacher's guide" }</a>{ "." }
+                    </p>
                 </details>
                 <p class="source">{ format!("Source: {}", self.source) }</p>
             </>

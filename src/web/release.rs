@@ -42,6 +42,11 @@ pub fn lessons_url() -> String {
     meta("puzzlelab-lessons").unwrap_or_else(|| "./lessons_loader.js".to_string())
 }
 
+/// The teacher's guide (docs/teaching.md as a page of this release, written by the release step).
+pub fn guide_url() -> String {
+    meta("puzzlelab-guide").unwrap_or_else(|| "./teaching.html".to_string())
+}
+
 /// Whether a worker of release `worker` may serve this page: the same release, or either
 /// unnamed.
 pub fn is_this_release(worker: Option<&str>) -> bool {

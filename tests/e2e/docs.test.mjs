@@ -117,3 +117,37 @@ test("the guides' pictures show what their captions say", async () => {
   await picture("phone", `${EIGHT_PUZZLE}&step=10`, (page) => stepShown(page, "step 10 / 22"),
     { viewport: { width: 393, height: 851 }, options: { hasTouch: true, isMobile: true } });
 });
+
+test("the app shows the teacher's guide: from the shortcut list, its links open the app, and offline", async () => {
+  const { page, errors } = await open("#/", PROJECTOR);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.keyboard.press("?");
+  const [guide] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.getByRole("dialog", { name: "Keyboard shortcuts" }).getByRole("link", { name: "Teacher's guide" }).click(),
+  ]);
+  await guide.getByRole("heading", { name: "Teaching with Puzzle Lab", level: 1 }).waitFor();
+  // Every section of docs/teaching.md, and its pictures drawn.
+  const written = readFileSync(new URL("docs/teaching.md", root), "utf8").match(/^## .+$/gm).map((h) => h.slice(3));
+  assert.deepEqual(await guide.getByRole("heading", { level: 2 }).allInnerTexts(), written);
+  await guide.waitForLoadState("load");
+  const pictures = await guide.locator("img").evaluateAll((images) => images.map((i) => [i.alt, i.naturalWidth]));
+  assert.ok(pictures.length >= 8, `${pictures.length} pictures`);
+  for (const [alt, width] of pictures) assert.ok(width > 0, `the picture "${alt}" is drawn`);
+  // A link written as code opens the app at that page.
+  await guide.getByRole("link", { name: "#/sliding?size=3&seed=1&shuffle=30&algo=astar&step=10" }).click();
+  await stepShown(guide, "step 10 / 22");
+  await guide.close();
+
+  // Offline, once the guide was shown: its text and its pictures.
+  const address = new URL(await page.evaluate(() => document.querySelector("meta[name=puzzlelab-guide]").content), page.url());
+  await page.context().setOffline(true);
+  await page.goto(address.href);
+  await page.getByRole("heading", { name: "Building a lesson" }).waitFor();
+  await page.waitForLoadState("load");
+  const drawn = await page.locator("img").evaluateAll((images) => images.filter((i) => i.naturalWidth > 0).length);
+  assert.equal(drawn, pictures.length, "the pictures seen online are kept");
+  await page.context().setOffline(false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -14,7 +14,7 @@ const NEW_VERSION = "A new version of Puzzle Lab is ready.";
 
 test("every file of the release is named by its content, and the service worker lists them all", () => {
   const files = readdirSync(dist).sort();
-  const unnamed = files.filter((name) => !/-[0-9a-f]{15,16}(_bg)?\.(js|wasm|css|svg|png)$/.test(name));
+  const unnamed = files.filter((name) => !/-[0-9a-f]{15,16}(_bg)?\.(js|wasm|css|svg|png|html)$/.test(name));
   // The web app manifest too: an installed app is known by it.
   assert.deepEqual(unnamed, ["index.html", "manifest.webmanifest", "sw.js"],
     "only the page, the manifest and the service worker keep fixed names");
@@ -22,11 +22,16 @@ test("every file of the release is named by its content, and the service worker 
   assert.ok(manifest.icons.every((icon) => files.includes(icon.src)), "the manifest names its release's icons");
   assert.equal(files.filter((name) => name.endsWith(".wasm")).length, 4, `the app, the lessons and two worker builds: ${files}`);
   const listed = JSON.parse(/^const FILES = (.*);$/m.exec(readFileSync(join(dist, "sw.js"), "utf8"))[1]);
-  assert.deepEqual(listed.sort(), files.filter((name) => name !== "sw.js"), "sw.js precaches the whole release");
+  // All of it but the teacher's guide's pictures, kept once the guide shows them.
+  assert.deepEqual(listed.sort(), files.filter((name) => name !== "sw.js" && !/^guide-.*\.png$/.test(name)),
+    "sw.js precaches the whole release");
+  assert.ok(files.some((name) => /^teaching-[0-9a-f]{16}\.html$/.test(name)), "the teacher's guide is a page of the release");
   const page = readFileSync(join(dist, "index.html"), "utf8");
   // The release build's page is minified: `<meta content=FILE name=puzzlelab-worker>`.
   const loader = /<meta content="?([^" >]+)"? name="?puzzlelab-worker"?>/.exec(page)[1];
   assert.ok(files.includes(loader), `index.html names its release's worker loader: ${loader}`);
+  const guide = /<meta content="?([^" >]+)"? name="?puzzlelab-guide"?>/.exec(page)[1];
+  assert.ok(files.includes(guide), `index.html names its release's guide: ${guide}`);
   const lessons = /<meta content="?([^" >]+)"? name="?puzzlelab-lessons"?>/.exec(page)[1];
   assert.ok(files.includes(lessons), `index.html names its release's lessons loader: ${lessons}`);
   const bundle = /^var LESSONS = (.*);$/m.exec(readFileSync(join(dist, lessons), "utf8"))[1];

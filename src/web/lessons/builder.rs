@@ -165,7 +165,8 @@ impl Builder {
         html! {
             <main class="builder">
                 <h1>{ "Your lesson" }</h1>
-                <p class="lead">{ "A lesson is a sequence of live pages, each with what to say. On any puzzle page, set it up as you want to show it and press \u{201c}Add to lesson\u{201d}. Here you write the notes, put the steps in order (drag them, or use the arrows) and share the lesson as one link or as a file." }</p>
+                <p class="lead">{ "A lesson is a sequence of live pages, each with what to say. On any puzzle page, set it up as you want to show it and press \u{201c}Add to lesson\u{201d}. Here you write the notes, put the steps in order (drag them, or use the arrows) and share the lesson as one link or as a file. " }
+                    <a href={crate::web::release::guide_url()} target="_blank">{ "More in the Teacher's guide." }</a></p>
                 if let Some(alert) = &self.alert {
                     <p role="alert" class="alert">{ alert }</p>
                 }
