@@ -104,6 +104,7 @@ fn every_command_of_the_documents_runs_and_answers_as_written() {
             }
         }
     }
+    println!("{run} commands of the documents ran as written");
     assert!(run >= 10, "{run} commands run");
 }
 
@@ -203,4 +204,41 @@ fn the_readme_is_a_front_page_with_the_two_commands_first() {
     let first = readme.lines().find(|l| l.starts_with("## ")).unwrap();
     assert_eq!(first, "## Two commands");
     assert!(readme.contains("./scripts/serve.sh") && readme.contains("./scripts/test.sh"));
+}
+
+/// Every command the prose mentions (`puzzlelab bench --count 3 LINK`) is one the CLI has: the
+/// concrete ones in code blocks run above; these are usage lines and long benchmarks.
+#[test]
+fn every_command_the_prose_mentions_is_one_the_cli_has() {
+    let usage = String::from_utf8(
+        Command::new(env!("CARGO_BIN_EXE_puzzlelab")).output().expect("puzzlelab runs").stdout,
+    )
+    .unwrap();
+    let mut mentioned = 0;
+    for (path, text) in documents() {
+        let mut in_code = false;
+        let prose: String = text
+            .lines()
+            .filter(|line| {
+                in_code ^= line.trim_start().starts_with("```");
+                !in_code && !line.trim_start().starts_with("```")
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        for span in prose.split('`').skip(1).step_by(2) {
+            let Some(args) =
+                span.strip_prefix("puzzlelab ").or_else(|| span.strip_prefix("target/release/puzzlelab "))
+            else {
+                continue;
+            };
+            let command = args.split_whitespace().next().unwrap();
+            assert!(
+                usage.contains(&format!("puzzlelab {command} ")),
+                "{}: `{span}`: the CLI has no command '{command}'",
+                path.display()
+            );
+            mentioned += 1;
+        }
+    }
+    assert!(mentioned >= 10, "{mentioned} commands mentioned");
 }
