@@ -14,6 +14,7 @@ use puzzlelab::puzzles::sliding::solvers::Algo;
 use puzzlelab::puzzles::PUZZLES;
 use puzzlelab::web::components::towers::{Towers, TowersProps};
 use puzzlelab::web::page::{erase, MakePuzzle, Page, PageProps};
+use puzzlelab::web::pages::doubling::DoublingPage;
 use puzzlelab::web::pages::hanoi::HanoiPage;
 use puzzlelab::web::pages::sliding::SlidingPage;
 use puzzlelab::web::pages::PAGES;
@@ -292,6 +293,44 @@ async fn hanoi_page_names_a_bad_parameter_and_keeps_working() {
     let alert = text_of(&root, "[role=alert]");
     assert!(alert.contains("discs: must be a whole number from 1 to 20, got 'abc'"), "{alert}");
     assert_eq!(root.query_selector_all(".disc").unwrap().length(), 4, "falls back to 4 discs");
+}
+
+/// A click that bubbles, as a finger's or a mouse's does (the board's buttons are SVG groups).
+fn click(root: &web_sys::Element, selector: &str) {
+    let init = web_sys::CustomEventInit::new();
+    init.set_bubbles(true);
+    let event = web_sys::CustomEvent::new_with_event_init_dict("click", &init).unwrap();
+    root.query_selector(selector).unwrap().expect(selector).dispatch_event(&event).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn the_example_page_of_the_guide_plays_by_hand() {
+    // docs/architecture.md's example, not listed in the app: its page runs in the generic one.
+    let root = mount_page::<DoublingPage>("#/doubling?target=10").await;
+    assert!(
+        text_of(&root, "[role=status]").starts_with("Reach 10 from 1"),
+        "{}",
+        text_of(&root, "[role=status]")
+    );
+    for (button, number) in [("Add one", 2), ("Double", 4), ("Add one", 5), ("Double", 10)] {
+        click(&root, &format!("[aria-label='{button}']"));
+        TimeoutFuture::new(30).await;
+        assert!(
+            text_of(&root, ".board svg").starts_with(&number.to_string()),
+            "{button}: {}",
+            text_of(&root, ".board svg")
+        );
+    }
+    assert_eq!(text_of(&root, "[role=status]"), "Done: 10 in 4 moves.");
+    // A move past the target is refused with the rules' reason, and the board stays.
+    click(&root, "[aria-label='Double']");
+    TimeoutFuture::new(30).await;
+    assert!(
+        text_of(&root, "[role=alert]").contains("past the target 10"),
+        "{}",
+        text_of(&root, "[role=alert]")
+    );
+    assert!(text_of(&root, ".board svg").starts_with("10"));
 }
 
 #[wasm_bindgen_test]
