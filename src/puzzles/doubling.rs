@@ -172,15 +172,11 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::job::Progress;
-    use crate::core::search::Limits;
 
     /// Solves a link through this module alone (it is not in the registry).
     fn run(text: &str) -> Result<Report, String> {
-        let clock = || 0.0;
-        let mut listener = |_: f64, _: &Progress| true;
         let link = Link::parse(text).map_err(|e| e.to_string())?;
-        solve_link(&link, &mut JobContext::new(Limits::default(), &clock, &mut listener))
+        crate::puzzles::quietly(|ctx| solve_link(&link, ctx))
     }
 
     /// Where a solution's moves lead from `start`, each checked by the rules.

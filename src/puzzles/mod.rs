@@ -445,12 +445,18 @@ fn solve_parsed(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     Ok(report)
 }
 
+/// Runs `job` in a context with no clock and no listener (the puzzles' tests).
+#[cfg(test)]
+pub(crate) fn quietly<R>(job: impl FnOnce(&mut JobContext) -> R) -> R {
+    let clock = || 0.0;
+    let mut listener = |_: f64, _: &crate::core::job::Progress| true;
+    job(&mut JobContext::new(crate::core::search::Limits::default(), &clock, &mut listener))
+}
+
 /// Solves a link with no clock and no listener (the puzzles' tests).
 #[cfg(test)]
 pub(crate) fn solve_quietly(text: &str) -> Result<Report, String> {
-    let clock = || 0.0;
-    let mut listener = |_: f64, _: &crate::core::job::Progress| true;
-    solve_link(text, &mut JobContext::new(crate::core::search::Limits::default(), &clock, &mut listener))
+    quietly(|ctx| solve_link(text, ctx))
 }
 
 /// The example puzzle (`doubling`, not listed) put through the same registry macro as the
@@ -466,10 +472,7 @@ mod the_example_as_registered {
         assert_eq!(PUZZLES.iter().map(|p| p.name).collect::<Vec<_>>(), ["doubling"]);
         let link = Link::parse("#/doubling?target=10").unwrap();
         let (_, solve) = SOLVERS[0];
-        let clock = || 0.0;
-        let mut listener = |_: f64, _: &crate::core::job::Progress| true;
-        let mut ctx = JobContext::new(crate::core::search::Limits::default(), &clock, &mut listener);
-        assert_eq!(solve(&link, &mut ctx).unwrap().length, 4);
+        assert_eq!(quietly(|ctx| solve(&link, ctx)).unwrap().length, 4);
         let (_, read) = READERS[0];
         assert_eq!(read(&link).0.to_hash(), "#/doubling?target=10&algo=bfs");
         let (_, label) = ALGORITHM_LABELS[0];

@@ -84,12 +84,11 @@ impl PuzzlePage for DoublingPage {
     }
 
     fn view_board(&self, n: &u32, act: &Callback<Action>) -> Html {
-        let button = |mv: Move, x: &'static str, label: &'static str, name: &'static str| {
+        let button = |mv: Move, x: u32, label: &'static str, name: &'static str| {
             html! {
                 <g role="button" aria-label={name} onclick={act.reform(move |_| Action::Play(mv))}>
-                    <rect x={x} y="110" width="90" height="50" rx="8" fill="none" stroke="currentColor" stroke-width="3" />
-                    <text x={(x.parse::<u32>().unwrap_or(0) + 45).to_string()} y="145" font-size="28"
-                        text-anchor="middle" fill="currentColor">{ label }</text>
+                    <rect x={x.to_string()} y="110" width="90" height="50" rx="8" fill="none" stroke="currentColor" stroke-width="3" />
+                    <text x={(x + 45).to_string()} y="145" font-size="28" text-anchor="middle" fill="currentColor">{ label }</text>
                 </g>
             }
         };
@@ -98,8 +97,8 @@ impl PuzzlePage for DoublingPage {
                 <text x="120" y="60" font-size="56" text-anchor="middle" fill="currentColor">{ n }</text>
                 <text x="120" y="92" font-size="20" text-anchor="middle" fill="currentColor">
                     { format!("target {}", self.params.rules.target) }</text>
-                { button(Move::AddOne, "20", "+1", "Add one") }
-                { button(Move::Double, "130", "×2", "Double") }
+                { button(Move::AddOne, 20, "+1", "Add one") }
+                { button(Move::Double, 130, "×2", "Double") }
             </svg>
         }
     }
