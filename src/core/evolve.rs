@@ -7,6 +7,8 @@
 //!   best) while it improves and restarts after a run of failures (the N-queens article's loop;
 //!   with no restarts it is the article's first, string-matching loop).
 
+use crate::core::history::History;
+use crate::core::job::ChartPoint;
 use crate::core::seed::Stream;
 
 /// What the engine needs to know about a puzzle's genomes.
@@ -52,6 +54,41 @@ pub struct Evolved<G> {
     pub generations: u64,
     /// Why it stopped without a perfect genome: the generation limit, or a cancel.
     pub cancelled: bool,
+}
+
+/// Points a run's chart keeps, evenly spread, however long the run (and its last one).
+pub const CHART_POINTS: usize = 256;
+
+/// A run's chart, recorded by the run itself: every generation is offered and a fixed rule
+/// keeps some (`core::history`), so the same seed draws the same chart on every machine at
+/// every speed (the page's progress messages arrive as fast as the machine runs).
+#[derive(Debug, Clone)]
+pub struct RunChart {
+    kept: History<ChartPoint>,
+    last: Option<ChartPoint>,
+}
+
+impl Default for RunChart {
+    fn default() -> Self {
+        Self { kept: History::new(CHART_POINTS), last: None }
+    }
+}
+
+impl RunChart {
+    pub fn record(&mut self, generation: u64, best: f64, mean: f64) {
+        let point = ChartPoint { generation, best, mean };
+        self.kept.offer(point);
+        self.last = Some(point);
+    }
+
+    /// The points kept, ending with the run's last generation.
+    pub fn into_points(self) -> Vec<ChartPoint> {
+        let mut points = self.kept.into_samples();
+        if let Some(last) = self.last.filter(|last| points.last() != Some(last)) {
+            points.push(last);
+        }
+        points
+    }
 }
 
 /// Settings of the population loop.
@@ -208,6 +245,24 @@ pub fn evolve_lines<P: Genetic, R: Stream>(
 mod tests {
     use super::*;
     use crate::core::seed::SeededRng;
+
+    #[test]
+    fn a_run_chart_keeps_a_fixed_spread_and_the_last_generation() {
+        let chart = |generations: u64| {
+            let mut chart = RunChart::default();
+            (1..=generations).for_each(|g| chart.record(g, g as f64, 0.0));
+            chart.into_points()
+        };
+        let short = chart(10);
+        assert_eq!(short.iter().map(|p| p.generation).collect::<Vec<_>>(), (1..=10).collect::<Vec<_>>());
+        let long = chart(1_000_003);
+        assert!(long.len() <= CHART_POINTS + 1, "{}", long.len());
+        assert!(long.len() > CHART_POINTS / 2, "{}", long.len());
+        assert_eq!(long[0].generation, 1);
+        assert_eq!(long.last().unwrap().generation, 1_000_003, "the end of the run is drawn");
+        assert!(long.windows(2).all(|w| w[0].generation < w[1].generation));
+        assert_eq!(long, chart(1_000_003), "a rule, not a clock");
+    }
 
     #[test]
     fn best_first_agrees_with_a_stable_sort() {

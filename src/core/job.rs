@@ -53,6 +53,10 @@ pub struct Report {
     /// article's progress printout).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checkpoints: Option<Vec<Checkpoint>>,
+    /// Genetic runs: the best and mean score by generation (or attempt), as the page charts
+    /// them (`core::evolve::RunChart`: every generation offered, at most 256 kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chart: Option<Vec<ChartPoint>>,
     /// Runs over many seeds: each seed's outcome.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub runs: Option<Vec<SeedRun>>,
@@ -165,6 +169,14 @@ pub struct SeedRun {
     pub generations: u64,
 }
 
+/// One generation (or attempt) of a genetic run as its chart draws it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ChartPoint {
+    pub generation: u64,
+    pub best: f64,
+    pub mean: f64,
+}
+
 /// A new best genome during a genetic run (the article's progress printout).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Improvement {
@@ -199,6 +211,7 @@ impl Report {
             queens: None,
             improvements: None,
             checkpoints: None,
+            chart: None,
             runs: None,
             count: None,
             puzzles_per_s: None,

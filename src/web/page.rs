@@ -5,7 +5,7 @@
 //! supplies only its own parts through [`PuzzlePage`].
 
 use crate::core::choice::Named;
-use crate::core::job::Report;
+use crate::core::job::{ChartPoint, Report};
 use crate::core::link::{
     read_leniently, search_view, Link, LinkError, LinkParams, SearchAsk, SPEED_KEY, STEP_KEY,
 };
@@ -1057,17 +1057,17 @@ fn format_bytes(bytes: u64) -> String {
 }
 
 /// A genetic run's best and mean per generation, as chart lines.
-fn chart_series(history: &[(u64, f64, f64)]) -> Vec<Series> {
+fn chart_series(history: &[ChartPoint]) -> Vec<Series> {
     vec![
         Series {
             name: "best".into(),
             class: "best".into(),
-            points: history.iter().map(|&(g, best, _)| (g as f64, best)).collect(),
+            points: history.iter().map(|p| (p.generation as f64, p.best)).collect(),
         },
         Series {
             name: "mean".into(),
             class: "mean".into(),
-            points: history.iter().map(|&(g, _, mean)| (g as f64, mean)).collect(),
+            points: history.iter().map(|p| (p.generation as f64, p.mean)).collect(),
         },
     ]
 }

@@ -2,8 +2,9 @@
 //! to the worker, follows their progress, runs comparisons, and plays a solution back. A page
 //! keeps only its puzzle's state and its board.
 
+use crate::core::evolve::CHART_POINTS;
 use crate::core::history::History;
-use crate::core::job::{format_count, format_ms, Progress, Report};
+use crate::core::job::{format_count, format_ms, ChartPoint, Progress, Report};
 use crate::core::link::Link;
 use crate::core::playback::{Playback, MAX_PLAYBACK};
 use crate::core::search::Stats;
@@ -42,9 +43,6 @@ fn unreadable(notices: &mut Notices, error: &str) {
 fn illegal_move(index: usize, error: &str) -> String {
     format!("The solver's move {} was illegal: {error}", index + 1)
 }
-
-/// Most (generation, best, mean) samples a genetic run keeps for its chart, however long.
-const CHART_POINTS: usize = 512;
 
 /// A job in progress.
 pub struct Running {
@@ -121,8 +119,11 @@ pub struct SolveSession {
     solver: SolverClient,
     running: Option<Running>,
     split: Option<Split>,
-    /// A genetic run's (generation, best, mean) samples, kept after it ends for the chart.
-    history: History<(u64, f64, f64)>,
+    /// A running genetic run's progress, as it comes: its chart while it runs.
+    history: History<ChartPoint>,
+    /// The finished run's own chart (`Report::chart`): the same for the same link on every
+    /// machine, unlike the progress samples, which come as fast as the machine runs.
+    chart: Option<Vec<ChartPoint>>,
     /// The best genome a genetic run reported since the page last took it.
     latest_genome: Option<serde_json::Value>,
     compare: Vec<CompareRow>,
@@ -149,6 +150,7 @@ impl SolveSession {
             running: None,
             split: None,
             history: History::new(CHART_POINTS),
+            chart: None,
             latest_genome: None,
             compare: Vec::new(),
             compare_queue: Vec::new(),
@@ -202,10 +204,9 @@ impl SolveSession {
         Some(solution.state_at(self.playback.step()))
     }
 
-    /// A genetic run's progress samples: (generation, best, mean), evenly thinned to a
-    /// bounded number however long the run.
-    pub fn history(&self) -> &[(u64, f64, f64)] {
-        self.history.samples()
+    /// A genetic run's chart: the finished run's own, or the progress so far while it runs.
+    pub fn history(&self) -> &[ChartPoint] {
+        self.chart.as_deref().unwrap_or(self.history.samples())
     }
 
     /// The best genome a genetic run reported since the last call.
@@ -227,6 +228,7 @@ impl SolveSession {
     ) {
         self.drop_solution();
         self.history.clear();
+        self.chart = None;
         self.latest_genome = None;
         self.solver.solve(&link.to_hash(), max_moves);
         self.running = Some(Running {
@@ -481,7 +483,7 @@ impl SolveSession {
                         }
                         Progress::Evolution { generation, best, mean, best_genome } => {
                             running.evolution = Some((generation, best, mean));
-                            self.history.offer((generation, best, mean));
+                            self.history.offer(ChartPoint { generation, best, mean });
                             self.latest_genome = Some(best_genome);
                         }
                     }
@@ -492,7 +494,10 @@ impl SolveSession {
                 let Some(running) = self.running.take() else { return SessionEvent::Nothing };
                 match pending_row {
                     Some(row) => self.finish_row(row, Ok(*report)),
-                    None => SessionEvent::Solved { report, seek_to: running.seek_to },
+                    None => {
+                        self.chart = report.chart.clone();
+                        SessionEvent::Solved { report, seek_to: running.seek_to }
+                    }
                 }
             }
             // Frames go to the Search view's own worker, made puzzles to the page's maker.

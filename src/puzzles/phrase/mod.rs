@@ -1,7 +1,7 @@
 //! The string-matching genetic algorithm that the article in seed 004 starts from: guess a
 //! phrase by mutating one character at a time and keeping only improvements.
 
-use crate::core::evolve::{evolve_lines, Genetic, LinesConfig};
+use crate::core::evolve::{evolve_lines, Genetic, LinesConfig, RunChart};
 use crate::core::format::format_count;
 use crate::core::job::{Improvement, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
@@ -148,7 +148,9 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     let config = LinesConfig { patience: None, crossover: false, max_attempts };
     let mut rng = crate::core::seed::SeededRng::new(params.seed);
     let mut improvements: Vec<Improvement> = Vec::new();
+    let mut chart = RunChart::default();
     let result = evolve_lines(&genetics, config, &mut rng, &mut |g| {
+        chart.record(g.generation, g.best, g.mean);
         let text: String = g.best_genome.iter().collect();
         if improvements.last().is_none_or(|last| g.best > last.fitness) {
             let elapsed_ms = ctx.elapsed_ms();
@@ -171,6 +173,7 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     report.generations = Some(result.generations);
     report.solution = Some(serde_json::json!(result.best.iter().collect::<String>()));
     report.improvements = Some(improvements);
+    report.chart = Some(chart.into_points());
     if !result.solved {
         report.message = Some(match result.cancelled {
             true => "cancelled".into(),
@@ -195,6 +198,12 @@ mod tests {
         assert!(improvements.windows(2).all(|w| w[0].fitness < w[1].fitness && w[0].attempt <= w[1].attempt));
         assert_eq!(improvements.last().unwrap().genome, serde_json::json!(DEFAULT_TARGET));
         assert_eq!(run("#/phrase?seed=4").unwrap().generations, report.generations, "seeded");
+        let chart = report.chart.as_ref().unwrap();
+        assert_eq!(
+            chart.last().map(|p| (p.generation, p.best)),
+            Some((report.generations.unwrap(), DEFAULT_TARGET.chars().count() as f64))
+        );
+        assert_eq!(run("#/phrase?seed=4").unwrap().chart.as_ref(), Some(chart), "the same chart");
     }
 
     #[test]

@@ -6,7 +6,7 @@ pub mod solvers;
 pub mod symmetry;
 
 use crate::core::choice::Named;
-use crate::core::evolve::{evolve_lines, LinesConfig};
+use crate::core::evolve::{evolve_lines, LinesConfig, RunChart};
 use crate::core::job::{format_count, Improvement, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::search::Stats;
@@ -242,7 +242,9 @@ fn genetic(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
     };
     // Each new best placement, for the page to replay.
     let mut improvements: Vec<Improvement> = Vec::new();
+    let mut chart = RunChart::default();
     let result = evolve_lines(&genetics, config, &mut SeededRng::new(params.seed), &mut |g| {
+        chart.record(g.generation, g.best, g.mean);
         if improvements.last().is_none_or(|last| g.best > last.fitness) {
             let genome = serde_json::json!(QueenGenetics::squares(&g.best_genome));
             improvements.push(Improvement {
@@ -262,6 +264,7 @@ fn genetic(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
     report.solved = result.solved;
     report.generations = Some(result.generations);
     report.improvements = Some(improvements);
+    report.chart = Some(chart.into_points());
     if result.solved {
         report.queens = Some(QueenGenetics::squares(&result.best));
     } else {

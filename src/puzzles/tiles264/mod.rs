@@ -5,7 +5,7 @@ pub mod params;
 pub mod solvers;
 
 use crate::core::choice::Named;
-use crate::core::evolve::{evolve_population, Evolved, Generation, PopulationConfig};
+use crate::core::evolve::{evolve_population, Evolved, Generation, PopulationConfig, RunChart};
 use crate::core::history::History;
 use crate::core::job::{format_count, Checkpoint, Improvement, JobContext, Progress, Report, SeedRun};
 use crate::core::link::{describe_errors, Link, LinkParams};
@@ -97,7 +97,9 @@ fn genetic(params: &TilesParams, ctx: &mut JobContext) -> Report {
     let mut checkpoints = History::new(MAX_CHECKPOINTS);
     // Each generation whose best beats every earlier one, for the page to replay.
     let mut improvements: Vec<Improvement> = Vec::new();
+    let mut chart = RunChart::default();
     let result = run_seed(params, params.seed, ctx.limits, &mut |g| {
+        chart.record(g.generation, -g.best, -g.mean);
         if improvements.last().is_none_or(|last| -g.best < last.fitness) {
             let elapsed_ms = ctx.elapsed_ms();
             let genome = layout_json(&g.best_genome);
@@ -120,6 +122,7 @@ fn genetic(params: &TilesParams, ctx: &mut JobContext) -> Report {
     report.solution = Some(layout_json(&result.best));
     report.checkpoints = Some(checkpoints.into_samples());
     report.improvements = Some(improvements);
+    report.chart = Some(chart.into_points());
     report.message = (!report.solved).then(|| match result.cancelled {
         true => "cancelled".to_string(),
         false => format!(

@@ -1,7 +1,7 @@
 //! A small line chart (SVG) of one or more series over a shared x axis, e.g. best and mean
 //! score per generation: round ticks on both axes, and a log scale for values spanning decades.
 
-use crate::core::axis::{decades_spanned, linear_ticks, log_ticks, tick_label};
+use crate::core::axis::{decades_spanned, linear_ticks, log_ticks, readable_top, tick_label};
 use yew::prelude::*;
 
 #[derive(Clone, PartialEq)]
@@ -48,6 +48,9 @@ pub fn Chart(props: &ChartProps) -> Html {
     let x_max = values().map(|p| p.0).fold(1.0f64, f64::max);
     let (y_min, y_max) = values().fold((0.0f64, 0.0f64), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
     let log = if y_min >= 0.0 { decades_spanned(values().map(|p| p.1)) } else { None };
+    // A few early outliers above the top are clipped there (and said) rather than flatten the rest.
+    let clipped_above = log.is_none().then(|| readable_top(values().map(|p| p.1))).flatten();
+    let y_max = clipped_above.unwrap_or(y_max);
     let (y_ticks, scale) = match log {
         Some((low, high)) => {
             let ticks = log_ticks(low, high);
@@ -63,7 +66,7 @@ pub fn Chart(props: &ChartProps) -> Html {
     let x_ticks = linear_ticks(0.0, x_max);
     let x_end = x_ticks[x_ticks.len() - 1];
     let px = |x: f64| LEFT + (WIDTH - LEFT - PAD) * x / x_end;
-    let py = |y: f64| HEIGHT - PAD - (HEIGHT - 2.0 * PAD) * scale.fraction(y);
+    let py = |y: f64| HEIGHT - PAD - (HEIGHT - 2.0 * PAD) * scale.fraction(y).min(1.0);
     let lines = props.series.iter().map(|s| {
         let points: Vec<String> =
             s.points.iter().map(|&(x, y)| format!("{:.1},{:.1}", px(x), py(y))).collect();
@@ -94,8 +97,12 @@ pub fn Chart(props: &ChartProps) -> Html {
             </>
         }
     });
-    let y_title =
-        if log.is_some() { format!("{} (log scale)", props.y_label) } else { props.y_label.to_string() };
+    let highest = values().map(|p| p.1).fold(f64::MIN, f64::max);
+    let y_title = match (log, clipped_above) {
+        (Some(_), _) => format!("{} (log scale)", props.y_label),
+        (None, Some(_)) => format!("{} (early points, up to {highest:.2}, cut at the top)", props.y_label),
+        (None, None) => props.y_label.to_string(),
+    };
     html! {
         <svg class="chart" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img"
             aria-label={format!("{} by {}", props.y_label, props.x_label)}>

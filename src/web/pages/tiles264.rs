@@ -134,7 +134,19 @@ impl PuzzlePage for TilesPage {
         }
         // A replayed improvement, the cells it changed marked (none at the start).
         let changed: Vec<usize> = (0..16).filter(|&c| before != shown && before[c] != shown[c]).collect();
-        html! { <Square layout={*shown} {changed} /> }
+        let key = match changed.len() {
+            0 => "The first generation's best layout. Purple tiles are turned upside down.".to_string(),
+            n => format!(
+                "Outlined in blue: the {} this improvement moved or turned. Purple tiles are turned upside down.",
+                crate::core::format::count_of(n as u64, "tile", "tiles")
+            ),
+        };
+        html! {
+            <>
+                <Square layout={*shown} {changed} />
+                <p class="board-key">{ key }</p>
+            </>
+        }
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, _: &Callback<Action>) -> Html {
