@@ -15,6 +15,9 @@ pub const MOST_BYTES: usize = 2_953;
 /// Modules of white around the code, as the standard asks.
 const QUIET_ZONE: usize = 4;
 
+/// The longest link written whole under its code.
+const WRITTEN_WHOLE: usize = 120;
+
 /// A link drawn as a QR code.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LinkCode {
@@ -38,10 +41,23 @@ impl LinkCode {
              correction {} (version {}).</p>",
             self.svg,
             crate::core::format::html_text(note),
-            crate::core::format::html_text(&self.link),
+            crate::core::format::html_text(&self.written_link()),
             self.level,
             self.version
         )
+    }
+
+    /// The link as written under the code: whole when it can be read, else its start and end
+    /// and its length (a lesson's link runs to a thousand characters that no one types, and
+    /// written whole it would push the code off the screen).
+    fn written_link(&self) -> String {
+        let chars: Vec<char> = self.link.chars().collect();
+        if chars.len() <= WRITTEN_WHOLE {
+            return self.link.clone();
+        }
+        let start: String = chars[..WRITTEN_WHOLE * 2 / 3].iter().collect();
+        let end: String = chars[chars.len() - WRITTEN_WHOLE / 4..].iter().collect();
+        format!("{start}…{end} ({} characters: scan the code)", chars.len())
     }
 }
 
@@ -108,6 +124,18 @@ mod tests {
         assert!(matches!(long.level, 'L' | 'M' | 'Q'), "{}", long.level);
         let longest = link_code(&"a".repeat(MOST_BYTES)).unwrap();
         assert_eq!((longest.level, longest.version), ('L', 40));
+    }
+
+    #[test]
+    fn a_long_link_is_written_by_its_ends_and_length_under_the_code() {
+        let short = link_code("http://x/#/jugs").unwrap();
+        assert!(short.markup("").contains("<code>http://x/#/jugs</code>"));
+        let lesson = format!("http://127.0.0.1:8080/#/lesson?data={}&step=3", "A".repeat(900));
+        let markup = link_code(&lesson).unwrap().markup("");
+        let written = &markup[markup.find("<code>").unwrap()..markup.find("</code>").unwrap()];
+        assert!(written.starts_with("<code>http://127.0.0.1:8080/#/lesson?data=AAA"), "{written}");
+        assert!(written.ends_with("AAA&amp;step=3 (943 characters: scan the code)"), "{written}");
+        assert!(written.len() < 200, "the code holds the link, the words do not: {written}");
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub struct App {
     lesson_step: Option<(Link, u32)>,
     /// The address has just come to name a lesson: the lessons bundle is to draw it.
     mount_lesson: bool,
-    _listeners: [EventListener; 4],
+    _listeners: [EventListener; 5],
 }
 
 pub enum Msg {
@@ -76,6 +76,7 @@ impl Component for App {
         let listeners = [
             EventListener::new(&window, "hashchange", move |_| on_hash.emit(())),
             browser::on_key(ctx.link().callback(Msg::Key)),
+            browser::note_pointer_presses(),
             lesson_host::listen(lesson_host::SHOW_STEP, ctx.link().callback(Msg::LessonStep)),
             lesson_host::listen(lesson_host::FAILED, ctx.link().callback(Msg::LessonFailed)),
         ];

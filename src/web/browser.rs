@@ -160,13 +160,43 @@ pub fn on_keys_first(
     })
 }
 
-/// True when Space or Enter is pressing the focused button (which is what they do there).
+thread_local! {
+    /// The button a pointer (mouse, finger, pen) pressed last, until the keyboard moves the focus.
+    static PRESSED_BY_POINTER: std::cell::RefCell<Option<web_sys::Element>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Notes which button a pointer presses: that button keeps the focus, but Space is then the
+/// page's shortcut (play / pause), not a second press (a click on a lesson's ‹ must not turn
+/// Space into "back a step"). Dropping the listener stops it.
+pub fn note_pointer_presses() -> gloo_events::EventListener {
+    let options = gloo_events::EventListenerOptions::run_in_capture_phase();
+    gloo_events::EventListener::new_with_options(&window(), "pointerdown", options, |e| {
+        let button = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest("button").ok().flatten());
+        PRESSED_BY_POINTER.with(|pressed| *pressed.borrow_mut() = button);
+    })
+}
+
+/// True when Space or Enter is pressing the focused button (which is what they do there):
+/// Enter always, Space where the keyboard brought the focus.
 fn pressing_button(event: &KeyboardEvent) -> bool {
-    let on_button = event
+    if event.key() == "Tab" {
+        PRESSED_BY_POINTER.with(|pressed| pressed.borrow_mut().take());
+    }
+    let Some(button) = event
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|e| e.tag_name() == "BUTTON");
-    on_button && matches!(event.key().as_str(), " " | "Enter")
+        .filter(|e| e.tag_name() == "BUTTON")
+    else {
+        return false;
+    };
+    match event.key().as_str() {
+        "Enter" => true,
+        " " => PRESSED_BY_POINTER.with(|pressed| pressed.borrow().as_ref() != Some(&button)),
+        _ => false,
+    }
 }
 
 /// The element that has the keyboard focus, if any (other than the page's body).

@@ -347,6 +347,7 @@ pub const COMMON_KEYS: &[(&str, &str)] = &[
     ("v", "show the search step by step (where a page has one), or go back"),
     ("[ ] { }", "in the search: back / forward one expansion, one layer or iteration"),
     ("End / f", "in the search or a race: to its end"),
+    ("g", "in the search: predict mode (which node is expanded next?)"),
     ("PageDown PageUp", "in a lesson: the next / previous step"),
     ("q", "show this page's link as a QR code, for phones to open"),
 ];
@@ -812,6 +813,9 @@ impl Component for Page {
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
+        if self.search.as_mut().is_some_and(SearchView::take_focus) {
+            browser::focus(".predict-verdict", true);
+        }
         if let Some(selector) = self.focus_next.take() {
             // After a solve the status line above the board stays where it is.
             browser::focus(selector, selector != PLAY_BUTTON);
@@ -1452,6 +1456,7 @@ impl Page {
             "Home" => Some(SearchMsg::Step("start")),
             "End" | "f" => Some(SearchMsg::Step("end")),
             " " => Some(SearchMsg::TogglePlay),
+            "g" => Some(SearchMsg::TogglePredict),
             "v" => return browser::send_shortcut(ctx.link(), e, Some(Msg::Shell(Shell::ToggleSearch))),
             _ => None,
         };

@@ -93,6 +93,12 @@ pub struct SearchView {
     score: (u32, u32),
     /// What the last prediction got, until the next step.
     verdict: Option<String>,
+    /// The node the last scored question was about: a question asked again (a step that stops
+    /// before the same expansion) is answered again but scored once.
+    scored: Option<u32>,
+    /// An answer was just given: the page puts the focus on the verdict (the buttons picked
+    /// from are redrawn).
+    focus_verdict: bool,
     /// A request is out; steps asked meanwhile wait here, in order, so that no key press is
     /// lost (a moment asked for outright replaces them).
     asking: bool,
@@ -118,6 +124,8 @@ impl SearchView {
             race: ask.race,
             score: (0, 0),
             verdict: None,
+            scored: None,
+            focus_verdict: false,
             asking: false,
             queued: Vec::new(),
             error: None,
@@ -159,6 +167,11 @@ impl SearchView {
     /// the page draws the board).
     pub fn take_new_path(&mut self) -> Option<Vec<String>> {
         self.new_path.take()
+    }
+
+    /// Whether the verdict just given should take the focus (once).
+    pub fn take_focus(&mut self) -> bool {
+        std::mem::take(&mut self.focus_verdict)
     }
 
     /// The board is in the drawing (constraint solvers): the page draws none.
@@ -292,7 +305,11 @@ impl SearchView {
         }
         let Some(next) = frame.next else { return };
         let right = picked == next.to_string();
-        self.score = (self.score.0 + u32::from(right), self.score.1 + 1);
+        if self.scored != Some(next) {
+            self.score = (self.score.0 + u32::from(right), self.score.1 + 1);
+            self.scored = Some(next);
+        }
+        self.focus_verdict = true;
         let why = row
             .as_ref()
             .and_then(|r| r.closest("tr").ok().flatten())
@@ -311,7 +328,7 @@ impl SearchView {
 
     pub fn view(&self, send: &Callback<SearchMsg>) -> Html {
         const PREDICT_QUESTION: &str =
-            "Predict: which waiting node is expanded next? Pick its number (the table's title says how ties go).";
+            "Predict: which of these waiting nodes does the search expand next? Pick its number; the rule comes with the answer.";
         let buttons = |steps: &'static [StepButton], disabled: bool| {
             steps
                 .iter()
@@ -367,17 +384,17 @@ impl SearchView {
                     if racing {
                         <button class="export-csv" onclick={send.reform(|_| SearchMsg::ExportCsv)}>{ "Export CSV" }</button>
                     } else if frame.board {
-                        <label class="predict">
-                            <input type="checkbox" checked={self.predict} onchange={send.reform(|_| SearchMsg::TogglePredict)} />
-                            { " Predict" }
-                        </label>
+                        <button class="predict" aria-pressed={self.predict.to_string()}
+                            onclick={send.reform(|_| SearchMsg::TogglePredict)} title="Predict mode (g)">
+                            { "Predict" }
+                        </button>
                     }
                     if self.predict {
                         <span class="predict-score">{ format!("{} of {} right", self.score.0, self.score.1) }</span>
                     }
                 </div>
                 if let Some(verdict) = &self.verdict {
-                    <p class="predict-verdict" role="status">{ verdict }</p>
+                    <p class="predict-verdict" role="status" tabindex="-1">{ verdict }</p>
                 } else if self.predict {
                     // Kept in place (empty at the end) so the figures under it do not move.
                     <p class="predict-verdict">

@@ -4,6 +4,7 @@
 
 use super::{grid_cell, Drawing, Pictures, Replay, State, Waiting};
 use crate::core::format::html_text as text;
+use crate::core::seed::SeededRng;
 use crate::core::trace::{Discipline, Event};
 use std::fmt::Write;
 
@@ -39,10 +40,11 @@ pub(super) fn draw(
         Drawing::Letters => letters(replay, state, &mut html),
         Drawing::Frontier => {
             frontier(replay, state, t, next, predict, &mut html);
-            if replay.discipline == Discipline::Path {
-                iterations(replay, state, &mut html);
-            } else {
-                layers(replay, state, &mut html);
+            // A question gets the room: the table alone, its rows large enough for the back row.
+            match (predict, replay.discipline) {
+                (true, _) => {}
+                (false, Discipline::Path) => iterations(replay, state, &mut html),
+                (false, _) => layers(replay, state, &mut html),
             }
         }
     }
@@ -111,6 +113,17 @@ fn caption(discipline: Discipline) -> &'static str {
     }
 }
 
+/// Predict mode's caption: what the rows are, and that their order tells nothing (the rule
+/// is shown with the answer).
+fn predict_caption(shown: usize, waiting: usize) -> String {
+    let which = if shown < waiting {
+        format!("{shown} of the {waiting} waiting nodes, the one expanded next among them,")
+    } else {
+        "The waiting nodes,".to_string()
+    };
+    format!("{which} in shuffled order: the search's own order would give the answer away")
+}
+
 /// Whether the frontier's h column is worth showing: searches that use an estimate (and hill
 /// climbing, whose estimate is the tiles out of place).
 fn shows_h(discipline: Discipline) -> bool {
@@ -124,9 +137,21 @@ fn shows_f(discipline: Discipline) -> bool {
 
 fn frontier(replay: &Replay, state: &State, t: u32, next: Option<u32>, predict: bool, html: &mut String) {
     let discipline = replay.discipline;
-    let rows: Vec<&Waiting> = state.frontier.in_order().take(MAX_ROWS).collect();
+    let mut rows: Vec<&Waiting> = state.frontier.in_order().take(MAX_ROWS).collect();
     let first = rows.iter().find(|w| Some(w.node) == next).copied();
-    let _ = write!(html, "<table class=\"frontier\"><caption>{}</caption><thead><tr>", caption(discipline));
+    if predict {
+        // In the search's own order the answer would be the top row: shuffled, by the moment
+        // (the same link shows the same order everywhere).
+        SeededRng::new(u64::from(t)).shuffle(&mut rows);
+        let _ = write!(
+            html,
+            "<table class=\"frontier predicting\"><caption>{}</caption><thead><tr>",
+            text(&predict_caption(rows.len(), state.frontier.len()))
+        );
+    } else {
+        let _ =
+            write!(html, "<table class=\"frontier\"><caption>{}</caption><thead><tr>", caption(discipline));
+    }
     let pictured = matches!(replay.pictures, Some(Pictures::Nodes(_)));
     if pictured {
         html.push_str("<th scope=\"col\">board</th>");

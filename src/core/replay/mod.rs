@@ -436,7 +436,7 @@ impl Replay {
             Discipline::None => Drawing::Letters,
             _ => Drawing::Frontier,
         };
-        let mut state = replay.start_state();
+        let mut state = replay.start_state(events.first());
         let mut depth = None;
         let mut weight = 0;
         for (i, event) in events.iter().enumerate() {
@@ -487,9 +487,17 @@ impl Replay {
         draw(&path)
     }
 
-    fn start_state(&self) -> State {
+    fn start_state(&self, first: Option<&Event>) -> State {
+        // The start waits in the frontier until the first event takes it: no move generated
+        // it, so the first expansion says what it is.
+        let mut frontier = Frontier::new(self.discipline);
+        let queued = matches!(self.discipline, Discipline::Queue | Discipline::Stack | Discipline::Priority);
+        if let (true, Some(&Event::Expand { node, g, h })) = (queued, first) {
+            frontier.add(Waiting { node, parent: NONE, step: NONE, g, h, f: g + h, seq: 0 });
+        }
         State {
-            frontier: Frontier::new(self.discipline),
+            peak: frontier.len() as u64,
+            frontier,
             grid: Grid::default(),
             expanded: 0,
             generated: 0,
@@ -499,7 +507,6 @@ impl Replay {
             backtracks: 0,
             dead_ends: 0,
             solutions: 0,
-            peak: 0,
             expanded_at_depth: Vec::new(),
             current: None,
             bound: None,
@@ -670,7 +677,7 @@ impl Replay {
     fn state_at(&self, t: u32) -> State {
         let t = (t as usize).min(self.events.len());
         let Some(last) = self.snapshots.len().checked_sub(1) else {
-            return self.start_state();
+            return self.start_state(self.events.first());
         };
         let index = (t / self.stride).min(last);
         let mut state = self.snapshots[index].clone();
@@ -748,7 +755,7 @@ impl Replay {
     /// The counters at each of `moments` (in increasing order), the trace walked forward once
     /// (no board is drawn: a race's CSV).
     pub fn counters_along(&self, moments: &[u32]) -> Vec<Summary> {
-        let mut state = self.start_state();
+        let mut state = self.start_state(self.events.first());
         let mut done = 0usize;
         moments
             .iter()

@@ -138,15 +138,41 @@ pub enum Msg {
     Import(web_sys::File),
     /// The page's layout changed: the lesson bar fits its note again.
     Refit,
-    /// The presenter shows the projector's step as a QR code, or hides it.
+    /// The presenter shows the projector's step as a QR code, on both screens, or hides it.
     ToggleQr,
+    /// The presenter showed (true) or hid the QR code: the projector follows.
+    FollowQr(bool),
+}
+
+/// What one window of a lesson tells the other over the channel (with the lesson's name).
+enum Told {
+    Step(usize),
+    Qr(bool),
+}
+
+impl Told {
+    fn read(text: &str) -> Option<Self> {
+        match text {
+            "qr" => Some(Self::Qr(true)),
+            "no-qr" => Some(Self::Qr(false)),
+            step => step.parse().ok().map(Self::Step),
+        }
+    }
+
+    fn write(&self) -> String {
+        match self {
+            Self::Step(step) => step.to_string(),
+            Self::Qr(shown) => if *shown { "qr" } else { "no-qr" }.to_string(),
+        }
+    }
 }
 
 pub struct LessonPage {
     /// The lesson link as opened (its data, or its example's name).
     link: Link,
     presenter: bool,
-    /// The presenter's QR code of the step on the projector, as markup, while shown.
+    /// The QR code of the step on the projector, as markup, while shown (the presenter shows
+    /// it on both screens).
     qr: Option<String>,
     /// The lesson and the step shown (0-based), once read.
     lesson: Option<(Lesson, usize)>,
@@ -211,9 +237,7 @@ impl Component for LessonPage {
                 if !self.show(step) {
                     return false;
                 }
-                if let Some((channel, _)) = &self.channel {
-                    let _ = channel.post_message(&format!("{step}\n{}", self.lesson_name()).into());
-                }
+                self.tell(Told::Step(step));
             }
             Msg::Follow(step) => return self.show(step),
             Msg::Next | Msg::Previous => {
@@ -273,7 +297,9 @@ impl Component for LessonPage {
                     Some(_) => None,
                     None => Some(self.step_qr()),
                 };
+                self.tell(Told::Qr(self.qr.is_some()));
             }
+            Msg::FollowQr(shown) => self.qr = shown.then(|| self.step_qr()),
             Msg::Import(file) => {
                 let done = ctx.link().callback(|read| Msg::Build(Edit::Imported(read)));
                 wasm_bindgen_futures::spawn_local(async move {
@@ -315,20 +341,30 @@ impl LessonPage {
         self.lesson = Some((lesson, step));
         let this_lesson = self.lesson_name();
         self.channel = web_sys::BroadcastChannel::new(CHANNEL).ok().map(|channel| {
-            let follow = ctx.link().callback(Msg::Follow);
+            let follow = ctx.link().callback(|told| match told {
+                Told::Step(step) => Msg::Follow(step),
+                Told::Qr(shown) => Msg::FollowQr(shown),
+            });
             let listener = EventListener::new(&channel, "message", move |event| {
                 let text = event.dyn_ref::<web_sys::MessageEvent>().and_then(|e| e.data().as_string());
-                let step = text
+                let told = text
                     .as_deref()
                     .and_then(|t| t.split_once('\n'))
-                    .filter(|(_, lesson)| *lesson == this_lesson);
-                if let Some(step) = step.and_then(|(k, _)| k.parse().ok()) {
-                    follow.emit(step);
+                    .filter(|(_, lesson)| *lesson == this_lesson)
+                    .and_then(|(told, _)| Told::read(told));
+                if let Some(told) = told {
+                    follow.emit(told);
                 }
             });
             (channel, listener)
         });
         self.show_step_page();
+    }
+
+    fn tell(&self, told: Told) {
+        if let Some((channel, _)) = &self.channel {
+            let _ = channel.post_message(&format!("{}\n{}", told.write(), self.lesson_name()).into());
+        }
     }
 
     /// What names this lesson to the other window: its address at the first step.
@@ -404,6 +440,12 @@ impl LessonPage {
                     aria-label="Next step" title="Next step (PageDown)">{ "›" }</button>
                 <button class="open-presenter" onclick={cb.callback(|_| Msg::OpenPresenter)}
                     title="A second window with the notes, the next step and a timer">{ "Open presenter view" }</button>
+                if let Some(markup) = &self.qr {
+                    <div class="qr-overlay" role="dialog" aria-label="The lesson at this step as a QR code">
+                        { Html::from_html_unchecked(AttrValue::from(markup.clone())) }
+                        <button class="qr-close" onclick={cb.callback(|_| Msg::ToggleQr)}>{ "Back to the lesson" }</button>
+                    </div>
+                }
             </section>
         }
     }
@@ -422,7 +464,8 @@ impl LessonPage {
                         { format!("{}:{:02}", seconds / 60, seconds % 60) }
                     </span>
                     <button onclick={cb.callback(|_| Msg::RestartTimer)}>{ "Restart the timer" }</button>
-                    <button onclick={cb.callback(|_| Msg::ToggleQr)} aria-pressed={self.qr.is_some().to_string()}>
+                    <button onclick={cb.callback(|_| Msg::ToggleQr)} aria-pressed={self.qr.is_some().to_string()}
+                        title="Shown on the projector too, for the class to scan">
                         { "QR code of this step" }
                     </button>
                 </div>
