@@ -99,7 +99,17 @@ fn steps_go_forwards_and_back_to_the_same_moments() {
     let len = replay.len();
     assert_eq!(replay.seek(0, Seek::Start), 0);
     assert_eq!(replay.seek(0, Seek::End), len);
-    assert_eq!(replay.seek(5, Seek::Event(Direction::Forward)), 6);
+    // One event a step, but a position found again is one step with its generation.
+    for t in 0..200 {
+        let (forward, back) = (
+            replay.seek(t, Seek::Event(Direction::Forward)),
+            replay.seek(t + 1, Seek::Event(Direction::Back)),
+        );
+        let found_again = |i: u32| u32::from(matches!(replay.event(i), Some(Event::Duplicate { .. })));
+        assert_eq!(forward, t + 1 + found_again(t + 1), "at {t}");
+        assert_eq!(back, t - found_again(t), "back from {}", t + 1);
+        assert!(!replay.frame(forward, false).said.starts_with("That position"), "at {forward}");
+    }
     assert_eq!(replay.seek(0, Seek::Event(Direction::Back)), 0);
     let mut t = 0;
     let mut forward = Vec::new();

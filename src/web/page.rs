@@ -765,6 +765,7 @@ impl Component for Page {
                 if let Some((parts, elapsed_ms)) = self.session.follow_part(index, event, &mut self.notices) {
                     let report = Report { elapsed_ms, ..self.puzzle.merge(parts) };
                     self.puzzle.show(&mut self.session, &report, None, &mut self.notices);
+                    self.notices.status = format!("{} — {}", self.puzzle.algorithm().1, self.notices.status);
                 }
             }
             Msg::Tick => {
@@ -1204,7 +1205,7 @@ impl Page {
                 self.notices.status = format!("{label} with {workers} workers…");
             }
             None => {
-                self.session.solve(algo, &link, seek_to);
+                self.session.solve(label, &link, seek_to);
                 self.notices.status = format!("{label}…");
             }
         }
@@ -1338,8 +1339,10 @@ impl Page {
             self.puzzle.on_genome(&genome);
         }
         match outcome {
-            Some(Finished::Solved(report, seek_to)) => {
+            Some(Finished::Solved(report, seek_to, algorithm)) => {
                 self.puzzle.show(&mut self.session, &report, seek_to, &mut self.notices);
+                // Presentation mode hides the menu: the status says which algorithm this is.
+                self.notices.status = format!("{algorithm} — {}", self.notices.status);
                 if self.session.has_solution() {
                     self.focus_next = Some(PLAY_BUTTON);
                 }
@@ -1364,7 +1367,12 @@ impl Page {
         };
         match outcome {
             None | Some(EditOutcome::Nothing | EditOutcome::Seed) => {}
-            Some(EditOutcome::Setting) => self.session.clear(),
+            Some(EditOutcome::Setting) => {
+                // What the status said was another run's.
+                self.session.clear();
+                self.notices.status =
+                    format!("{} with these settings: not run yet. Solve runs it.", self.puzzle.algorithm().1);
+            }
             Some(EditOutcome::Puzzle) => {
                 self.session.reset();
                 self.puzzle.clear_results();

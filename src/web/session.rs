@@ -61,8 +61,9 @@ pub struct Running {
 
 /// What a finished job gives the page.
 pub enum Finished {
-    /// A solve: the page shows it with [`SolveSession::show_report`], at the step asked for.
-    Solved(Box<Report>, Option<usize>),
+    /// A solve: the page shows it with [`SolveSession::show_report`], at the step asked for;
+    /// the algorithm as the page's menu names it.
+    Solved(Box<Report>, Option<usize>, &'static str),
     /// A file to save (an exported GIF).
     File { name: String, bytes: Vec<u8> },
     /// The comparison's last row is in.
@@ -74,7 +75,7 @@ enum SessionEvent {
     /// Nothing for the page to do (progress, or a comparison moving on).
     Nothing,
     /// A single solve finished: the page shows it with [`SolveSession::show_report`].
-    Solved { report: Box<Report>, seek_to: Option<usize> },
+    Solved { report: Box<Report>, seek_to: Option<usize>, algorithm: &'static str },
     /// A single solve could not run.
     Failed(String),
     /// An export finished.
@@ -214,7 +215,7 @@ impl SolveSession {
         self.latest_genome.take()
     }
 
-    /// Solves `link` (named `algorithm` in the page), forgetting any shown solution.
+    /// Solves `link` (`algorithm` as the page's menu names it), forgetting any shown solution.
     pub fn solve(&mut self, algorithm: &'static str, link: &Link, seek_to: Option<usize>) {
         self.start(algorithm, link, seek_to, Some(MAX_PLAYBACK));
     }
@@ -369,6 +370,8 @@ impl SolveSession {
     pub fn clear(&mut self) {
         self.stop();
         self.drop_solution();
+        self.history.clear();
+        self.chart = None;
     }
 
     /// Forgets the comparison table too (a new puzzle).
@@ -445,7 +448,9 @@ impl SolveSession {
     pub fn follow(&mut self, event: SolverEvent, notices: &mut Notices) -> Option<Finished> {
         match self.handle(event) {
             SessionEvent::Nothing => None,
-            SessionEvent::Solved { report, seek_to } => Some(Finished::Solved(report, seek_to)),
+            SessionEvent::Solved { report, seek_to, algorithm } => {
+                Some(Finished::Solved(report, seek_to, algorithm))
+            }
             SessionEvent::File { name, bytes } => Some(Finished::File { name, bytes }),
             SessionEvent::Failed(error) => {
                 notices.alert = Some(error);
@@ -496,7 +501,11 @@ impl SolveSession {
                     Some(row) => self.finish_row(row, Ok(*report)),
                     None => {
                         self.chart = report.chart.clone();
-                        SessionEvent::Solved { report, seek_to: running.seek_to }
+                        SessionEvent::Solved {
+                            report,
+                            seek_to: running.seek_to,
+                            algorithm: running.algorithm,
+                        }
                     }
                 }
             }

@@ -25,6 +25,16 @@ pub(super) fn draw(
     path: &[String],
 ) -> String {
     let mut html = String::with_capacity(4096);
+    if replay.cut {
+        // Said first, not under the figures: the end of this recording is not the search's.
+        let _ = write!(
+            html,
+            "<p class=\"note cut\">This search is longer than the {} events the view keeps: the \
+             recording stops there, before its end. Solve (s) runs it to the end; a board fewer \
+             moves from the goal fits.</p>",
+            crate::core::format::format_count(crate::core::trace::MAX_EVENTS as u64)
+        );
+    }
     counts(replay, state, &mut html);
     if let Some(node) = state.current.filter(|_| replay.drawing == Drawing::Frontier) {
         let moves = if path.is_empty() { "none: it is the start".to_string() } else { text(&path.join(" ")) };
@@ -47,12 +57,6 @@ pub(super) fn draw(
                 (false, _) => layers(replay, state, &mut html),
             }
         }
-    }
-    if replay.cut {
-        html.push_str(
-            "<p class=\"note\">The search went on past the 250,000 events kept here: the counters \
-             stop there. The full trace is for smaller boards.</p>",
-        );
     }
     html
 }

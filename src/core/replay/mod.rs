@@ -714,15 +714,28 @@ impl Replay {
     /// The moment a step control leads to from moment `t`.
     pub fn seek(&self, from: u32, seek: Seek) -> u32 {
         // Stops are the moments just before an expansion (or a layer's start).
-        seek.resolve(from, self.len(), &self.expansions, &self.layers)
+        let t = seek.resolve(from, self.len(), &self.expansions, &self.layers);
+        // A position found again is one step with its generation, not two.
+        match seek {
+            Seek::Event(direction)
+                if words::joins_the_one_before(&self.events, t as usize, self.discipline) =>
+            {
+                match direction {
+                    Direction::Forward => t + 1,
+                    Direction::Back => t - 1,
+                }
+            }
+            _ => t,
+        }
     }
 
     /// The page's view of moment `t`; `predict` hides which node comes next.
     pub fn frame(&self, t: u32, predict: bool) -> Frame {
         let t = t.min(self.len());
         let state = self.state_at(t);
-        let said = match t.checked_sub(1).and_then(|i| self.events.get(i as usize)) {
-            Some(event) => describe(event, self.discipline),
+        let said = match t.checked_sub(1) {
+            Some(_) if self.cut && t == self.len() => words::cut_short(),
+            Some(i) => words::describe_at(&self.events, i as usize, self.discipline),
             None => words::at_start(self.drawing),
         };
         let path = match (&state.frontier, state.current) {

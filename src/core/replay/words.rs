@@ -18,6 +18,44 @@ pub(super) fn at_start(drawing: Drawing) -> String {
     .into()
 }
 
+/// The last moment of a recording cut short.
+pub(super) fn cut_short() -> String {
+    format!(
+        "The recording ends here, at its {}th event, before the search's end: the search went on \
+         past what the view keeps.",
+        crate::core::format::format_count(crate::core::trace::MAX_EVENTS as u64)
+    )
+}
+
+/// What event `i` did, a position found again told as one step with its generation (the
+/// generation names the old node, so alone it would read as a new one).
+pub fn describe_at(events: &[Event], i: usize, discipline: Discipline) -> String {
+    let again = |generated: &Event, duplicate: &Event| match (generated, duplicate) {
+        (Event::Generate { node, parent, step, .. }, Event::Duplicate { node: seen })
+            if node == seen && discipline != Discipline::Stack =>
+        {
+            Some(format!(
+                "Generated from node {parent} by the move {step}: the position of node {node}, seen \
+                 before, so not queued again."
+            ))
+        }
+        _ => None,
+    };
+    let pair = match &events[i] {
+        Event::Duplicate { .. } => i.checked_sub(1).map(|g| (g, i)),
+        _ => Some((i, i + 1)),
+    };
+    pair.and_then(|(g, d)| again(events.get(g)?, events.get(d)?))
+        .unwrap_or_else(|| describe(&events[i], discipline))
+}
+
+/// Whether event `i` is a position found again, told with the generation before it.
+pub(super) fn joins_the_one_before(events: &[Event], i: usize, discipline: Discipline) -> bool {
+    i > 0
+        && discipline != Discipline::Stack
+        && matches!((&events[i - 1], events.get(i)), (Event::Generate { node, .. }, Some(Event::Duplicate { node: seen })) if node == seen)
+}
+
 /// What `event` did.
 pub fn describe(event: &Event, discipline: Discipline) -> String {
     match event {
