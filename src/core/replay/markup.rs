@@ -387,15 +387,23 @@ fn grid(replay: &Replay, state: &State, html: &mut String) {
         html.push_str("</tr>");
     }
     html.push_str("</tbody></table>");
-    legend(html);
+    legend(replay, html);
 }
 
-fn legend(html: &mut String) {
-    html.push_str(
-        "<p class=\"cause-legend\"><span class=\"cause-given\">given</span> \
-         <span class=\"cause-single\">only value left</span> <span class=\"cause-hidden\">only place left</span> \
-         <span class=\"cause-guess\">guess</span> <span class=\"cause-try\">tried</span></p>",
-    );
+/// The colours' key: the causes this run gives values for, no others.
+fn legend(replay: &Replay, html: &mut String) {
+    const CAUSES: [(&str, &str); 5] = [
+        ("given", "given"),
+        ("single", "only value left"),
+        ("hidden", "only place left"),
+        ("guess", "guess"),
+        ("try", "tried"),
+    ];
+    html.push_str("<p class=\"cause-legend\">");
+    for (cause, words) in CAUSES.iter().filter(|(cause, _)| replay.gives_values_by(cause)) {
+        let _ = write!(html, "<span class=\"cause-{cause}\">{words}</span> ");
+    }
+    html.push_str("</p>");
 }
 
 /// Alphametics: the puzzle's picture of the digits so far, then each letter's digit in the
@@ -405,7 +413,7 @@ fn letters(replay: &Replay, state: &State, html: &mut String) {
         html.push_str(&draw(&state.grid.assigned));
     }
     // The colours' key next to the picture, the list under both.
-    legend(html);
+    legend(replay, html);
     html.push_str(
         "<table class=\"search-letters\"><caption>Letters assigned so far, in order</caption><thead><tr>\
          <th scope=\"col\">letter</th><th scope=\"col\">digit</th><th scope=\"col\">why</th></tr></thead><tbody>",

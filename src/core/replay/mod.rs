@@ -188,6 +188,9 @@ impl Frontier {
     }
 }
 
+/// The cause of a puzzle's clues.
+const GIVEN: &str = "given";
+
 /// A constraint solver's grid (or the queens' board) at one moment.
 #[derive(Debug, Clone, Default)]
 struct Grid {
@@ -436,7 +439,7 @@ impl Replay {
             Discipline::None => Drawing::Letters,
             _ => Drawing::Frontier,
         };
-        let mut state = replay.start_state(events.first());
+        let mut state = replay.start_state(&events);
         let mut depth = None;
         let mut weight = 0;
         for (i, event) in events.iter().enumerate() {
@@ -487,18 +490,26 @@ impl Replay {
         draw(&path)
     }
 
-    fn start_state(&self, first: Option<&Event>) -> State {
+    /// Moment 0 of `events`: nothing done, but what the puzzle starts with is there.
+    fn start_state(&self, events: &[Event]) -> State {
         // The start waits in the frontier until the first event takes it: no move generated
         // it, so the first expansion says what it is.
         let mut frontier = Frontier::new(self.discipline);
         let queued = matches!(self.discipline, Discipline::Queue | Discipline::Stack | Discipline::Priority);
-        if let (true, Some(&Event::Expand { node, g, h })) = (queued, first) {
+        if let (true, Some(&Event::Expand { node, g, h })) = (queued, events.first()) {
             frontier.add(Waiting { node, parent: NONE, step: NONE, g, h, f: g + h, seq: 0 });
         }
+        // A puzzle's clues are on its grid from the start (the first events only read them).
+        let clues = events.iter().map_while(|e| match e {
+            Event::Assign { cell, value, cause } if cause == GIVEN => {
+                Some((cell.clone(), *value, cause.clone()))
+            }
+            _ => None,
+        });
         State {
             peak: frontier.len() as u64,
             frontier,
-            grid: Grid::default(),
+            grid: Grid { assigned: clues.collect(), ..Grid::default() },
             expanded: 0,
             generated: 0,
             duplicates: 0,
@@ -542,10 +553,17 @@ impl Replay {
             Event::Goal { .. } if self.discipline != Discipline::Queue => self.expansions.push(i),
             // A constraint solver (or the queens) expands nothing: `[` `]` stop just after each
             // value given.
+            Event::Assign { cause, .. } if cause == GIVEN => {}
             Event::Assign { .. } | Event::Place { .. } | Event::Solution
                 if self.discipline == Discipline::None =>
             {
                 self.expansions.push(i + 1)
+            }
+            // A constraint solver's `}` shows the guess (or the take-back) itself.
+            Event::Guess { .. } | Event::Backtrack { .. } | Event::Remove { .. }
+                if self.discipline == Discipline::None =>
+            {
+                self.layers.push(i + 1)
             }
             Event::Iteration { .. }
             | Event::Guess { .. }
@@ -656,6 +674,9 @@ impl Replay {
             }
             Event::DeadEnd { .. } => state.dead_ends += 1,
             Event::Solution => state.solutions += 1,
+            // A clue is on the grid from the start.
+            Event::Assign { cell, cause, .. }
+                if cause == GIVEN && grid.assigned.iter().any(|a| a.0 == *cell) => {}
             Event::Assign { cell, value, cause } => grid.assigned.push((cell.clone(), *value, cause.clone())),
             Event::Eliminate { cell, value, by } => grid.struck.push((cell.clone(), *value, by.clone())),
             Event::Guess { .. } => {
@@ -677,7 +698,7 @@ impl Replay {
     fn state_at(&self, t: u32) -> State {
         let t = (t as usize).min(self.events.len());
         let Some(last) = self.snapshots.len().checked_sub(1) else {
-            return self.start_state(self.events.first());
+            return self.start_state(&self.events);
         };
         let index = (t / self.stride).min(last);
         let mut state = self.snapshots[index].clone();
@@ -768,7 +789,7 @@ impl Replay {
     /// The counters at each of `moments` (in increasing order), the trace walked forward once
     /// (no board is drawn: a race's CSV).
     pub fn counters_along(&self, moments: &[u32]) -> Vec<Summary> {
-        let mut state = self.start_state(self.events.first());
+        let mut state = self.start_state(&self.events);
         let mut done = 0usize;
         moments
             .iter()
@@ -798,6 +819,11 @@ impl Replay {
     }
 
     /// The event at index `i`.
+    /// Whether some value of this run is given for `cause` (`given`, `single`, `hidden`…).
+    fn gives_values_by(&self, cause: &str) -> bool {
+        self.events.iter().any(|e| matches!(e, Event::Assign { cause: c, .. } if c == cause))
+    }
+
     pub fn event(&self, i: u32) -> Option<&Event> {
         self.events.get(i as usize)
     }

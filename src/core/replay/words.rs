@@ -8,7 +8,7 @@ pub(super) fn at_start(drawing: Drawing) -> String {
     match drawing {
         Drawing::Frontier => "Nothing done yet: the start is the only node, waiting to be expanded.",
         Drawing::Grid => {
-            "Nothing done yet: the first steps write in the puzzle's clues, each crossing out what it rules out."
+            "Nothing done yet: the puzzle's clues are on the grid. The first steps read each clue, then cross out the candidates the clues rule out."
         }
         Drawing::Letters => {
             "Nothing done yet: no letter has a digit. The first steps give the digits the equation forces; then the search guesses."
