@@ -539,12 +539,24 @@ fn every_single_and_hidden_of_a_sudoku_trace_is_justified_by_the_events_before_i
 }
 
 #[test]
+fn a_search_for_every_solution_stops_at_each_on_the_way() {
+    let (_, replay) = traced("#/alphametics?algo=columns");
+    let mut t = 0;
+    let mut stops = Vec::new();
+    while t < replay.len() {
+        t = replay.seek(t, Seek::Layer(Direction::Forward));
+        stops.push(replay.frame(t, false).said);
+    }
+    assert!(stops.iter().any(|said| said.starts_with("A solution")), "{stops:?}");
+}
+
+#[test]
 fn moment_zero_says_what_each_kind_of_trace_starts_from() {
     for (link, start, counted) in [
         ("#/sliding?size=3&seed=3&shuffle=12&algo=bfs", "the start is the only node", "expanded"),
         ("#/sudoku?algo=propagate", "the puzzle's clues are on the grid", "assigned"),
         ("#/alphametics?algo=columns", "no letter has a digit", "assigned"),
-        ("#/queens?n=6&algo=backtracking", "the board is empty", "queens placed"),
+        ("#/queens?n=6&algo=backtracking", "the board is empty", "queens on the board"),
     ] {
         let (_, replay) = traced(link);
         let frame = replay.frame(0, false);

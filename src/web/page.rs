@@ -860,7 +860,7 @@ impl Component for Page {
                 _ => self.puzzle.view_board(&self.session, &act),
             },
             search: self.search.as_ref().map(|search| search.view(&ctx.link().callback(Msg::Search))),
-            board_in_view: self.search.as_ref().is_some_and(SearchView::draws_board),
+            board_in_view: self.search.as_ref().is_some_and(|s| s.draws_board() || s.predicting()),
             can_search: self.puzzle.shows_search(),
             // A line needs two samples: a run over in a blink has no chart.
             chart: (history.len() >= 2).then(|| {
@@ -1126,9 +1126,12 @@ impl Page {
             Shell::ExportGif => self.export_gif(),
             Shell::AddToLesson => {
                 lesson_host::add_to_lesson(&self.current_link().to_hash());
-                self.notices.status =
-                    "Added to your lesson as its last step: write what to say at each step under Lesson, at the top."
-                        .into();
+                // Said after what the status says of the page (a result stays in view).
+                const ADDED: &str =
+                    " Added to your lesson as its last step: write what to say at each step under Lesson, at the top.";
+                if !self.notices.status.ends_with(ADDED) {
+                    self.notices.status.push_str(ADDED);
+                }
             }
             Shell::ToggleSearch => match self.search.take() {
                 Some(view) => {

@@ -31,14 +31,14 @@ const FORWARD: [StepButton; 4] = [
 /// by the values it gives (a cell's value, a queen placed).
 const ASSIGN_BACK: [StepButton; 4] = [
     ("start", "⇤", "To the start", "Home"),
-    ("layer-", "«", "Back one guess", "{"),
+    ("layer-", "«", "Back one guess or solution", "{"),
     ("expansion-", "‹‹", "Back one assignment or placement", "["),
     ("event-", "‹", "Back one event", ","),
 ];
 const ASSIGN_FORWARD: [StepButton; 4] = [
     ("event+", "›", "Forward one event", "."),
     ("expansion+", "››", "Forward one assignment or placement", "]"),
-    ("layer+", "»", "Forward one guess", "}"),
+    ("layer+", "»", "Forward one guess or solution", "}"),
     ("end", "⇥", "To the end", "End"),
 ];
 
@@ -133,8 +133,20 @@ impl SearchView {
             speed: 0,
             new_path: None,
         };
-        view.ask("at", ask.t);
+        match ask.predict {
+            true => view.ask_a_question(),
+            false => view.ask("at", ask.t),
+        }
         view
+    }
+
+    /// Predict mode asks where the search is about to take a node: the moment just before
+    /// the next expansion (a question asked mid-expansion would be asked again at that stop).
+    fn ask_a_question(&mut self) {
+        match self.t.checked_sub(1) {
+            Some(before) => self.ask("expansion+", before),
+            None => self.ask("at", 0),
+        }
     }
 
     pub fn link(&self) -> &Link {
@@ -172,6 +184,11 @@ impl SearchView {
     /// Whether the verdict just given should take the focus (once).
     pub fn take_focus(&mut self) -> bool {
         std::mem::take(&mut self.focus_verdict)
+    }
+
+    /// A question is asked: its candidates, each with its board, take the page's board's room.
+    pub fn predicting(&self) -> bool {
+        self.predict && self.frame.as_ref().is_some_and(|f| f.next.is_some())
     }
 
     /// The board is in the drawing (constraint solvers): the page draws none.
@@ -218,7 +235,10 @@ impl SearchView {
                 self.predict = !self.predict;
                 self.playing = None;
                 self.verdict = None;
-                self.ask("at", self.t);
+                match self.predict {
+                    true => self.ask_a_question(),
+                    false => self.ask("at", self.t),
+                }
             }
             SearchMsg::Click(event) => self.pick(&event),
             SearchMsg::Tick if self.race.is_empty() => self.ask("expansion+", self.t),
@@ -364,7 +384,6 @@ impl SearchView {
         };
         html! {
             <section class="search-view" aria-label="Search view">
-                <p class="search-said" role="status">{ &frame.said }</p>
                 <div class="search-steps" role="group" aria-label="Step through the search">
                     { buttons(back, t == 0) }
                     <button onclick={send.reform(|_| SearchMsg::TogglePlay)} disabled={t >= len && !playing}
@@ -393,6 +412,8 @@ impl SearchView {
                         <span class="predict-score">{ format!("{} of {} right", self.score.0, self.score.1) }</span>
                     }
                 </div>
+                // Under the buttons: a sentence's length never moves them.
+                <p class="search-said" role="status">{ &frame.said }</p>
                 if let Some(verdict) = &self.verdict {
                     <p class="predict-verdict" role="status" tabindex="-1">{ verdict }</p>
                 } else if self.predict {

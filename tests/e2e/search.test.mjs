@@ -161,7 +161,7 @@ test("every search page opens its Search view from a link, at 1024×768, and pre
 test("in constraint and queens traces ] and [ step one assignment or placement, not to the ends", async () => {
   for (const [link, from, lands] of [
     ["#/queens?n=8&algo=backtracking&view=search&t=6", 6, /^Queen placed on row \d, column \d\.$/],
-    ["#/sudoku?algo=propagate&view=search&t=0", 0, /^r\dc\d = \d: given\.$/],
+    ["#/sudoku?algo=propagate&view=search&t=0", 0, /^r\dc\d = \d: (its only value left|the only place left)/],
     ["#/alphametics?algo=columns&view=search&t=0", 0, /^[A-Z] = \d: /],
   ]) {
     const { page, errors } = await open(link, PROJECTOR);
@@ -182,20 +182,27 @@ test("in constraint and queens traces ] and [ step one assignment or placement, 
   }
 });
 
-test("a Sudoku trace starts from an empty grid, as it says, and its first steps write in every clue", async () => {
+test("a Sudoku trace starts from its clues, as it says; ] goes to the first value the solver gives, and no key press is lost", async () => {
   const clues = "27..15..8...3..7.4....7.....5.1...7...9...2.6.....2.5.....8....6.5..4...8..59..41";
   const given = [...clues].filter((c) => c !== ".").length;
   const { page, errors } = await open("#/sudoku?algo=propagate&view=search&t=0", PROJECTOR);
   await ready(page);
   await atMoment(page, 0);
-  assert.match(await said(page).textContent(), /Nothing done yet: the first steps write in the puzzle's clues/);
-  assert.equal(await page.locator(".search-grid td.open").count(), 81, "no value before the clues are written");
-  // One step per key press, however fast they come.
-  for (let i = 0; i < given; i++) await page.keyboard.press("]");
-  await atMoment(page, given);
+  assert.match(await said(page).textContent(), /Nothing done yet: the puzzle's clues are on the grid/);
   const drawn = await page.locator(".search-grid td").evaluateAll((cells) =>
     cells.map((td) => (td.classList.contains("cause-given") ? td.textContent : ".")).join(""));
-  assert.equal(drawn, clues, `after ${given} steps every clue is drawn, and nothing else`);
+  assert.equal(drawn, clues, "every clue on the grid at moment 0, and nothing else");
+  assert.equal(await page.locator(".search-grid td.open").count(), 81 - given);
+  assert.doesNotMatch(await page.locator(".cause-legend").textContent(), /only place left/, "the key names this run's causes");
+  // One step per key press, however fast they come.
+  for (let i = 0; i < given; i++) await page.keyboard.press(".");
+  await atMoment(page, given);
+  await page.keyboard.press("]");
+  await page.waitForFunction((t) => !document.querySelector(".moment-count").textContent.startsWith(`event ${t} `), given);
+  assert.match(await said(page).textContent(), /^r\dc\d = \d: (its only value left|the only place left)/, "] stops at a value the solver gives");
+  // Crossed-out candidates are rubbed out: what is drawn in an open cell is what is left.
+  const struckShown = await page.locator(".search-grid s").evaluateAll((s) => s.filter((e) => getComputedStyle(e).visibility !== "hidden").length);
+  assert.equal(struckShown, 0);
   assert.deepEqual(errors, []);
   await page.close();
 });

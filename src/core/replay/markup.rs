@@ -36,7 +36,7 @@ pub(super) fn draw(
         );
     }
     counts(replay, state, &mut html);
-    if let Some(node) = state.current.filter(|_| replay.drawing == Drawing::Frontier) {
+    if let Some(node) = state.current.filter(|_| replay.drawing == Drawing::Frontier && !predict) {
         let moves = if path.is_empty() { "none: it is the start".to_string() } else { text(&path.join(" ")) };
         let _ = write!(
             html,
@@ -68,7 +68,7 @@ fn counts(replay: &Replay, state: &State, html: &mut String) {
         items.push((n.to_string(), if n == 1 { one } else { many }));
     };
     if replay.drawing == Drawing::Queens {
-        count(state.grid.queens.len() as u64, "queen placed", "queens placed");
+        count(state.grid.queens.len() as u64, "queen on the board", "queens on the board");
         count(state.solutions, "solution found", "solutions found");
         count(state.backtracks, "taken off", "taken off");
         count(state.dead_ends, "dead end", "dead ends");
@@ -121,11 +121,11 @@ fn caption(discipline: Discipline) -> &'static str {
 /// is shown with the answer).
 fn predict_caption(shown: usize, waiting: usize) -> String {
     let which = if shown < waiting {
-        format!("{shown} of the {waiting} waiting nodes, the one expanded next among them,")
+        format!("{shown} of the {waiting} waiting nodes (the next one among them)")
     } else {
-        "The waiting nodes,".to_string()
+        "The waiting nodes".to_string()
     };
-    format!("{which} in shuffled order: the search's own order would give the answer away")
+    format!("{which}, shuffled: the search's own order would give the answer away")
 }
 
 /// Whether the frontier's h column is worth showing: searches that use an estimate (and hill

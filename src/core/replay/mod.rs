@@ -554,10 +554,13 @@ impl Replay {
             // A constraint solver (or the queens) expands nothing: `[` `]` stop just after each
             // value given.
             Event::Assign { cause, .. } if cause == GIVEN => {}
-            Event::Assign { .. } | Event::Place { .. } | Event::Solution
-                if self.discipline == Discipline::None =>
-            {
+            Event::Assign { .. } | Event::Place { .. } if self.discipline == Discipline::None => {
                 self.expansions.push(i + 1)
+            }
+            // A solution is a stop of both: a search for every solution goes on past it.
+            Event::Solution if self.discipline == Discipline::None => {
+                self.expansions.push(i + 1);
+                self.layers.push(i + 1);
             }
             // A constraint solver's `}` shows the guess (or the take-back) itself.
             Event::Guess { .. } | Event::Backtrack { .. } | Event::Remove { .. }

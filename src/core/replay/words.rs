@@ -104,7 +104,7 @@ pub fn describe(event: &Event, discipline: Discipline) -> String {
         Event::Backtrack { cell, value } => {
             format!("Take back {cell} = {value}: everything since that guess is undone.")
         }
-        Event::Solution => "A solution: every cell or letter has its value and every rule holds.".into(),
+        Event::Solution => "A solution: everything has its value and every rule holds.".into(),
     }
 }
 

@@ -75,7 +75,7 @@ pub fn Chart(props: &ChartProps) -> Html {
     let legend = props.series.iter().enumerate().map(|(i, s)| {
         let y = PAD - 16.0 + 18.0 * i as f64;
         html! {
-            <text class={classes!("legend", s.class.to_string())} x={format!("{:.0}", WIDTH - PAD - 120.0)}
+            <text class={classes!("legend", s.class.to_string())} x={format!("{:.0}", WIDTH - PAD - 50.0)}
                 y={format!("{y:.0}")}>{ s.name.clone() }</text>
         }
     });
@@ -100,7 +100,7 @@ pub fn Chart(props: &ChartProps) -> Html {
     let highest = values().map(|p| p.1).fold(f64::MIN, f64::max);
     let y_title = match (log, clipped_above) {
         (Some(_), _) => format!("{} (log scale)", props.y_label),
-        (None, Some(_)) => format!("{} (early points, up to {highest:.2}, cut at the top)", props.y_label),
+        (None, Some(_)) => format!("{} (start, up to {highest:.2}, off the top)", props.y_label),
         (None, None) => props.y_label.to_string(),
     };
     html! {

@@ -34,10 +34,13 @@ pub fn PlaybackControls(props: &PlaybackControlsProps) -> Html {
             { button(PlaybackAction::Back, "Step back", "◀ Back", p.step() == 0) }
             { button(PlaybackAction::Toggle, play_label, play_text, p.is_empty()) }
             { button(PlaybackAction::Forward, "Step", "Step ▶|", p.at_end()) }
-            <span class="counter" aria-live="off">{ p.counter() }</span>
-            { button(PlaybackAction::Slower, "Slower", "−", p.speed_level() == 1) }
-            <span class="speed">{ format!("speed {}/{}", p.speed_level(), SPEEDS_MS.len()) }</span>
-            { button(PlaybackAction::Faster, "Faster", "+", p.speed_level() == SPEEDS_MS.len()) }
+            // As wide as its widest count, so the buttons after it stay put while stepping.
+            <span class="counter" aria-live="off" style={format!("min-width: {}ch", format!("step {0} / {0}", p.len()).len() + 1)}>{ p.counter() }</span>
+            <span class="speed-group">
+                { button(PlaybackAction::Slower, "Slower", "−", p.speed_level() == 1) }
+                <span class="speed">{ format!("speed {}/{}", p.speed_level(), SPEEDS_MS.len()) }</span>
+                { button(PlaybackAction::Faster, "Faster", "+", p.speed_level() == SPEEDS_MS.len()) }
+            </span>
         </div>
     }
 }

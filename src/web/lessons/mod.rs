@@ -515,7 +515,8 @@ fn dragged_step(event: &DragEvent) -> Option<usize> {
     data_index(&target.closest("[data-step]").ok()??, "data-step")
 }
 
-/// Each step named by its page and algorithm: "Sliding tiles (astar)".
+/// Each step named by its page and what it shows, as the page's menu names the algorithms:
+/// "Sliding tiles (A* with Manhattan distance, Search view)", "Sudoku (race of …)".
 pub fn step_titles(lesson: &Lesson) -> Vec<String> {
     lesson.steps.iter().map(|step| step_title(&step.link)).collect()
 }
@@ -523,7 +524,18 @@ pub fn step_titles(lesson: &Lesson) -> Vec<String> {
 fn step_title(link: &str) -> String {
     let Ok(link) = Link::parse(link) else { return link.to_string() };
     let title = crate::puzzles::find(&link.puzzle).map_or(link.puzzle.as_str(), |p| p.title);
-    match link.get("race").or(link.get("algo")) {
+    let name = |algo: &str| crate::puzzles::algorithm_name(&link.puzzle, algo);
+    let searched = link.get("view") == Some("search");
+    let what = match (link.get("race"), link.get("algo")) {
+        (Some(race), _) => {
+            Some(format!("race of {}", race.split(',').map(name).collect::<Vec<_>>().join(", ")))
+        }
+        (None, Some(algo)) if searched => Some(format!("{}, Search view", name(algo))),
+        (None, Some(algo)) => Some(name(algo)),
+        (None, None) if searched => Some("Search view".to_string()),
+        (None, None) => None,
+    };
+    match what {
         Some(what) => format!("{title} ({what})"),
         None => title.to_string(),
     }
