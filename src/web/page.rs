@@ -1177,8 +1177,10 @@ impl Page {
             *kept = step;
         }
         let mut link = self.puzzle.link();
-        if self.session.has_solution() && self.search.is_none() {
-            // Written even at 0: the link then reopens the solution, not the unsolved puzzle.
+        // Written even at 0: the link then reopens the solution, not the unsolved puzzle; and
+        // while the solve a link asked for runs, its step (a lesson left meanwhile keeps it).
+        let shown = if self.session.has_solution() { Some(step) } else { self.session.asked_step() };
+        if let (Some(step), None) = (shown, &self.search) {
             link = link.set(STEP_KEY, step);
         }
         if self.session.speed_level() != DEFAULT_SPEED_LEVEL {

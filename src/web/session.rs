@@ -210,6 +210,11 @@ impl SolveSession {
         self.chart.as_deref().unwrap_or(self.history.samples())
     }
 
+    /// The step a running solve will show, when its link asked for one.
+    pub fn asked_step(&self) -> Option<usize> {
+        self.running.as_ref().and_then(|running| running.seek_to)
+    }
+
     /// The best genome a genetic run reported since the last call.
     pub fn take_genome(&mut self) -> Option<serde_json::Value> {
         self.latest_genome.take()

@@ -98,7 +98,7 @@ test("the presenter window and the projector follow each other; closing one leav
   await presenter.setViewportSize(SMALL);
   await presenter.locator(".presenter .lesson-count").filter({ hasText: "Step 2 / 3" }).waitFor();
   assert.match(await presenter.locator(".presenter-note").innerText(), /A\* on the 8-puzzle/);
-  assert.match(await presenter.locator(".presenter-next").innerText(), /Next: N queens \(backtracking\) #\/queens\?n=6/);
+  assert.match(await presenter.locator(".presenter-next").innerText(), /Next: N queens \(Backtracking with bitmasks\) #\/queens\?n=6/);
   assert.match(await presenter.getByRole("timer").innerText(), /^\d+:\d\d$/);
   assert.ok(new URL(presenter.url()).hash.includes("presenter=1"));
   await presenter.screenshot({ path: `${shots}/lesson-presenter.png` });
@@ -254,7 +254,7 @@ test("the builder makes a lesson from pages: notes, order by keys and drag, dele
   await page.getByRole("link", { name: "Lesson", exact: true }).click();
   await page.getByRole("heading", { name: "Your lesson" }).waitFor();
   const titles = () => page.locator(".builder-steps .builder-step-head a").allInnerTexts();
-  assert.deepEqual(await titles(), ["1. Towers of Hanoi (optimal)", "2. Water jugs (bfs)", "3. N queens (backtracking)", "4. Sudoku (propagate)"]);
+  assert.deepEqual(await titles(), ["1. Towers of Hanoi (Direct method)", "2. Water jugs (Breadth-first)", "3. N queens (Backtracking with bitmasks)", "4. Sudoku (Propagate constraints, then guess)"]);
 
   await page.getByLabel("Title").fill("Four puzzles");
   await page.getByLabel("Note for step 1").fill("Start with the towers.");
@@ -262,13 +262,13 @@ test("the builder makes a lesson from pages: notes, order by keys and drag, dele
   await page.getByRole("button", { name: "Move step 3 up" }).focus();
   await page.keyboard.press("Enter");
   await page.getByRole("status").filter({ hasText: "Step 3 is now step 2." }).waitFor();
-  assert.deepEqual(await titles(), ["1. Towers of Hanoi (optimal)", "2. N queens (backtracking)", "3. Water jugs (bfs)", "4. Sudoku (propagate)"]);
+  assert.deepEqual(await titles(), ["1. Towers of Hanoi (Direct method)", "2. N queens (Backtracking with bitmasks)", "3. Water jugs (Breadth-first)", "4. Sudoku (Propagate constraints, then guess)"]);
   assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-label")), "Move step 2 up");
   // By dragging: the first step onto the last.
   await page.locator(".builder-steps .drag-handle").nth(0).dragTo(page.locator(".builder-steps li").nth(3));
-  assert.deepEqual(await titles(), ["1. N queens (backtracking)", "2. Water jugs (bfs)", "3. Sudoku (propagate)", "4. Towers of Hanoi (optimal)"]);
+  assert.deepEqual(await titles(), ["1. N queens (Backtracking with bitmasks)", "2. Water jugs (Breadth-first)", "3. Sudoku (Propagate constraints, then guess)", "4. Towers of Hanoi (Direct method)"]);
   await page.getByRole("button", { name: "Delete step 3" }).click();
-  assert.deepEqual(await titles(), ["1. N queens (backtracking)", "2. Water jugs (bfs)", "3. Towers of Hanoi (optimal)"]);
+  assert.deepEqual(await titles(), ["1. N queens (Backtracking with bitmasks)", "2. Water jugs (Breadth-first)", "3. Towers of Hanoi (Direct method)"]);
   assert.equal(await page.getByLabel("Note for step 3").inputValue(), "Start with the towers.");
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${shots}/lesson-builder.png` });
@@ -277,7 +277,7 @@ test("the builder makes a lesson from pages: notes, order by keys and drag, dele
   // Kept in local storage: the builder opens again as it was.
   await page.reload();
   await page.locator(".builder-steps li").first().waitFor();
-  assert.deepEqual(await titles(), ["1. N queens (backtracking)", "2. Water jugs (bfs)", "3. Towers of Hanoi (optimal)"]);
+  assert.deepEqual(await titles(), ["1. N queens (Backtracking with bitmasks)", "2. Water jugs (Breadth-first)", "3. Towers of Hanoi (Direct method)"]);
 
   await page.getByRole("button", { name: "Copy lesson link" }).click();
   const shared = await page.getByLabel("Lesson link").inputValue();

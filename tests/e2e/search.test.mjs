@@ -161,7 +161,7 @@ test("every search page opens its Search view from a link, at 1024×768, and pre
 test("in constraint and queens traces ] and [ step one assignment or placement, not to the ends", async () => {
   for (const [link, from, lands] of [
     ["#/queens?n=8&algo=backtracking&view=search&t=6", 6, /^Queen placed on row \d, column \d\.$/],
-    ["#/sudoku?algo=propagate&view=search&t=0", 0, /^r\dc\d = \d: (its only value left|the only place left)/],
+    ["#/sudoku?algo=propagate&view=search&t=0", 0, /^r\dc\d = \d: (its only value left|the only place left|a guess)/],
     ["#/alphametics?algo=columns&view=search&t=0", 0, /^[A-Z] = \d: /],
   ]) {
     const { page, errors } = await open(link, PROJECTOR);
@@ -199,7 +199,7 @@ test("a Sudoku trace starts from its clues, as it says; ] goes to the first valu
   await atMoment(page, given);
   await page.keyboard.press("]");
   await page.waitForFunction((t) => !document.querySelector(".moment-count").textContent.startsWith(`event ${t} `), given);
-  assert.match(await said(page).textContent(), /^r\dc\d = \d: (its only value left|the only place left)/, "] stops at a value the solver gives");
+  assert.match(await said(page).textContent(), /^r\dc\d = \d: (its only value left|the only place left|a guess)/, "] stops at a value the solver gives");
   // Crossed-out candidates are rubbed out: what is drawn in an open cell is what is left.
   const struckShown = await page.locator(".search-grid s").evaluateAll((s) => s.filter((e) => getComputedStyle(e).visibility !== "hidden").length);
   assert.equal(struckShown, 0);

@@ -89,7 +89,7 @@ test("a lesson's QR code fits the projector and decodes to the lesson at its ste
   await onProjector.waitFor();
   await assertInView(page, onProjector, "the presenter's QR code on the projector");
   assert.equal(new URL(await decode(onProjector)).hash, link.hash, "the same lesson at the same step");
-  await presenter.getByRole("button", { name: "QR code of this step" }).click();
+  await presenter.getByRole("button", { name: "Back to the notes" }).click();
   await onProjector.waitFor({ state: "detached" });
   await presenter.close();
 
@@ -102,18 +102,21 @@ test("a lesson's QR code fits the projector and decodes to the lesson at its ste
 });
 
 test("Space plays the solution whichever lesson button was clicked last", async () => {
-  const step = { link: "#/hanoi?discs=3&algo=optimal&step=0", note: "Three discs." };
-  const lesson = pythonLesson({ v: 1, title: "Space", steps: [step, step, step] });
-  const { page, errors } = await open(`${lesson}&step=2`, PROJECTOR);
+  const step = { link: "#/hanoi?discs=3&algo=optimal&step=1", note: "Three discs." };
+  const lesson = pythonLesson({ v: 1, title: "Space", steps: [step, step, step, step] });
+  const { page, errors } = await open(`${lesson}&step=3`, PROJECTOR);
   const where = page.locator(".lesson-count");
-  await where.filter({ hasText: "2 / 3" }).waitFor({ timeout: 30000 });
-  for (const [button, at] of [["Previous step", "1 / 3"], ["Next step", "2 / 3"]]) {
-    await page.getByRole("button", { name: button, exact: true }).click();
+  await where.filter({ hasText: "3 / 4" }).waitFor({ timeout: 30000 });
+  for (const [name, at] of [["Previous step", "2 / 4"], ["Next step", "3 / 4"]]) {
+    const button = page.getByRole("button", { name, exact: true });
+    await button.click();
     await where.filter({ hasText: at }).waitFor();
-    await counterReaches(page, "step 0 / 7");
+    await counterReaches(page, "step 1 / 7");
+    // The solve moved the focus to Play: back on the button clicked, as when a page keeps it.
+    await button.focus();
     await page.keyboard.press(" ");
     await page.getByRole("button", { name: "Pause", exact: true }).waitFor();
-    assert.equal(await where.textContent(), at, `Space after ${button} plays, the lesson stays`);
+    assert.equal(await where.textContent(), at, `Space after a click on ${name} plays, the lesson stays`);
     await page.keyboard.press(" ");
     await page.getByRole("button", { name: "Play", exact: true }).waitFor();
   }
@@ -122,7 +125,7 @@ test("Space plays the solution whichever lesson button was clicked last", async 
   await page.keyboard.press("Tab");
   await page.keyboard.press("Shift+Tab");
   await page.keyboard.press(" ");
-  await where.filter({ hasText: "3 / 3" }).waitFor();
+  await where.filter({ hasText: "4 / 4" }).waitFor();
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -133,7 +136,7 @@ async function chartOf(link, slower) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: slower });
   await page.getByRole("button", { name: "Solve", exact: true }).click();
-  await status(page).filter({ hasText: "Solved" }).waitFor({ timeout: 120000 });
+  await status(page).filter({ hasText: /Solved|Guessed/ }).waitFor({ timeout: 120000 });
   const lines = await page.locator("svg.chart polyline").evaluateAll((ls) => ls.map((l) => l.getAttribute("points")));
   const title = await page.locator("svg.chart .axis-label").allTextContents();
   return { page, errors, lines, title };
@@ -144,7 +147,8 @@ test("a seeded run draws the same chart at any speed, scaled to be read", async 
     const fast = await chartOf(link, 1);
     const slow = await chartOf(link, 6);
     assert.equal(fast.lines.length, 2, `${link}: best and mean`);
-    assert.ok(fast.lines[0].split(" ").length > 50, `${link}: the whole run, not what progress messages caught`);
+    // Every generation (the phrase: every new best) offered, not what progress messages caught.
+    assert.ok(fast.lines[0].split(" ").length > 30, `${link}: ${fast.lines[0].split(" ").length} points`);
     assert.deepEqual(slow.lines, fast.lines, `${link}: the same chart at 6× slower`);
     assert.deepEqual(slow.title, fast.title);
     if (link.startsWith("#/tiles264")) {
@@ -162,7 +166,7 @@ test("the status names the algorithm of its result and drops it when the algorit
   const { page, errors } = await open(`${GUIDE_BOARD}&algo=astar`, PROJECTOR);
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   await status(page).filter({ hasText: /^A\* with Manhattan distance: optimal — Solved: 22 moves/ }).waitFor();
-  await page.getByLabel("Algorithm").selectOption("bfs");
+  await page.getByLabel("Algorithm", { exact: true }).selectOption("bfs");
   await status(page).filter({ hasText: /^Breadth-first: optimal, stores everything with these settings: not run yet/ }).waitFor();
   assert.doesNotMatch(await status(page).textContent(), /expanded/, "A*'s numbers are gone");
   await page.getByRole("button", { name: "Solve", exact: true }).click();
@@ -182,7 +186,8 @@ test("nothing moves under the pointer while a solution or a search is stepped", 
   for (let i = 0; i < 3; i++) await page.keyboard.press(".");
   await counterShows(page, "step 11 / 22");
   assert.deepEqual(await boxes(".playback button"), playback, "the playback buttons stay put from step 8 to 11");
-  assert.equal(new Set(playback.map(([, y]) => y)).size, 1, "the playback controls on one line");
+  const speed = await boxes(".speed-group button");
+  assert.equal(speed[0][1], speed[1][1], "− and + on one line, beside the speed they change");
 
   await page.keyboard.press("v");
   await page.locator(".search-steps button").first().waitFor();
