@@ -4,7 +4,7 @@
 //! must end as the solution and undo exactly what a backtrack takes back.
 #![cfg(not(target_arch = "wasm32"))]
 
-use puzzlelab::core::job::{JobContext, Report};
+use puzzlelab::core::job::{format_count, JobContext, Report};
 use puzzlelab::core::link::{Link, LinkParams};
 use puzzlelab::core::replay::{Direction, Replay, Seek};
 use puzzlelab::core::search::Limits;
@@ -340,7 +340,8 @@ fn a_race_replays_every_lane_on_one_clock_to_its_own_end() {
     assert_eq!(end.len, last, "the race lasts as long as its slowest lane");
     for report in &alone {
         assert!(
-            end.markup.contains(&format!("done at {} expanded: 18 moves, shortest", report.expanded)),
+            end.markup
+                .contains(&format!("done at {} expanded: 18 moves, shortest", format_count(report.expanded))),
             "{}",
             report.algorithm
         );
@@ -379,17 +380,23 @@ fn a_lane_stopped_by_the_limit_ends_where_it_stopped_and_a_cut_lane_says_so() {
     let race = quietly(|ctx| Recorded::record(link, ctx)).unwrap();
     let end = race.frame(0, Seek::End, false);
     assert!(end.len > 250_000, "{}", end.len);
-    assert_eq!(end.markup.matches("stopped at 250001 generations: passed 250000 generations").count(), 2);
+    assert_eq!(end.markup.matches("stopped at 250,001 generations: passed 250000 generations").count(), 2);
+    assert!(end.said.contains("(seed 1) stopped at 250,001 generations"), "{}", end.said);
     assert!(race.frame(1, Seek::At(1), false).markup.contains("running…"));
     // A breadth-first lane on the hardest 8-puzzle finishes past its recording's 250,000 events.
     let link = "#/sliding?size=3&tiles=8,6,7,2,5,4,3,0,1&race=bfs,idastar";
     let race = quietly(|ctx| Recorded::record(link, ctx)).unwrap();
     let end = race.frame(0, Seek::End, false);
     let bfs = &end.markup[..end.markup.find("Lane 2").unwrap()];
-    assert!(bfs.contains("done at ") && bfs.contains("the recording stops at "), "{bfs}");
+    assert!(bfs.contains("done at ") && bfs.contains("where its recording stops"), "{bfs}");
+    assert!(!bfs.contains("time on its own") || bfs.contains("done at "), "a lane's time once it has ended");
     let past_the_recording = race.frame(end.len - 1, Seek::At(end.len - 1), false);
     let bfs = &past_the_recording.markup[..past_the_recording.markup.find("Lane 2").unwrap()];
-    assert!(bfs.contains("running: the recording stops at"), "{bfs}");
+    assert!(bfs.contains("running: its board and counters stay at"), "{bfs}");
+    assert!(!bfs.contains("time on its own"), "a running lane has no time yet: {bfs}");
+    // Past its recording, the bar and the clock's count agree.
+    let count = format!("expanded <b>{}</b>", format_count(u64::from(end.len - 1)));
+    assert!(bfs.contains(&count), "{count} in {bfs}");
 }
 
 /// Replays a Sudoku trace's own events, apart from `core::replay`: at every `single` the cell

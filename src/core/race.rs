@@ -294,7 +294,11 @@ impl RaceReplay {
     /// Names each lane's algorithm for students (`name` of its link word).
     pub fn name_lanes(mut self, name: impl Fn(&str) -> String) -> Self {
         for lane in &mut self.lanes {
-            lane.name = name(&lane.result.algorithm);
+            // Two lanes of one algorithm are told apart by their seeds.
+            lane.name = match lane.result.seed {
+                Some(seed) => format!("{} (seed {seed})", name(&lane.result.algorithm)),
+                None => name(&lane.result.algorithm),
+            };
         }
         self
     }
@@ -332,13 +336,25 @@ impl RaceReplay {
             }
             (n, None) => format!("At {t} {unit}: {n} of {} lanes still running.", self.lanes.len()),
         };
-        let widest = self.len().max(1);
-        let mut markup = format!("<div class=\"lanes lanes-{}\">", self.lanes.len());
+        let widest = self.scale();
+        let mut markup = format!(
+            "<p class=\"lanes-scale\">Bars to scale: a full bar is {} {unit}{}.</p><div class=\"lanes lanes-{}\">",
+            format_count(u64::from(widest)),
+            if widest < self.len() { " (a lane past it has an arrow)" } else { "" },
+            self.lanes.len()
+        );
         for (i, lane) in self.lanes.iter().enumerate() {
             markup.push_str(&lane.draw(i, t, widest, self.clock));
         }
         markup.push_str("</div>");
         Frame { t, len: self.len(), said, path: Vec::new(), next: None, board: false, markup }
+    }
+
+    /// What a full bar stands for: the last finisher's work, so that lanes that finished are
+    /// told apart however far a stopped lane went (which then runs off the scale).
+    fn scale(&self) -> u32 {
+        let finished = self.lanes.iter().filter(|l| l.result.finished_at.is_some()).map(RaceLane::end).max();
+        finished.filter(|&end| end > 0).unwrap_or(self.len()).max(1)
     }
 
     /// Who won by tick `t`, in words, with how much more the others did: the first lane to
@@ -367,6 +383,16 @@ impl RaceReplay {
             .collect();
         if !others.is_empty() {
             let _ = write!(words, "; {}", others.join(", "));
+        }
+        let stopped = self.lanes.iter().filter(|lane| lane.result.finished_at.is_none() && lane.end() <= t);
+        for lane in stopped {
+            let why = lane.result.stopped.as_deref().unwrap_or("limit");
+            let _ = write!(
+                words,
+                "; {} stopped at {} {unit} ({why}) without a solution",
+                lane.name,
+                format_count(u64::from(lane.end()))
+            );
         }
         words.push('.');
         Some(words)
@@ -464,7 +490,7 @@ impl RaceLane {
             Progress::Genetic { best } => {
                 let fitness = best.iter().take_while(|(at, _)| *at <= u64::from(t)).last().map(|(_, f)| *f);
                 labelled(&[
-                    (clock.name(), t.min(end).to_string()),
+                    (clock.name(), format_count(u64::from(t.min(end)))),
                     ("best fitness", fitness.map_or("—".to_string(), |f| format!("{f}"))),
                 ])
             }
@@ -476,15 +502,22 @@ impl RaceLane {
                 // A constraint solver keeps no frontier: its work is its guesses.
                 if clock == Clock::Guesses {
                     let counts = labelled(&[
-                        ("guesses", s.guesses.to_string()),
-                        ("taken back", s.backtracks.to_string()),
+                        ("guesses", format_count(s.guesses)),
+                        ("taken back", format_count(s.backtracks)),
                     ]);
                     return self.close(html, counts, t, widest, clock);
                 }
+                // Past its recording, the clock's own count still agrees with the bar.
+                let done = u64::from(t.min(end));
+                let (expanded, generated) = match clock {
+                    Clock::Expanded => (done.max(s.expanded), s.generated),
+                    Clock::Generated => (s.expanded, done.max(s.generated)),
+                    _ => (s.expanded, s.generated),
+                };
                 let mut counts = vec![
-                    ("expanded", s.expanded.to_string()),
-                    ("generated", s.generated.to_string()),
-                    ("in memory", format!("{} (at most {})", s.frontier, s.peak)),
+                    ("expanded", format_count(expanded)),
+                    ("generated", format_count(generated)),
+                    ("in memory", format!("{} (at most {})", format_count(s.frontier), format_count(s.peak))),
                 ];
                 if let Some(bound) = s.bound {
                     counts.push(("bound on f", bound.to_string()));
@@ -503,17 +536,25 @@ impl RaceLane {
         let ended = t >= end;
         let _ = write!(html, "<p class=\"lane-counts\">{counts}</p>");
         // Work to scale: a lane that did a hundredth of another's work has a hundredth of its bar.
-        let scale = |n: u32| f64::from(n) / f64::from(widest) * 100.0;
+        let done = t.min(end);
+        let past = done > widest;
+        let scale = |n: u32| f64::from(n.min(widest)) / f64::from(widest) * 100.0;
         let _ = write!(
             html,
-            "<div class=\"lane-bar\" role=\"img\" aria-label=\"{} of {widest} {}, to scale\"><div style=\"width: {:.1}%\"></div></div>",
-            t.min(end),
+            "<div class=\"lane-bar{}\" role=\"img\" aria-label=\"{} {}{}\"><div style=\"width: {:.1}%\"></div></div>",
+            if past { " past" } else { "" },
+            format_count(u64::from(done)),
             clock.name(),
-            scale(t.min(end))
+            if past { ", past the bars' scale" } else { ", to scale" },
+            scale(done)
         );
         let recorded_to = self.recorded_to();
         // Its replay keeps 250,000 events: the lane's title says what it covers.
-        let unrecorded = format!("the recording stops at {recorded_to}");
+        let unrecorded = format!(
+            "its board and counters stay at {} {}, where its recording stops",
+            format_count(u64::from(recorded_to)),
+            clock.name()
+        );
         let state = match (ended, r.finished_at, &r.stopped) {
             (false, _, _) if t > recorded_to => format!("running: {unrecorded}"),
             (false, _, _) => "running…".to_string(),
@@ -524,19 +565,26 @@ impl RaceLane {
                     (0, _) | (_, Clock::Guesses) => ": solved".to_string(),
                     (length, _) => format!(": {length} moves, {shortest}"),
                 };
-                format!("done at {at} {}{moves}", clock.name())
+                format!("done at {} {}{moves}", format_count(at), clock.name())
             }
-            (true, Some(at), _) => format!("ended at {at} {}: no solution", clock.name()),
-            (true, None, why) => {
-                format!("stopped at {end} {}: {}", clock.name(), why.as_deref().unwrap_or("limit"))
-            }
+            (true, Some(at), _) => format!("ended at {} {}: no solution", format_count(at), clock.name()),
+            (true, None, why) => format!(
+                "stopped at {} {}: {}",
+                format_count(u64::from(end)),
+                clock.name(),
+                why.as_deref().unwrap_or("limit")
+            ),
         };
         let state = if ended && self.cut { format!("{state}; {unrecorded}") } else { state };
         let _ = write!(
             html,
-            "<p class=\"lane-state\" title=\"A recorded search keeps 250,000 events\">{state}</p><p class=\"lane-time\">time on its own: {:.1} ms</p></section>",
-            r.elapsed_ms
+            "<p class=\"lane-state\" title=\"A recorded search keeps 250,000 events\">{state}</p>"
         );
+        // Its own time is a result: said once the lane has ended.
+        if ended {
+            let _ = write!(html, "<p class=\"lane-time\">time on its own: {:.1} ms</p>", r.elapsed_ms);
+        }
+        html.push_str("</section>");
         html
     }
 }

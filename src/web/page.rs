@@ -341,7 +341,7 @@ pub const COMMON_KEYS: &[(&str, &str)] = &[
     ("Space", "play / pause the solution"),
     (", .", "step back / forward (also ← → where the board does not use them)"),
     ("Home", "back to the start of the solution"),
-    ("+ −", "faster / slower"),
+    ("+ −", "faster / slower (a solution, the search or a race)"),
     ("n", "new seed"),
     ("u / r", "undo your last move / restart from the start position"),
     ("v", "show the search step by step (where a page has one), or go back"),
@@ -861,6 +861,7 @@ impl Component for Page {
             },
             search: self.search.as_ref().map(|search| search.view(&ctx.link().callback(Msg::Search))),
             board_in_view: self.search.as_ref().is_some_and(|s| s.draws_board() || s.predicting()),
+            racing: self.search.as_ref().is_some_and(|s| !s.race().is_empty()),
             can_search: self.puzzle.shows_search(),
             // A line needs two samples: a run over in a blink has no chart.
             chart: (history.len() >= 2).then(|| {
@@ -926,6 +927,8 @@ struct ShellParts {
     search: Option<Html>,
     /// The Search view draws the board itself (constraint solvers).
     board_in_view: bool,
+    /// The view shown is a race (its button says so).
+    racing: bool,
     can_search: bool,
     chart: Option<Html>,
     playback: Html,
@@ -1038,11 +1041,15 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                                 aria-label="Export GIF of the animation">{ "Export GIF" }</button>
                         }
                     }
-                    if parts.can_search {
+                    if parts.can_search || parts.racing {
                         <button class="search-toggle" onclick={send(|| Shell::ToggleSearch)}
                             aria-pressed={parts.search.is_some().to_string()}
                             title="Step through what the algorithm does, node by node (v)">
-                            { if parts.search.is_some() { "Close the search" } else { "Show the search" } }
+                            { match (parts.racing, parts.search.is_some()) {
+                                (true, _) => "Close the race",
+                                (false, true) => "Close the search",
+                                (false, false) => "Show the search",
+                            } }
                         </button>
                     }
                 </div>
@@ -1470,6 +1477,8 @@ impl Page {
             "End" | "f" => Some(SearchMsg::Step("end")),
             " " => Some(SearchMsg::TogglePlay),
             "g" => Some(SearchMsg::TogglePredict),
+            "+" | "=" => Some(SearchMsg::Faster),
+            "-" => Some(SearchMsg::Slower),
             "v" => return browser::send_shortcut(ctx.link(), e, Some(Msg::Shell(Shell::ToggleSearch))),
             _ => None,
         };

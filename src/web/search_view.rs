@@ -70,7 +70,11 @@ pub enum SearchMsg {
     /// The slider, moved to this moment.
     Scrub(u32),
     TogglePlay,
+    /// The speed button: the next speed, round and round.
+    NextSpeed,
+    /// `+` and `−`: the next faster or slower speed, stopping at the ends.
     Faster,
+    Slower,
     TogglePredict,
     /// A click in the drawing (a frontier row's button in predict mode).
     Click(MouseEvent),
@@ -225,8 +229,15 @@ impl SearchView {
                 Some(_) => {}
                 None => self.play(tick),
             },
-            SearchMsg::Faster => {
-                self.speed = (self.speed + 1) % self.speeds().len();
+            SearchMsg::NextSpeed | SearchMsg::Faster | SearchMsg::Slower => {
+                let speeds = self.speeds();
+                let now = speeds[self.speed % speeds.len()];
+                let next = match msg {
+                    SearchMsg::Faster => speeds.iter().filter(|&&s| s > now).min(),
+                    SearchMsg::Slower => speeds.iter().filter(|&&s| s < now).max(),
+                    _ => speeds.get((self.speed + 1) % speeds.len()),
+                };
+                self.speed = next.and_then(|s| speeds.iter().position(|x| x == s)).unwrap_or(self.speed);
                 if self.playing.is_some() {
                     self.play(tick);
                 }
@@ -391,7 +402,7 @@ impl SearchView {
                         { if playing { "❚❚" } else { "▶" } }
                     </button>
                     { buttons(forward, t >= len) }
-                    <button onclick={send.reform(|_| SearchMsg::Faster)} class="speed"
+                    <button onclick={send.reform(|_| SearchMsg::NextSpeed)} class="speed"
                         aria-label={format!("{speed}/s: {unit} per second while playing")}
                         title="Speed while playing">{ format!("{speed}/s") }</button>
                     <input type="range" class="moment" min="0" max={len.to_string()} value={t.to_string()}
