@@ -361,6 +361,9 @@ fn a_race_replays_every_lane_on_one_clock_to_its_own_end() {
     let times = alone[0].expanded as f64 / alone[2].expanded as f64;
     assert!(end.said.contains(&format!("Breadth-first needed {times:.0} times as many")), "{}", end.said);
     assert!(end.markup.contains("<h3>2 A* with Manhattan distance</h3>"), "{}", end.markup);
+    // Breadth-first finds its goal as it generates it: its last tick shows the goal, 18 deep.
+    let bfs = &end.markup[..end.markup.find("Lane 2").unwrap()];
+    assert!(bfs.contains("depth <b>18</b>"), "{bfs}");
     assert!(end.markup.contains("width: 100.0%") && end.markup.contains(", to scale"));
     // The layer step goes to the next lane's end.
     let first_end = alone.iter().map(|r| r.expanded).min().unwrap() as u32;
@@ -381,18 +384,21 @@ fn a_lane_stopped_by_the_limit_ends_where_it_stopped_and_a_cut_lane_says_so() {
     let end = race.frame(0, Seek::End, false);
     assert!(end.len > 250_000, "{}", end.len);
     assert_eq!(end.markup.matches("stopped at 250,001 generations: passed 250000 generations").count(), 2);
-    assert!(end.said.contains("(seed 1) stopped at 250,001 generations"), "{}", end.said);
+    assert!(
+        end.markup.contains("(seed 1)</h3>") && end.markup.contains("(seed 2)</h3>"),
+        "lanes named by their seeds"
+    );
     assert!(race.frame(1, Seek::At(1), false).markup.contains("running…"));
     // A breadth-first lane on the hardest 8-puzzle finishes past its recording's 250,000 events.
     let link = "#/sliding?size=3&tiles=8,6,7,2,5,4,3,0,1&race=bfs,idastar";
     let race = quietly(|ctx| Recorded::record(link, ctx)).unwrap();
     let end = race.frame(0, Seek::End, false);
     let bfs = &end.markup[..end.markup.find("Lane 2").unwrap()];
-    assert!(bfs.contains("done at ") && bfs.contains("where its recording stops"), "{bfs}");
+    assert!(bfs.contains("done at ") && bfs.contains("recorded up to "), "{bfs}");
     assert!(!bfs.contains("time on its own") || bfs.contains("done at "), "a lane's time once it has ended");
     let past_the_recording = race.frame(end.len - 1, Seek::At(end.len - 1), false);
     let bfs = &past_the_recording.markup[..past_the_recording.markup.find("Lane 2").unwrap()];
-    assert!(bfs.contains("running: its board and counters stay at"), "{bfs}");
+    assert!(bfs.contains("running: recorded up to"), "{bfs}");
     assert!(!bfs.contains("time on its own"), "a running lane has no time yet: {bfs}");
     // Past its recording, the bar and the clock's count agree.
     let count = format!("expanded <b>{}</b>", format_count(u64::from(end.len - 1)));
@@ -555,6 +561,10 @@ fn a_search_for_every_solution_stops_at_each_on_the_way() {
         stops.push(replay.frame(t, false).said);
     }
     assert!(stops.iter().any(|said| said.starts_with("A solution")), "{stops:?}");
+    let end = replay.frame(replay.len(), false).said;
+    assert_eq!(end, "The search is over: every possibility has been tried, and 1 solution found.");
+    let (_, queens) = traced("#/queens?n=6&algo=backtracking");
+    assert!(queens.frame(queens.len(), false).said.ends_with("and 4 solutions found."));
 }
 
 #[test]

@@ -37,11 +37,16 @@ impl LinkCode {
     pub fn markup(&self, note: &str) -> String {
         format!(
             "<div class=\"qr-picture\">{}</div><p class=\"qr-link\">{}<code>{}</code></p>\
-             <p class=\"qr-about\">Scan it with a phone's camera to open this page as it is now. Error \
-             correction {} (version {}).</p>",
+             <p class=\"qr-about\">Scan it with a phone's camera to open {}. Error correction {} \
+             (version {}).</p>",
             self.svg,
             crate::core::format::html_text(note),
             crate::core::format::html_text(&self.written_link()),
+            if self.link.contains("#/lesson?") {
+                "the lesson at this step"
+            } else {
+                "this page as it is now"
+            },
             self.level,
             self.version
         )

@@ -328,21 +328,23 @@ impl RaceReplay {
         let t = t.min(self.len());
         let unit = self.clock.name();
         let running = self.lanes.iter().filter(|l| l.end() > t).count();
+        let at = format_count(u64::from(t));
         let said = match (running, self.winner(t)) {
-            (0, Some(winner)) => format!("At {t} {unit}: every lane has ended. {winner}"),
-            (0, None) => format!("At {t} {unit}: every lane has ended, none with a solution."),
+            (0, Some(winner)) => format!("At {at} {unit}: every lane has ended. {winner}"),
+            (0, None) => format!("At {at} {unit}: every lane has ended, none with a solution."),
             (n, Some(winner)) => {
-                format!("At {t} {unit}: {winner} {n} of {} lanes still running.", self.lanes.len())
+                format!("At {at} {unit}: {winner} {n} of {} lanes still running.", self.lanes.len())
             }
-            (n, None) => format!("At {t} {unit}: {n} of {} lanes still running.", self.lanes.len()),
+            (n, None) => format!("At {at} {unit}: {n} of {} lanes still running.", self.lanes.len()),
         };
+        // The bars' scale closes the sentence (a line of its own would push the lanes down).
         let widest = self.scale();
-        let mut markup = format!(
-            "<p class=\"lanes-scale\">Bars to scale: a full bar is {} {unit}{}.</p><div class=\"lanes lanes-{}\">",
+        let said = format!(
+            "{said} A full bar: {} {unit}{}.",
             format_count(u64::from(widest)),
-            if widest < self.len() { " (a lane past it has an arrow)" } else { "" },
-            self.lanes.len()
+            if widest < self.len() { " (past it: an arrow)" } else { "" }
         );
+        let mut markup = format!("<div class=\"lanes lanes-{}\">", self.lanes.len());
         for (i, lane) in self.lanes.iter().enumerate() {
             markup.push_str(&lane.draw(i, t, widest, self.clock));
         }
@@ -384,15 +386,15 @@ impl RaceReplay {
         if !others.is_empty() {
             let _ = write!(words, "; {}", others.join(", "));
         }
-        let stopped = self.lanes.iter().filter(|lane| lane.result.finished_at.is_none() && lane.end() <= t);
-        for lane in stopped {
-            let why = lane.result.stopped.as_deref().unwrap_or("limit");
-            let _ = write!(
-                words,
-                "; {} stopped at {} {unit} ({why}) without a solution",
-                lane.name,
-                format_count(u64::from(lane.end()))
-            );
+        // Each stopped lane says where and why in its own box.
+        let stopped: Vec<&str> = self
+            .lanes
+            .iter()
+            .filter(|lane| lane.result.finished_at.is_none() && lane.end() <= t)
+            .map(|lane| lane.name.as_str())
+            .collect();
+        if !stopped.is_empty() {
+            let _ = write!(words, "; {} stopped without a solution", stopped.join(" and "));
         }
         words.push('.');
         Some(words)
@@ -441,11 +443,12 @@ impl RaceLane {
     }
 
     /// The moment of its recording that tick `t` shows.
+    /// (Its last unit shows the whole recording: a goal found after it is shown too.)
     fn moment(replay: &Replay, after_unit: &[u32], t: u32) -> u32 {
         match (t as usize).checked_sub(1).and_then(|i| after_unit.get(i)) {
-            Some(&moment) => moment,
-            None if t == 0 => 0,
-            None => replay.len(),
+            Some(&moment) if (t as usize) < after_unit.len() => moment,
+            _ if t == 0 => 0,
+            _ => replay.len(),
         }
     }
 
@@ -468,12 +471,10 @@ impl RaceLane {
     }
 
     fn draw(&self, index: usize, t: u32, widest: u32, clock: Clock) -> String {
-        let r = &self.result;
         let end = self.end();
         let ended = t >= end;
-        let seed = r.seed.map(|s| format!(", seed {s}")).unwrap_or_default();
         let mut html = format!(
-            "<section class=\"lane{}\" aria-label=\"Lane {}: {}\"><h3>{} {}{seed}</h3>",
+            "<section class=\"lane{}\" aria-label=\"Lane {}: {}\"><h3>{} {}</h3>",
             if ended { " ended" } else { "" },
             index + 1,
             text(&self.name),
@@ -499,30 +500,42 @@ impl RaceLane {
                 if let Some(picture) = &s.picture {
                     html.push_str(picture);
                 }
+                // Past its recording the clock's own count follows the bar, the lane's own
+                // results stand at its end, and what was not recorded is not made up.
+                let past = t > self.recorded_to();
+                let done = format_count(u64::from(t.min(end)));
+                let unknown = || "—".to_string();
                 // A constraint solver keeps no frontier: its work is its guesses.
                 if clock == Clock::Guesses {
-                    let counts = labelled(&[
-                        ("guesses", format_count(s.guesses)),
-                        ("taken back", format_count(s.backtracks)),
-                    ]);
+                    let (guesses, back) = match past {
+                        true => (done, unknown()),
+                        false => (format_count(s.guesses), format_count(s.backtracks)),
+                    };
+                    let counts = labelled(&[("guesses", guesses), ("taken back", back)]);
                     return self.close(html, counts, t, widest, clock);
                 }
-                // Past its recording, the clock's own count still agrees with the bar.
-                let done = u64::from(t.min(end));
-                let (expanded, generated) = match clock {
-                    Clock::Expanded => (done.max(s.expanded), s.generated),
-                    Clock::Generated => (s.expanded, done.max(s.generated)),
-                    _ => (s.expanded, s.generated),
+                let r = &self.result;
+                let (expanded, generated, memory) = match (past, t >= end) {
+                    (false, _) => (
+                        format_count(s.expanded),
+                        format_count(s.generated),
+                        format!("{} (at most {})", format_count(s.frontier), format_count(s.peak)),
+                    ),
+                    (true, true) => (
+                        format_count(r.expanded),
+                        format_count(r.generated),
+                        format!("at most {}", format_count(r.peak_frontier)),
+                    ),
+                    (true, false) if clock == Clock::Expanded => (done, unknown(), unknown()),
+                    (true, false) => (unknown(), done, unknown()),
                 };
-                let mut counts = vec![
-                    ("expanded", format_count(expanded)),
-                    ("generated", format_count(generated)),
-                    ("in memory", format!("{} (at most {})", format_count(s.frontier), format_count(s.peak))),
-                ];
-                if let Some(bound) = s.bound {
-                    counts.push(("bound on f", bound.to_string()));
-                } else if let Some(depth) = s.depth {
-                    counts.push(("depth", depth.to_string()));
+                let mut counts =
+                    vec![("expanded", expanded), ("generated", generated), ("in memory", memory)];
+                match (s.bound, s.depth) {
+                    _ if past => {}
+                    (Some(bound), _) => counts.push(("bound on f", bound.to_string())),
+                    (None, Some(depth)) => counts.push(("depth", depth.to_string())),
+                    (None, None) => {}
                 }
                 labelled(&counts)
             }
@@ -550,11 +563,7 @@ impl RaceLane {
         );
         let recorded_to = self.recorded_to();
         // Its replay keeps 250,000 events: the lane's title says what it covers.
-        let unrecorded = format!(
-            "its board and counters stay at {} {}, where its recording stops",
-            format_count(u64::from(recorded_to)),
-            clock.name()
-        );
+        let unrecorded = format!("recorded up to {}", format_count(u64::from(recorded_to)));
         let state = match (ended, r.finished_at, &r.stopped) {
             (false, _, _) if t > recorded_to => format!("running: {unrecorded}"),
             (false, _, _) => "running…".to_string(),
@@ -578,13 +587,13 @@ impl RaceLane {
         let state = if ended && self.cut { format!("{state}; {unrecorded}") } else { state };
         let _ = write!(
             html,
-            "<p class=\"lane-state\" title=\"A recorded search keeps 250,000 events\">{state}</p>"
+            "<p><span class=\"lane-state\" title=\"A recorded search keeps 250,000 events: past them its board and other counters stay where the recording ends\">{state}</span>"
         );
         // Its own time is a result: said once the lane has ended.
         if ended {
-            let _ = write!(html, "<p class=\"lane-time\">time on its own: {:.1} ms</p>", r.elapsed_ms);
+            let _ = write!(html, " <span class=\"lane-time\">time on its own: {:.1} ms</span>", r.elapsed_ms);
         }
-        html.push_str("</section>");
+        html.push_str("</p></section>");
         html
     }
 }

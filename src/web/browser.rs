@@ -276,6 +276,13 @@ pub fn set_title(title: &str) {
 }
 
 /// Scrolls back to the top (a new page opens at its start).
+/// Scrolls the box `selector` names (a scrolling element inside the page) to its top.
+pub fn scroll_box_to_top(selector: &str) {
+    if let Some(element) = window().document().and_then(|d| d.query_selector(selector).ok().flatten()) {
+        element.set_scroll_top(0);
+    }
+}
+
 pub fn scroll_to_top() {
     window().scroll_to_with_x_and_y(0.0, 0.0);
 }

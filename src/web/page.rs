@@ -817,6 +817,9 @@ impl Component for Page {
         if self.search.as_mut().is_some_and(SearchView::take_focus) {
             browser::focus(".predict-verdict", true);
         }
+        if self.search.as_mut().is_some_and(SearchView::take_show_top) {
+            browser::scroll_box_to_top(".search-figures");
+        }
         if let Some(selector) = self.focus_next.take() {
             // After a solve the status line above the board stays where it is.
             browser::focus(selector, selector != PLAY_BUTTON);

@@ -97,12 +97,15 @@ pub struct SearchView {
     score: (u32, u32),
     /// What the last prediction got, until the next step.
     verdict: Option<String>,
-    /// The node the last scored question was about: a question asked again (a step that stops
-    /// before the same expansion) is answered again but scored once.
-    scored: Option<u32>,
+    /// The nodes the questions scored so far were about: a question asked again (stepping
+    /// back to it) is answered again but scored once.
+    scored: Vec<u32>,
     /// An answer was just given: the page puts the focus on the verdict (the buttons picked
     /// from are redrawn).
     focus_verdict: bool,
+    /// The answer's frame is asked for: once drawn, its top (the rule, the row taken) is shown.
+    revealing: bool,
+    show_top: bool,
     /// A request is out; steps asked meanwhile wait here, in order, so that no key press is
     /// lost (a moment asked for outright replaces them).
     asking: bool,
@@ -128,8 +131,10 @@ impl SearchView {
             race: ask.race,
             score: (0, 0),
             verdict: None,
-            scored: None,
+            scored: Vec::new(),
             focus_verdict: false,
+            revealing: false,
+            show_top: false,
             asking: false,
             queued: Vec::new(),
             error: None,
@@ -188,6 +193,11 @@ impl SearchView {
     /// Whether the verdict just given should take the focus (once).
     pub fn take_focus(&mut self) -> bool {
         std::mem::take(&mut self.focus_verdict)
+    }
+
+    /// Whether the answer's frame just came, to be shown from its top (once).
+    pub fn take_show_top(&mut self) -> bool {
+        std::mem::take(&mut self.show_top)
     }
 
     /// A question is asked: its candidates, each with its board, take the page's board's room.
@@ -253,8 +263,10 @@ impl SearchView {
             }
             SearchMsg::Click(event) => self.pick(&event),
             SearchMsg::Tick if self.race.is_empty() => self.ask("expansion+", self.t),
-            // Units per tenth of a second, at least one.
-            SearchMsg::Tick => self.ask("at", self.t + (RACE_SPEEDS[self.speed] / 10).max(1)),
+            SearchMsg::Tick => {
+                let units = (RACE_SPEEDS[self.speed % RACE_SPEEDS.len()] * self.tick_ms() / 1000).max(1);
+                self.ask("at", self.t + units)
+            }
             SearchMsg::ExportCsv => {
                 // The worker takes one job at a time: a moment asked for meanwhile is dropped
                 // (asked again when the file arrives), and Play stops.
@@ -280,9 +292,19 @@ impl SearchView {
         }
     }
 
+    /// Play's clock: a search steps one expansion a tick; a race moves ten times a second,
+    /// or, slower than 10 units a second, one unit a tick.
+    fn tick_ms(&self) -> u32 {
+        let speed = self.speeds()[self.speed % self.speeds().len()];
+        if self.race.is_empty() || speed < 10 {
+            1000 / speed
+        } else {
+            100
+        }
+    }
+
     fn play(&mut self, tick: Callback<SearchMsg>) {
-        // A race moves ten times a second; a search one expansion at a time.
-        let ms = if self.race.is_empty() { 1000 / SPEEDS[self.speed] } else { 100 };
+        let ms = self.tick_ms();
         self.playing = Some(Ticker::every(ms, move || tick.emit(SearchMsg::Tick)));
     }
 
@@ -290,6 +312,7 @@ impl SearchView {
         match event {
             SolverEvent::Frame(frame) => {
                 self.asking = false;
+                self.show_top = std::mem::take(&mut self.revealing);
                 self.t = frame.t;
                 if frame.t >= frame.len {
                     self.playing = None;
@@ -336,11 +359,12 @@ impl SearchView {
         }
         let Some(next) = frame.next else { return };
         let right = picked == next.to_string();
-        if self.scored != Some(next) {
+        if !self.scored.contains(&next) {
             self.score = (self.score.0 + u32::from(right), self.score.1 + 1);
-            self.scored = Some(next);
+            self.scored.push(next);
         }
         self.focus_verdict = true;
+        self.revealing = true;
         let why = row
             .as_ref()
             .and_then(|r| r.closest("tr").ok().flatten())

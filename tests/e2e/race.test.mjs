@@ -26,7 +26,7 @@ test("three lanes end where the CLI's solves end; a t= link reopens the same tic
   const ends = await page.locator(".lane-state").allTextContents();
   for (const [i, algo] of ["bfs", "astar", "idastar"].entries()) {
     const alone = cli(`${board}&algo=${algo}`);
-    assert.match(ends[i], new RegExp(`done at ${alone.expanded} expanded: ${alone.length} moves`), algo);
+    assert.match(ends[i], new RegExp(`done at ${alone.expanded.toLocaleString("en-US")} expanded: ${alone.length} moves`), algo);
   }
   await page.screenshot({ path: `${shots}/race-3-lanes-1024x768.png` });
   assert.deepEqual(await seriousViolations(page), []);
@@ -68,7 +68,7 @@ test("a Sudoku race on guesses, a genetic race of two seeds, and four lanes at o
     // At the end every lane has ended, and says how: finished, with no solution, or stopped.
     const states = await page.locator(".lane-state").allTextContents();
     assert.equal(states.length, count, name);
-    for (const state of states) assert.match(state, /^(done|ended|stopped) at \d+ /, `${name}: ${state}`);
+    for (const state of states) assert.match(state, /^(done|ended|stopped) at [\d,]+ /, `${name}: ${state}`);
     for (const lane of await lanes(page).all()) {
       const box = await lane.boundingBox();
       assert.ok(box.y >= 0 && box.y + box.height <= 768, `${name}: every lane on screen ${JSON.stringify(box)}`);

@@ -757,8 +757,17 @@ impl Replay {
     pub fn frame(&self, t: u32, predict: bool) -> Frame {
         let t = t.min(self.len());
         let state = self.state_at(t);
+        let last = t == self.len();
         let said = match t.checked_sub(1) {
-            Some(_) if self.cut && t == self.len() => words::cut_short(),
+            Some(_) if self.cut && last => words::cut_short(),
+            // A search for every solution ends on a take-back: say that it is over.
+            Some(i)
+                if last
+                    && self.drawing != Drawing::Frontier
+                    && self.events[i as usize] != Event::Solution =>
+            {
+                words::all_tried(state.solutions)
+            }
             Some(i) => words::describe_at(&self.events, i as usize, self.discipline),
             None => words::at_start(self.drawing),
         };

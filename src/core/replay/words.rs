@@ -18,6 +18,14 @@ pub(super) fn at_start(drawing: Drawing) -> String {
     .into()
 }
 
+/// The last moment of a search that tried everything.
+pub(super) fn all_tried(solutions: u64) -> String {
+    format!(
+        "The search is over: every possibility has been tried, and {} found.",
+        crate::core::format::count_of(solutions, "solution", "solutions")
+    )
+}
+
 /// The last moment of a recording cut short.
 pub(super) fn cut_short() -> String {
     format!(

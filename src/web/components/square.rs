@@ -11,7 +11,13 @@ pub struct SquareProps {
     /// Cells to mark as just changed (a replayed improvement).
     #[prop_or_default]
     pub changed: Vec<usize>,
+    /// What the marks mean, a line each, under the square.
+    #[prop_or_default]
+    pub key_lines: Vec<AttrValue>,
 }
+
+/// Height of a line of the key under the square.
+const KEY_LINE: f64 = 34.0;
 
 const CELL: f64 = 100.0;
 /// Room around the grid for the sums, written large enough for the back row.
@@ -67,8 +73,13 @@ pub fn Square(props: &SquareProps) -> Html {
     let rows = (0..4).map(|r| sum(side + 43.0, r as f64 * CELL + CELL / 2.0 + 10.0, sums[r], ""));
     let cols = (0..4).map(|c| sum(c as f64 * CELL + CELL / 2.0, side + 40.0, sums[4 + c], ""));
     let solved = sums.iter().all(|&s| s == GOAL);
+    let key_height = KEY_LINE * props.key_lines.len() as f64;
+    let key = props.key_lines.iter().enumerate().map(|(i, line)| {
+        let y = side + MARGIN + KEY_LINE * (i as f64 + 0.6);
+        html! { <text class="key-line" x={format!("{:.0}", side / 2.0)} y={format!("{y:.0}")}>{ line.clone() }</text> }
+    });
     html! {
-        <svg class="square" viewBox={format!("-{MARGIN} -{MARGIN} {} {}", side + 2.0 * MARGIN, side + 2.0 * MARGIN)}
+        <svg class="square" viewBox={format!("-{MARGIN} -{MARGIN} {} {}", side + 2.0 * MARGIN, side + 2.0 * MARGIN + key_height)}
             role="img" aria-label={format!("264 square: {}{}", props.layout.map(|v| v.to_string()).join(", "),
                 if solved { ", every line 264" } else { "" })}>
             { for cells }
@@ -76,6 +87,7 @@ pub fn Square(props: &SquareProps) -> Html {
             { for cols }
             { sum(side + 30.0, side + 72.0, sums[8], "↘") }
             { sum(side + 30.0, -25.0, sums[9], "↗") }
+            { for key }
         </svg>
     }
 }

@@ -134,19 +134,12 @@ impl PuzzlePage for TilesPage {
         }
         // A replayed improvement, the cells it changed marked (none at the start).
         let changed: Vec<usize> = (0..16).filter(|&c| before != shown && before[c] != shown[c]).collect();
-        let key = match changed.len() {
-            0 => "The first generation's best layout. Purple tiles are turned upside down.".to_string(),
-            n => format!(
-                "Outlined in blue: the {} this improvement moved or turned. Purple tiles are turned upside down.",
-                crate::core::format::count_of(n as u64, "tile", "tiles")
-            ),
+        // The colours' key, under the square (drawn in it: it grows and shrinks with it).
+        let outlined = match changed.len() {
+            0 => AttrValue::from("The first generation's best"),
+            n => AttrValue::from(format!("Blue outline: changed in this step ({n})")),
         };
-        html! {
-            <>
-                <Square layout={*shown} {changed} />
-                <p class="board-key">{ key }</p>
-            </>
-        }
+        html! { <Square layout={*shown} {changed} key_lines={vec![outlined, AttrValue::from("Purple: turned upside down")]} /> }
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, _: &Callback<Action>) -> Html {
