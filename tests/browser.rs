@@ -282,7 +282,7 @@ async fn hanoi_page_solves_from_its_link() {
     let solve: web_sys::HtmlElement =
         root.query_selector("button[aria-label='Solve']").unwrap().unwrap().dyn_into().unwrap();
     solve.click();
-    let solved = || text_of(&root, "[role=status]").starts_with("Solved: 15 moves");
+    let solved = || text_of(&root, "[role=status]").contains(" — Solved: 15 moves");
     assert!(wait_for(10_000, solved).await, "status: {}", text_of(&root, "[role=status]"));
     assert_eq!(text_of(&root, ".counter"), "step 0 / 15");
 }
@@ -340,7 +340,7 @@ async fn sliding_page_solves_a_3x3_through_the_worker() {
     let solve: web_sys::HtmlElement =
         root.query_selector("button[aria-label='Solve']").unwrap().unwrap().dyn_into().unwrap();
     solve.click();
-    let solved = || text_of(&root, "[role=status]").starts_with("Solved: 31 moves");
+    let solved = || text_of(&root, "[role=status]").contains(" — Solved: 31 moves");
     assert!(wait_for(10_000, solved).await, "status: {}", text_of(&root, "[role=status]"));
     assert!(text_of(&root, "[role=status]").contains("optimal"));
 }
@@ -500,7 +500,7 @@ async fn sudoku_page_solves_in_the_worker_and_replays_the_trace() {
     let solve: web_sys::HtmlElement =
         root.query_selector("button[aria-label='Solve']").unwrap().unwrap().dyn_into().unwrap();
     solve.click();
-    let solved = || text_of(&root, "[role=status]").starts_with("Solved — the only solution");
+    let solved = || text_of(&root, "[role=status]").contains(" — Solved — the only solution");
     assert!(wait_for(10_000, solved).await, "status: {}", text_of(&root, "[role=status]"));
     assert!(text_of(&root, ".counter").starts_with("step 0 / "), "{}", text_of(&root, ".counter"));
 }

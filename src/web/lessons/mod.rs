@@ -438,8 +438,8 @@ impl LessonPage {
                 <p class="lesson-note" aria-live="polite" tabindex="0" aria-label="The teacher's note">{ &lesson.steps[step].note }</p>
                 <button onclick={cb.callback(|_| Msg::Next)} disabled={step + 1 == lesson.steps.len()}
                     aria-label="Next step" title="Next step (PageDown)">{ "›" }</button>
-                <button class="open-presenter" onclick={cb.callback(|_| Msg::OpenPresenter)}
-                    title="A second window with the notes, the next step and a timer">{ "Open presenter view" }</button>
+                <button class="open-presenter" onclick={cb.callback(|_| Msg::OpenPresenter)} aria-label="Open presenter view"
+                    title="A second window with the notes, the next step and a timer">{ "Presenter" }</button>
                 if let Some(markup) = &self.qr {
                     <div class="qr-overlay" role="dialog" aria-label="The lesson at this step as a QR code">
                         { Html::from_html_unchecked(AttrValue::from(markup.clone())) }
