@@ -31,17 +31,22 @@ pub fn decades_spanned(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> 
     (high > 0.0 && high / low >= 100.0).then_some((low, high))
 }
 
-/// The top of a linear axis that lets the bulk of a run be read: when the highest values are
-/// a few early outliers (a genetic run's random first generation scores far worse than the
-/// rest), the axis stops at 1.2 times the 95th percentile and those few points are clipped
-/// at its top; otherwise `None` (the axis covers every value).
-pub fn readable_top(values: impl Iterator<Item = f64>) -> Option<f64> {
-    let mut sorted: Vec<f64> = values.filter(|v| v.is_finite()).collect();
-    sorted.sort_by(f64::total_cmp);
-    let (&highest, &lowest) = (sorted.last()?, sorted.first()?);
-    let typical = sorted[(sorted.len() - 1) * 95 / 100];
-    let top = lowest.max(0.0) + 1.2 * (typical - lowest.max(0.0));
-    (top > 0.0 && highest > 2.0 * top).then_some(top)
+/// The top of a linear axis that lets the bulk of a run be read: when each series' first
+/// twentieth holds values over twice as high as all the rest (a genetic run's random first
+/// generation scores far worse than the later ones), the axis stops a little above the rest
+/// and those early points are clipped at its top; otherwise `None` (every value fits).
+pub fn readable_top<'a>(series: impl Iterator<Item = &'a [(f64, f64)]>) -> Option<f64> {
+    let (mut highest, mut later) = (f64::MIN, f64::MIN);
+    for points in series {
+        let early = points.len().div_ceil(20);
+        for (i, &(_, y)) in points.iter().enumerate().filter(|(_, p)| p.1.is_finite()) {
+            highest = highest.max(y);
+            if i >= early {
+                later = later.max(y);
+            }
+        }
+    }
+    (later > 0.0 && highest > 2.0 * later).then_some(1.1 * later)
 }
 
 /// A tick's label: no more digits than it needs ("0.05", "20,000", "1e-6").
@@ -66,11 +71,15 @@ mod tests {
     #[test]
     fn a_few_early_outliers_do_not_flatten_the_run() {
         // Seed 7 of the 264 square: the first generation's mean 1.11, the rest near 0.1.
-        let run = std::iter::once(1.11).chain((0..240).map(|i| 0.04 + 0.0004 * i as f64));
-        let top = readable_top(run).unwrap();
+        let run: Vec<(f64, f64)> = std::iter::once(1.11)
+            .chain((0..240).map(|i| 0.04 + 0.0004 * i as f64))
+            .map(|y| (0.0, y))
+            .collect();
+        let top = readable_top([&run[..]].into_iter()).unwrap();
         assert!((0.13..0.16).contains(&top), "{top}");
-        assert_eq!(readable_top((0..100).map(f64::from)), None, "an even spread keeps every value");
-        assert_eq!(readable_top([0.0, 0.0].into_iter()), None);
+        let even: Vec<(f64, f64)> = (0..100).map(|i| (0.0, f64::from(i))).collect();
+        assert_eq!(readable_top([&even[..]].into_iter()), None, "an even spread keeps every value");
+        assert_eq!(readable_top([&[(0.0, 0.0), (1.0, 0.0)][..]].into_iter()), None);
         assert_eq!(readable_top(std::iter::empty()), None);
     }
 

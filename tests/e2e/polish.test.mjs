@@ -45,7 +45,7 @@ test("compare tables speak plainly: probes of one Mastermind game, Sudoku's solv
   assert.doesNotMatch(await page.locator("table.compare").innerText(), /—/);
   await page.goto(page.url().replace(/#.*/, "#/mastermind?pegs=4&symbols=6&tournament=50&algo=allrand"));
   await solve(page);
-  await status(page).filter({ hasText: /^Random possible code broke 50 secrets/ }).waitFor({ timeout: 60000 });
+  await status(page).filter({ hasText: / — Random possible code broke 50 secrets/ }).waitFor({ timeout: 60000 });
 
   await page.goto(page.url().replace(/#.*/, "#/sudoku?algo=fast"));
   await page.getByRole("button", { name: "Compare all algorithms" }).click();

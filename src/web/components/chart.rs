@@ -19,11 +19,13 @@ pub struct ChartProps {
     pub y_label: AttrValue,
 }
 
+// Room for labels at a projector's 24 px: the y ticks at the left, the x ticks and the axis's
+// name under the plot, the title and the key above it.
 const WIDTH: f64 = 600.0;
-const HEIGHT: f64 = 220.0;
+const HEIGHT: f64 = 236.0;
 const PAD: f64 = 36.0;
-/// Room at the left for the y ticks' labels.
-const LEFT: f64 = 56.0;
+const LEFT: f64 = 72.0;
+const BOTTOM: f64 = 52.0;
 
 /// How y values map to heights: linear between two ticks, or logarithmic.
 enum Scale {
@@ -49,7 +51,8 @@ pub fn Chart(props: &ChartProps) -> Html {
     let (y_min, y_max) = values().fold((0.0f64, 0.0f64), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
     let log = if y_min >= 0.0 { decades_spanned(values().map(|p| p.1)) } else { None };
     // A few early outliers above the top are clipped there (and said) rather than flatten the rest.
-    let clipped_above = log.is_none().then(|| readable_top(values().map(|p| p.1))).flatten();
+    let clipped_above =
+        log.is_none().then(|| readable_top(props.series.iter().map(|s| &s.points[..]))).flatten();
     let y_max = clipped_above.unwrap_or(y_max);
     let (y_ticks, scale) = match log {
         Some((low, high)) => {
@@ -66,7 +69,7 @@ pub fn Chart(props: &ChartProps) -> Html {
     let x_ticks = linear_ticks(0.0, x_max);
     let x_end = x_ticks[x_ticks.len() - 1];
     let px = |x: f64| LEFT + (WIDTH - LEFT - PAD) * x / x_end;
-    let py = |y: f64| HEIGHT - PAD - (HEIGHT - 2.0 * PAD) * scale.fraction(y).min(1.0);
+    let py = |y: f64| HEIGHT - BOTTOM - (HEIGHT - PAD - BOTTOM) * scale.fraction(y).min(1.0);
     let lines = props.series.iter().map(|s| {
         let points: Vec<String> =
             s.points.iter().map(|&(x, y)| format!("{:.1},{:.1}", px(x), py(y))).collect();
@@ -75,7 +78,7 @@ pub fn Chart(props: &ChartProps) -> Html {
     let legend = props.series.iter().enumerate().map(|(i, s)| {
         let y = PAD - 16.0 + 18.0 * i as f64;
         html! {
-            <text class={classes!("legend", s.class.to_string())} x={format!("{:.0}", WIDTH - PAD - 50.0)}
+            <text class={classes!("legend", s.class.to_string())} x={format!("{:.0}", WIDTH - 4.0)} text-anchor="end"
                 y={format!("{y:.0}")}>{ s.name.clone() }</text>
         }
     });
@@ -92,15 +95,14 @@ pub fn Chart(props: &ChartProps) -> Html {
         let x = format!("{:.1}", px(t));
         html! {
             <>
-                <line class="axis" x1={x.clone()} x2={x.clone()} y1={(HEIGHT - PAD).to_string()} y2={(HEIGHT - PAD + 5.0).to_string()} />
-                <text class="tick x" x={x} y={(HEIGHT - PAD + 18.0).to_string()}>{ tick_label(t) }</text>
+                <line class="axis" x1={x.clone()} x2={x.clone()} y1={(HEIGHT - BOTTOM).to_string()} y2={(HEIGHT - BOTTOM + 5.0).to_string()} />
+                <text class="tick x" x={x} y={(HEIGHT - BOTTOM + 22.0).to_string()}>{ tick_label(t) }</text>
             </>
         }
     });
-    let highest = values().map(|p| p.1).fold(f64::MIN, f64::max);
     let y_title = match (log, clipped_above) {
         (Some(_), _) => format!("{} (log scale)", props.y_label),
-        (None, Some(_)) => format!("{} (start, up to {highest:.2}, off the top)", props.y_label),
+        (None, Some(_)) => format!("{} · early points off the top", props.y_label),
         (None, None) => props.y_label.to_string(),
     };
     html! {
@@ -108,11 +110,11 @@ pub fn Chart(props: &ChartProps) -> Html {
             aria-label={format!("{} by {}", props.y_label, props.x_label)}>
             { for y_marks }
             { for x_marks }
-            <line class="axis" x1={LEFT.to_string()} y1={(HEIGHT - PAD).to_string()}
-                x2={(WIDTH - PAD).to_string()} y2={(HEIGHT - PAD).to_string()} />
+            <line class="axis" x1={LEFT.to_string()} y1={(HEIGHT - BOTTOM).to_string()}
+                x2={(WIDTH - PAD).to_string()} y2={(HEIGHT - BOTTOM).to_string()} />
             <line class="axis" x1={LEFT.to_string()} y1={PAD.to_string()} x2={LEFT.to_string()}
-                y2={(HEIGHT - PAD).to_string()} />
-            <text class="axis-label" x={(WIDTH / 2.0).to_string()} y={(HEIGHT - 2.0).to_string()}>{ props.x_label.clone() }</text>
+                y2={(HEIGHT - BOTTOM).to_string()} />
+            <text class="axis-label" x={(WIDTH / 2.0).to_string()} y={(HEIGHT - 4.0).to_string()}>{ props.x_label.clone() }</text>
             <text class="axis-label" x="4" y={(PAD - 14.0).to_string()}>{ y_title }</text>
             { for lines }
             { for legend }
