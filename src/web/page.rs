@@ -1067,6 +1067,12 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
 }
 
 /// "11.5 MB"
+/// The address bar still names `puzzle`: a link just followed to another page has changed
+/// it, and this page, about to be replaced, must not write itself back over it.
+fn address_names(puzzle: &str) -> bool {
+    Link::parse(&browser::current_hash()).is_ok_and(|shown| shown.puzzle == puzzle)
+}
+
 fn format_bytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
 }
@@ -1171,11 +1177,12 @@ impl Page {
     }
 
     fn sync_url(&mut self) {
-        let hash = self.current_link().to_hash();
+        let link = self.current_link();
+        let hash = link.to_hash();
         // In a lesson the address is the lesson's: the lesson keeps the step's link instead.
         if lesson_host::is_lesson_address() {
             lesson_host::send(lesson_host::STEP_LINK, &hash);
-        } else {
+        } else if address_names(&link.puzzle) {
             browser::replace_hash(&hash);
         }
     }
