@@ -140,6 +140,23 @@ fn steps_go_forwards_and_back_to_the_same_moments() {
 }
 
 #[test]
+fn a_layer_of_a_star_is_a_contour_of_larger_f() {
+    let (report, replay) = traced("#/sliding?size=3&seed=3&shuffle=20&algo=astar");
+    let mut t = 0;
+    let mut contours = Vec::new();
+    while t < replay.len() {
+        t = replay.seek(t, Seek::Layer(Direction::Forward));
+        if let Some(Event::Expand { g, h, .. }) = replay.event(t) {
+            contours.push(g + h);
+        }
+    }
+    assert!(contours.len() > 1, "A* on this board passes more than one f: {contours:?}");
+    assert!(contours.windows(2).all(|pair| pair[0] < pair[1]), "f rises at each stop: {contours:?}");
+    // A consistent heuristic: the last contour is the optimal length.
+    assert_eq!(contours.last().copied(), Some(report.length as u32));
+}
+
+#[test]
 fn snapshots_within_any_budget_show_what_the_events_from_the_start_show() {
     for link in ["#/sliding?size=3&seed=3&shuffle=20&algo=bfs", "#/sudoku?algo=propagate", "#/queens?n=8"] {
         let (_, trace) = recorded(link);

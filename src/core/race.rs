@@ -515,7 +515,7 @@ impl RaceLane {
                     return self.close(html, counts, t, widest, clock);
                 }
                 let r = &self.result;
-                let (expanded, generated, memory) = match (past, t >= end) {
+                let (expanded, generated, frontier) = match (past, t >= end) {
                     (false, _) => (
                         format_count(s.expanded),
                         format_count(s.generated),
@@ -530,7 +530,7 @@ impl RaceLane {
                     (true, false) => (unknown(), done, unknown()),
                 };
                 let mut counts =
-                    vec![("expanded", expanded), ("generated", generated), ("in memory", memory)];
+                    vec![("expanded", expanded), ("generated", generated), ("in the frontier", frontier)];
                 match (s.bound, s.depth) {
                     _ if past => {}
                     (Some(bound), _) => counts.push(("bound on f", bound.to_string())),

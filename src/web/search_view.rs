@@ -16,14 +16,14 @@ type StepButton = (&'static str, &'static str, &'static str, &'static str);
 /// The step buttons, backwards then forwards.
 const BACK: [StepButton; 4] = [
     ("start", "⇤", "To the start", "Home"),
-    ("layer-", "«", "Back one layer, iteration or guess", "{"),
+    ("layer-", "«", "Back one layer (a depth, an f value), iteration or guess", "{"),
     ("expansion-", "‹‹", "Back one expansion", "["),
     ("event-", "‹", "Back one event", ","),
 ];
 const FORWARD: [StepButton; 4] = [
     ("event+", "›", "Forward one event", "."),
     ("expansion+", "››", "Forward one expansion", "]"),
-    ("layer+", "»", "Forward one layer, iteration or guess", "}"),
+    ("layer+", "»", "Forward one layer (a depth, an f value), iteration or guess", "}"),
     ("end", "⇥", "To the end", "End"),
 ];
 

@@ -19,6 +19,10 @@ use crate::web::solver::{SolverClient, SolverEvent};
 use crate::web::ticker::Ticker;
 use yew::prelude::*;
 
+/// A comparison's first run taking at least this long is its row's result: its warm-up (a
+/// fresh worker compiling the search's code) is lost in its time.
+const WARM_UP_KEPT_FROM_MS: f64 = 100.0;
+
 /// Says what a finished solve found; whether it has a solution short enough to play back.
 #[inline(never)]
 fn announce_report(report: &Report, notices: &mut Notices) -> bool {
@@ -130,6 +134,9 @@ pub struct SolveSession {
     compare: Vec<CompareRow>,
     /// The links still to run for the comparison, in row order.
     compare_queue: Vec<Link>,
+    /// The comparison's first run is a warm-up, run again for its row: a fresh worker's first
+    /// search pays for compiling its code (about 5 ms), which would make a quick row look slow.
+    warming_up: bool,
     solution: Option<Box<dyn AnySolution>>,
     /// The moves of the solution shown, as the worker wrote them (for exports).
     solution_moves: Vec<String>,
@@ -155,6 +162,7 @@ impl SolveSession {
             latest_genome: None,
             compare: Vec::new(),
             compare_queue: Vec::new(),
+            warming_up: false,
             solution: None,
             solution_moves: Vec::new(),
             playback: Playback::new(0, 0),
@@ -339,6 +347,7 @@ impl SolveSession {
             .map(|(algorithm, link)| CompareRow { algorithm, link: link.clone(), outcome: None })
             .collect();
         self.compare_queue = runs.into_iter().map(|(_, link)| link).collect();
+        self.warming_up = true;
         self.run_next_comparison();
     }
 
@@ -366,6 +375,7 @@ impl SolveSession {
         }
         self.split = None;
         self.compare_queue.clear();
+        self.warming_up = false;
         for row in self.compare.iter_mut().filter(|r| r.outcome.is_none()) {
             row.outcome = Some(Err("cancelled".into()));
         }
@@ -442,7 +452,8 @@ impl SolveSession {
     fn run_next_comparison(&mut self) {
         let next = self.compare.iter().position(|r| r.outcome.is_none());
         if let (Some(row), false) = (next, self.compare_queue.is_empty()) {
-            let link = self.compare_queue.remove(0);
+            let link =
+                if self.warming_up { self.compare_queue[0].clone() } else { self.compare_queue.remove(0) };
             // A comparison shows numbers only: the moves stay in the worker.
             self.start(self.compare[row].algorithm, &link, None, Some(0));
         }
@@ -533,6 +544,14 @@ impl SolveSession {
     }
 
     fn finish_row(&mut self, row: usize, outcome: Result<Report, String>) -> SessionEvent {
+        if std::mem::take(&mut self.warming_up) {
+            // A run long enough for its compiling not to matter is kept as it is.
+            if outcome.as_ref().is_ok_and(|report| report.elapsed_ms < WARM_UP_KEPT_FROM_MS) {
+                self.run_next_comparison();
+                return SessionEvent::Nothing;
+            }
+            self.compare_queue.remove(0);
+        }
         self.compare[row].outcome = Some(outcome.map(|r| RowResult::of(&r)));
         self.run_next_comparison();
         if self.running.is_none() {

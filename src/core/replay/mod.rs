@@ -271,8 +271,8 @@ pub struct Replay {
     last_reached: Vec<u32>,
     /// Event indices of the nodes taken to expand (and of goals found when taken).
     expansions: Vec<u32>,
-    /// Event indices where a layer starts: a new depth (breadth-first), a new bound (IDA*), a
-    /// guess or backtrack (constraints), a queen taken off.
+    /// Event indices where a layer starts: a new depth (breadth-first), a larger f = g + h
+    /// (best-first), a new bound (IDA*), a guess or backtrack (constraints), a queen taken off.
     layers: Vec<u32>,
     /// Distinct nodes the whole search generated at each depth.
     seen_at_depth: Vec<u64>,
@@ -440,7 +440,7 @@ impl Replay {
             _ => Drawing::Frontier,
         };
         let mut state = replay.start_state(&events);
-        let mut depth = None;
+        let mut layer = None;
         let mut weight = 0;
         for (i, event) in events.iter().enumerate() {
             if i % replay.stride == 0 {
@@ -450,7 +450,7 @@ impl Replay {
                     weight = replay.thin_snapshots();
                 }
             }
-            replay.index(i as u32, event, &mut depth);
+            replay.index(i as u32, event, &mut layer);
             let taken = replay.apply(&mut state, &events, i);
             if let (Some(node), Some(how)) = (state.current, taken) {
                 replay.note_reached(i as u32, node, how);
@@ -540,12 +540,19 @@ impl Replay {
     }
 
     /// Notes what the step controls, paths and drawings need of event `i`.
-    fn index(&mut self, i: u32, event: &Event, depth: &mut Option<u32>) {
+    fn index(&mut self, i: u32, event: &Event, layer: &mut Option<u32>) {
         match event {
-            Event::Expand { g, .. } => {
+            Event::Expand { g, h, .. } => {
                 self.expansions.push(i);
-                if self.discipline == Discipline::Queue && *depth != Some(*g) {
-                    *depth = Some(*g);
+                // Breadth-first's layers are its depths; best-first's are A*'s contours: the
+                // first expansion of each larger f = g + h.
+                let new_layer = match self.discipline {
+                    Discipline::Queue => *layer != Some(*g),
+                    Discipline::Priority => layer.is_none_or(|f| g + h > f),
+                    _ => false,
+                };
+                if new_layer {
+                    *layer = Some(if self.discipline == Discipline::Queue { *g } else { g + h });
                     self.layers.push(i);
                 }
             }

@@ -431,11 +431,13 @@ impl LessonPage {
             <section class="lesson-bar" aria-label="Lesson">
                 <button onclick={cb.callback(|_| Msg::Previous)} disabled={step == 0}
                     aria-label="Previous step" title="Previous step (PageUp)">{ "‹" }</button>
-                <p class="lesson-where">
-                    <span class="lesson-count">{ format!("{} / {}", step + 1, lesson.steps.len()) }</span>
-                    <span class="lesson-title">{ &lesson.title }</span>
-                </p>
-                <p class="lesson-note" aria-live="polite" tabindex="0" aria-label="The teacher's note">{ &lesson.steps[step].note }</p>
+                <div class="lesson-text">
+                    <p class="lesson-where">
+                        <span class="lesson-count">{ format!("{} / {}", step + 1, lesson.steps.len()) }</span>
+                        <span class="lesson-title">{ &lesson.title }</span>
+                    </p>
+                    <p class="lesson-note" aria-live="polite" tabindex="0" aria-label="The teacher's note">{ &lesson.steps[step].note }</p>
+                </div>
                 <button onclick={cb.callback(|_| Msg::Next)} disabled={step + 1 == lesson.steps.len()}
                     aria-label="Next step" title="Next step (PageDown)">{ "›" }</button>
                 <button class="open-presenter" onclick={cb.callback(|_| Msg::OpenPresenter)} aria-label="Open presenter view"
