@@ -628,7 +628,9 @@ pub fn idastar<P: Problem>(problem: &P, start: P::State, ctl: &mut Control) -> S
                 }
                 self.path.push(next);
                 self.moves.push(step);
+                // The path is all IDA* keeps: its memory, and the frontier it takes from.
                 self.stats.stored = self.stats.stored.max(self.path.len() as u64);
+                self.stats.peak_frontier = self.stats.stored;
                 match self.search(g + 1, bound) {
                     Ok(Step::Found) => {
                         outcome = Ok(Step::Found);
@@ -759,7 +761,11 @@ mod tests {
             assert_eq!(moves.len(), 8, "{name}");
             assert_eq!(result.stats.depth, 8, "{name}");
             assert!(result.stats.expanded > 0, "{name}");
+            assert!(result.stats.peak_frontier > 0, "{name} says the most it kept waiting");
         }
+        // IDA* keeps only its path (the start, the 8 moves, and a child past the bound it tried).
+        let ida = run(idastar).stats;
+        assert!(ida.peak_frontier >= 9 && ida.peak_frontier == ida.stored, "{ida:?}");
     }
 
     #[test]

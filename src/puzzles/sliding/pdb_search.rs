@@ -226,6 +226,7 @@ impl<'d, 'c, 'm, const N: usize> Search<'d, 'c, 'm, N> {
         self.stats.expanded += 1;
         self.stats.depth = self.stats.depth.max(g);
         self.stats.stored = self.stats.stored.max(u64::from(g) + 1);
+        self.stats.peak_frontier = self.stats.stored;
         // All children first: their table reads are independent, so the processor overlaps
         // their cache misses instead of waiting for each in turn.
         let mut children = [Child::default(); 4];

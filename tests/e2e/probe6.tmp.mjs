@@ -1,0 +1,12 @@
+import { chromium } from "playwright-core";
+import { serve } from "./server.mjs";
+const server = await serve(new URL("../../dist/", import.meta.url).pathname);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+await page.goto(server.url + "#/lesson?example=search&step=4");
+await page.locator(".lane").first().waitFor({ timeout: 30000 }); await page.waitForTimeout(1500);
+await page.keyboard.press("p"); await page.waitForTimeout(500);
+await page.keyboard.press("End"); await page.waitForTimeout(1500); if (process.argv[2]) await page.addStyleTag({ content: process.argv[2] }); await page.waitForTimeout(300);
+console.log(JSON.stringify(await page.evaluate(() => [innerHeight, [...document.querySelectorAll(".lane")].map(l => Math.round(l.getBoundingClientRect().bottom)), [...document.querySelectorAll("*")].filter(e => { const s = getComputedStyle(e); return /(auto|scroll)/.test(s.overflowY) && e.scrollHeight > e.clientHeight + 2; }).map(e => [e.className, e.clientHeight, e.scrollHeight])])));
+await page.screenshot({ path: "/tmp/shots/lesson-race-end.png" });
+await browser.close(); server.close();
