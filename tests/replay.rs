@@ -88,8 +88,11 @@ fn the_path_at_the_end_is_the_solution_and_the_counters_match() {
             "{link}"
         );
         assert!(end.said.contains("goal"), "{link}: {}", end.said);
-        assert!(end.markup.contains(&format!("<b>{}</b> expanded", report.expanded)), "{link}");
-        assert!(end.markup.contains(&format!("<b>{}</b> generated", report.generated)), "{link}");
+        assert!(end.markup.contains(&format!("<b>{}</b> expanded", format_count(report.expanded))), "{link}");
+        assert!(
+            end.markup.contains(&format!("<b>{}</b> generated", format_count(report.generated))),
+            "{link}"
+        );
     }
 }
 
@@ -225,13 +228,10 @@ fn predict_mode_hides_the_next_node_and_explains_a_miss() {
     assert!(hidden.markup.contains("It takes the smallest f") || hidden.markup.contains("ties go to"));
 }
 
-/// The frontier rows' node numbers, top to bottom.
+/// The frontier rows' node numbers, top to bottom (predict mode's cards, in their order).
 fn row_nodes(markup: &str) -> Vec<u32> {
-    markup
-        .split("<tr data-node=\"")
-        .skip(1)
-        .map(|rest| rest[..rest.find('"').unwrap()].parse().unwrap())
-        .collect()
+    let row = if markup.contains("predict-cards") { "<li data-node=\"" } else { "<tr data-node=\"" };
+    markup.split(row).skip(1).map(|rest| rest[..rest.find('"').unwrap()].parse().unwrap()).collect()
 }
 
 #[test]
@@ -246,12 +246,13 @@ fn predict_mode_asks_in_an_order_that_is_not_the_answer() {
             let (in_order, candidates) = (row_nodes(&shown.markup), row_nodes(&asked.markup));
             let mut sorted = candidates.clone();
             sorted.sort_unstable();
-            let mut expected = in_order.clone();
+            // The first eight waiting nodes in the search's order (the answer among them).
+            let mut expected: Vec<u32> = in_order.iter().copied().take(8).collect();
             expected.sort_unstable();
             assert_eq!(sorted, expected, "{link} at {stop}: the same candidates");
             assert!(candidates.contains(&asked.next.unwrap()), "{link} at {stop}: the answer is offered");
             let caption = &asked.markup
-                [asked.markup.find("<caption>").unwrap()..asked.markup.find("</caption>").unwrap()];
+                [asked.markup.find("<figcaption>").unwrap()..asked.markup.find("</figcaption>").unwrap()];
             assert!(
                 caption.contains("shuffled") && !caption.contains("first"),
                 "the rule comes after: {caption}"
@@ -309,7 +310,7 @@ fn queens_count_their_solutions_and_show_each_board() {
     let (report, replay) = traced("#/queens?n=6&algo=backtracking");
     let end = replay.frame(replay.len(), false);
     assert!(
-        end.markup.contains(&format!("<b>{}</b> solutions found", report.count.unwrap())),
+        end.markup.contains(&format!("<b>{}</b> solutions found", format_count(report.count.unwrap()))),
         "{}",
         end.markup
     );
@@ -523,6 +524,12 @@ fn an_alphametics_view_draws_the_letters_digits_of_each_moment_and_no_digit_twic
         assert!(!frame.markup.contains("search-grid"), "t={t}: an alphametic has no grid");
         let drawn = drawn_letters(&frame.markup);
         assert_eq!(drawn.len(), "SENDMOREMONEY".len(), "t={t}: every letter of the sum is drawn");
+        if t == replay.len() {
+            // The end, every choice taken back, draws the solution found: 9567 + 1085 = 10652.
+            let sum: String = drawn.iter().map(|(_, digit)| digit).collect();
+            assert_eq!(sum, "9567108510652", "the end shows the solution");
+            continue;
+        }
         for (letter, digit) in &drawn {
             let expected =
                 digits.get(&letter.to_string()).map_or('·', |d| char::from_digit(*d, 10).unwrap());
@@ -579,9 +586,17 @@ fn a_search_for_every_solution_stops_at_each_on_the_way() {
     }
     assert!(stops.iter().any(|said| said.starts_with("A solution")), "{stops:?}");
     let end = replay.frame(replay.len(), false).said;
-    assert_eq!(end, "The search is over: every possibility has been tried, and 1 solution found.");
+    assert_eq!(
+        end,
+        "The search is over: every possibility has been tried, and 1 solution found, shown here."
+    );
+    // The end draws the solution, not the letters every choice was taken back from.
+    let drawn = replay.frame(replay.len(), false).markup;
+    assert!(drawn.contains("<b>8</b> assigned"), "SEND + MORE = MONEY's eight letters: {drawn}");
     let (_, queens) = traced("#/queens?n=6&algo=backtracking");
-    assert!(queens.frame(queens.len(), false).said.ends_with("and 4 solutions found."));
+    let end = queens.frame(queens.len(), false);
+    assert!(end.said.ends_with("and 4 solutions found; the last is shown."), "{}", end.said);
+    assert!(end.markup.contains("<b>6</b> queens on the board"), "{}", end.markup);
 }
 
 #[test]

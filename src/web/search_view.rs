@@ -3,6 +3,7 @@
 //! of its own (`core::replay`), which answers each step with the moment to show; this side
 //! only asks, keeps the answer and the predictions' score, and lays them out.
 
+use crate::core::format::format_count;
 use crate::core::link::{with_view, Link, SearchAsk};
 use crate::core::replay::Frame;
 use crate::web::solver::{SolverClient, SolverEvent};
@@ -346,14 +347,15 @@ impl SearchView {
         }
     }
 
-    /// A prediction: the frontier row clicked against the node the search takes next.
+    /// A prediction: the candidate clicked (its button, or anywhere on its card) against the
+    /// node the search takes next.
     fn pick(&mut self, event: &MouseEvent) {
         let Some(frame) = &self.frame else { return };
-        let row = event
+        let card = event
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| e.closest("[data-node]").ok().flatten());
-        let Some(picked) = row.as_ref().and_then(|r| r.get_attribute("data-node")) else { return };
+            .and_then(|e| e.closest(".predict-cards li[data-node]").ok().flatten());
+        let Some(picked) = card.as_ref().and_then(|c| c.get_attribute("data-node")) else { return };
         if !self.predict || self.verdict.is_some() {
             return;
         }
@@ -365,11 +367,7 @@ impl SearchView {
         }
         self.focus_verdict = true;
         self.revealing = true;
-        let why = row
-            .as_ref()
-            .and_then(|r| r.closest("tr").ok().flatten())
-            .and_then(|tr| tr.get_attribute("data-miss"))
-            .unwrap_or_default();
+        let why = card.as_ref().and_then(|c| c.get_attribute("data-miss")).unwrap_or_default();
         self.verdict = Some(if right {
             format!("Right: node {next} is expanded next.")
         } else {
@@ -432,8 +430,8 @@ impl SearchView {
                     <input type="range" class="moment" min="0" max={len.to_string()} value={t.to_string()}
                         aria-label="Moment of the search" aria-valuetext={format!("{moment} {t} of {len}")} oninput={scrub} />
                     // As wide as its widest moment, so nothing after it moves while stepping.
-                    <span class="moment-count" style={format!("min-width: {}ch", format!("{moment} {len} of {len}").len())}>
-                        { format!("{moment} {t} of {len}") }
+                    <span class="moment-count" style={format!("min-width: {}ch", format!("{moment} {0} of {0}", format_count(u64::from(len))).len())}>
+                        { format!("{moment} {} of {}", format_count(u64::from(t)), format_count(u64::from(len))) }
                     </span>
                     if racing {
                         <button class="export-csv" onclick={send.reform(|_| SearchMsg::ExportCsv)}>{ "Export CSV" }</button>

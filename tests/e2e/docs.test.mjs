@@ -85,7 +85,7 @@ test("the guides' pictures show what their captions say", async () => {
     (page) => page.locator(".moment-count").filter({ hasText: /^event 40 of/ }).waitFor({ timeout: 60000 }));
   // Predict mode asks at the next expansion from event 40.
   await picture("predict", `${SEARCH}&algo=bfs&view=search&t=40&predict=1`, async (page) => {
-    await page.locator("table.frontier.predicting").waitFor({ timeout: 60000 });
+    await page.locator(".predict-cards").waitFor({ timeout: 60000 });
     await page.locator(".predict-score").waitFor();
   });
   await picture("race", `${SEARCH}&race=bfs,astar,idastar&t=100`,

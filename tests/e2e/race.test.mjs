@@ -17,7 +17,7 @@ test("three lanes end where the CLI's solves end; a t= link reopens the same tic
   await moment(page).waitFor({ timeout: 60000 });
   assert.equal(await lanes(page).count(), 3);
   await page.keyboard.press("End");
-  await moment(page).filter({ hasText: /^tick (\d+) of \1$/ }).waitFor();
+  await moment(page).filter({ hasText: /^tick ([\d,]+) of \1$/ }).waitFor();
   // The lanes and the winner are named as the algorithm menu names them, not by link words.
   assert.deepEqual(await page.locator(".lane h3").allTextContents(),
     ["1 Breadth-first", "2 A* with Manhattan distance", "3 IDA*, Manhattan + linear conflicts"]);
@@ -64,7 +64,7 @@ test("a Sudoku race on guesses, a genetic race of two seeds, and four lanes at o
     await moment(page).waitFor({ timeout: 60000 });
     assert.equal(await lanes(page).count(), count, name);
     await page.keyboard.press("End");
-    await moment(page).filter({ hasText: /^tick (\d+) of \1$/ }).waitFor();
+    await moment(page).filter({ hasText: /^tick ([\d,]+) of \1$/ }).waitFor();
     // At the end every lane has ended, and says how: finished, with no solution, or stopped.
     const states = await page.locator(".lane-state").allTextContents();
     assert.equal(states.length, count, name);

@@ -30,7 +30,7 @@ test("steps forwards and back through an A* search, and a t= link reopens the sa
   await page.waitForFunction(() => !/^event (0|1) of/.test(document.querySelector(".moment-count")?.textContent));
   await page.waitForTimeout(300);
   const there = await momentText(page);
-  const t = Number(there.match(/event (\d+)/)[1]);
+  const t = Number(there.match(/event ([\d,]+)/)[1].replaceAll(",", ""));
   assert.ok(t > 1, there);
   const frontier = await rowsText(page);
   assert.ok(frontier.length > 0, "the frontier is listed");
@@ -72,9 +72,9 @@ test("predict mode hides the answer, scores a right and a wrong pick, and explai
   // After the start's expansion several boards wait.
   await page.keyboard.press("]");
   await page.keyboard.press("]");
-  await page.waitForFunction(() => document.querySelectorAll("table.frontier button[data-node]").length > 1);
+  await page.waitForFunction(() => document.querySelectorAll(".predict-cards button[data-node]").length > 1);
   assert.equal(await page.locator("table.frontier tr.next").count(), 0, "the answer is hidden");
-  const rows = page.locator("table.frontier tbody tr[data-node]");
+  const rows = page.locator(".predict-cards li[data-node]");
   // The row without a reason to miss is the right one.
   const count = await rows.count();
   let right = null;
@@ -91,9 +91,9 @@ test("predict mode hides the answer, scores a right and a wrong pick, and explai
   await page.locator("table.frontier tr.next").waitFor();
   assert.match(await page.locator(".predict-score").textContent(), /0 of 1 right/);
   await page.keyboard.press("]");
-  await page.waitForFunction(() => document.querySelectorAll("table.frontier button[data-node]").length > 0
+  await page.waitForFunction(() => document.querySelectorAll(".predict-cards button[data-node]").length > 0
     && !document.querySelector(".predict-verdict")?.textContent.startsWith("Not"));
-  const again = page.locator("table.frontier tbody tr[data-node]");
+  const again = page.locator(".predict-cards li[data-node]");
   const n = await again.count();
   for (let i = 0; i < n; i++) {
     if (await again.nth(i).getAttribute("data-miss") === null) {
@@ -167,10 +167,10 @@ test("in constraint and queens traces ] and [ step one assignment or placement, 
     const { page, errors } = await open(link, PROJECTOR);
     await ready(page);
     await atMoment(page, from);
-    const len = Number((await momentText(page)).match(/of (\d+)/)[1]);
+    const len = Number((await momentText(page)).match(/of ([\d,]+)/)[1].replaceAll(",", ""));
     await page.keyboard.press("]");
     await page.waitForFunction((from) => !document.querySelector(".moment-count").textContent.startsWith(`event ${from} `), from);
-    const forward = Number((await momentText(page)).match(/event (\d+)/)[1]);
+    const forward = Number((await momentText(page)).match(/event ([\d,]+)/)[1].replaceAll(",", ""));
     assert.ok(forward > from && forward < len, `${link}: ] went to ${forward} of ${len}`);
     assert.match(await said(page).textContent(), lands, `${link}: ] lands on an assignment`);
     await page.keyboard.press("]");

@@ -24,21 +24,24 @@ async function decode(locator) {
 const counterReaches = (page, text) =>
   page.locator(".counter").filter({ hasText: new RegExp(`^${text}$`) }).waitFor({ timeout: 30000 });
 
-const candidates = (page) => page.locator("table.frontier.predicting tbody tr[data-node]");
+const candidates = (page) => page.locator(".predict-cards li[data-node]");
 
 test("predict mode asks: shuffled candidates large on the projector, the rule with the answer, one score per question", async () => {
   const { page, errors } = await open(`${GUIDE_BOARD}&algo=astar&view=search&t=40&predict=1`, PROJECTOR);
   for (const presenting of [false, true]) {
     if (presenting) await page.keyboard.press("p");
     await candidates(page).first().waitFor();
-    const caption = await page.locator("table.frontier caption").textContent();
+    const caption = await page.locator(".predict-cards figcaption").textContent();
     assert.match(caption, /shuffled/);
     assert.doesNotMatch(caption, /smallest f|deeper/, "the rule comes with the answer");
-    // The class sees the candidates: at least three whole rows with their g, h and f.
-    const rows = await candidates(page).count();
-    for (let i = 0; i < Math.min(rows, 3); i++) await assertInView(page, candidates(page).nth(i), `candidate ${i + 1}`);
-    await assertInView(page, page.locator("table.frontier th").filter({ hasText: /^f$/ }), "the f column");
-    const size = await candidates(page).first().locator("td").nth(1).evaluate((td) => parseFloat(getComputedStyle(td).fontSize));
+    // The class sees every candidate whole, with its g, h and f.
+    const cards = await candidates(page).count();
+    assert.ok(cards >= 3, `${cards} candidates`);
+    for (let i = 0; i < cards; i++) {
+      await assertInView(page, candidates(page).nth(i), `candidate ${i + 1} of ${cards}`);
+      assert.match(await candidates(page).nth(i).locator(".facts").textContent(), /g \d+ · h \d+ · f \d+/);
+    }
+    const size = await candidates(page).first().locator(".facts").evaluate((f) => parseFloat(getComputedStyle(f).fontSize));
     assert.ok(size >= 18, `candidates' numbers at ${size} px`);
   }
   await page.screenshot({ path: `${shots}/predict-1024x768.png` });
@@ -155,6 +158,19 @@ test("a seeded run draws the same chart at any speed, scaled to be read", async 
       // Generation 1's random layouts score far worse: cut at the top, said in the title.
       assert.ok(fast.title.some((t) => /off the top/.test(t)), fast.title.join(" | "));
       await fast.page.screenshot({ path: `${shots}/seeded-chart-1024x768.png` });
+      // Presented, the key's names stand apart from each other and from the title, at 18 px.
+      await fast.page.keyboard.press("p");
+      await fast.page.locator("html[data-presenting=on]").waitFor();
+      const boxes = await fast.page.locator(".chart-key .legend, svg.chart .axis-label").evaluateAll((els) =>
+        els.map((e) => ({ text: e.textContent, size: parseFloat(getComputedStyle(e).fontSize), ...e.getBoundingClientRect().toJSON() })));
+      const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      for (const [i, a] of boxes.entries()) {
+        for (const b of boxes.slice(i + 1)) assert.ok(!overlap(a, b), `"${a.text}" and "${b.text}" overlap`);
+      }
+      for (const name of boxes.filter((b) => ["best", "mean"].includes(b.text))) {
+        assert.ok(name.size >= 18, `the key's "${name.text}" at ${name.size} px`);
+      }
+      assert.equal(boxes.filter((b) => ["best", "mean"].includes(b.text)).length, 2);
     }
     assert.deepEqual([...fast.errors, ...slow.errors], []);
     await fast.page.close();
@@ -199,6 +215,22 @@ test("nothing moves under the pointer while a solution or a search is stepped", 
   }
   await page.locator(".moment-count").filter({ hasText: /^event [3-5]\d of/ }).waitFor();
   assert.deepEqual(await boxes(".search-steps button"), steps, "the step buttons stay put");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the example lesson's race, presented at 1024×768, shows its three lanes whole at the finish", async () => {
+  const { page, errors } = await open("#/lesson?example=search&step=4", PROJECTOR);
+  await page.locator(".lane").first().waitFor({ timeout: 30000 });
+  await page.keyboard.press("p");
+  await page.locator("html[data-presenting=on]").waitFor();
+  await page.keyboard.press("End");
+  await page.locator(".lane.ended").nth(2).waitFor();
+  const lanes = page.locator(".lane");
+  assert.equal(await lanes.count(), 3);
+  for (let i = 0; i < 3; i++) await assertInView(page, lanes.nth(i), `lane ${i + 1}`);
+  // IDA*'s frontier is its path: at the finish it names the most it kept, not 0.
+  assert.match(await lanes.nth(2).innerText(), /in the frontier at most (1[89]|2\d)\b/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -3,13 +3,15 @@
 //! draw them, and the drawing is tested natively with the replay.
 
 use super::{grid_cell, Drawing, Pictures, Replay, State, Waiting};
-use crate::core::format::html_text as text;
+use crate::core::format::{format_count, html_text as text};
 use crate::core::seed::SeededRng;
 use crate::core::trace::{Discipline, Event};
 use std::fmt::Write;
 
 /// Frontier rows shown; the rest are counted.
 const MAX_ROWS: usize = 10;
+/// Predict mode's candidates: two rows of four cards fit a projector's 1024×768.
+const MAX_CANDIDATES: usize = 8;
 /// Rows of the drawing by depth, at most: deeper searches get a row per band of depths (few
 /// enough that each row's label stays readable on a projector).
 pub(super) const MAX_DEPTH_ROWS: usize = 16;
@@ -65,7 +67,7 @@ fn counts(replay: &Replay, state: &State, html: &mut String) {
     let mut items: Vec<(String, &str)> = Vec::new();
     // "1 dead end", "2 dead ends": the word agrees with its number.
     let mut count = |n: u64, one: &'static str, many: &'static str| {
-        items.push((n.to_string(), if n == 1 { one } else { many }));
+        items.push((format_count(n), if n == 1 { one } else { many }));
     };
     if replay.drawing == Drawing::Queens {
         count(state.grid.queens.len() as u64, "queen on the board", "queens on the board");
@@ -78,9 +80,9 @@ fn counts(replay: &Replay, state: &State, html: &mut String) {
         count(state.backtracks, "taken back", "taken back");
         count(state.dead_ends, "dead end", "dead ends");
     } else {
-        items.push((state.expanded.to_string(), "expanded"));
-        items.push((state.generated.to_string(), "generated"));
-        items.push((state.frontier.len().to_string(), waiting_word(replay.discipline)));
+        items.push((format_count(state.expanded), "expanded"));
+        items.push((format_count(state.generated), "generated"));
+        items.push((format_count(state.frontier.len() as u64), waiting_word(replay.discipline)));
         if let Some(bound) = state.bound {
             items.push((bound.to_string(), "bound on f"));
         }
@@ -141,21 +143,11 @@ fn shows_f(discipline: Discipline) -> bool {
 
 fn frontier(replay: &Replay, state: &State, t: u32, next: Option<u32>, predict: bool, html: &mut String) {
     let discipline = replay.discipline;
-    let mut rows: Vec<&Waiting> = state.frontier.in_order().take(MAX_ROWS).collect();
-    let first = rows.iter().find(|w| Some(w.node) == next).copied();
+    let rows: Vec<&Waiting> = state.frontier.in_order().take(MAX_ROWS).collect();
     if predict {
-        // In the search's own order the answer would be the top row: shuffled, by the moment
-        // (the same link shows the same order everywhere).
-        SeededRng::new(u64::from(t)).shuffle(&mut rows);
-        let _ = write!(
-            html,
-            "<table class=\"frontier predicting\"><caption>{}</caption><thead><tr>",
-            text(&predict_caption(rows.len(), state.frontier.len()))
-        );
-    } else {
-        let _ =
-            write!(html, "<table class=\"frontier\"><caption>{}</caption><thead><tr>", caption(discipline));
+        return candidates(replay, state, t, rows.into_iter().take(MAX_CANDIDATES).collect(), next, html);
     }
+    let _ = write!(html, "<table class=\"frontier\"><caption>{}</caption><thead><tr>", caption(discipline));
     let pictured = matches!(replay.pictures, Some(Pictures::Nodes(_)));
     if pictured {
         html.push_str("<th scope=\"col\">board</th>");
@@ -171,24 +163,11 @@ fn frontier(replay: &Replay, state: &State, t: u32, next: Option<u32>, predict: 
     html.push_str("</tr></thead><tbody>");
     for waiting in &rows {
         let is_next = Some(waiting.node) == next;
-        let class = if is_next && !predict { " class=\"next\"" } else { "" };
-        let miss = match (predict, first) {
-            (true, Some(taken)) if !is_next => {
-                format!(" data-miss=\"{}\"", text(&why_not(discipline, taken, waiting)))
-            }
-            _ => String::new(),
+        let (class, node) = match is_next {
+            true => (" class=\"next\"", format!("{} <span class=\"next-mark\">next</span>", waiting.node)),
+            false => ("", waiting.node.to_string()),
         };
-        let node = if predict {
-            format!(
-                "<button type=\"button\" data-node=\"{0}\" aria-label=\"Predict node {0}\">{0}</button>",
-                waiting.node
-            )
-        } else if is_next {
-            format!("{} <span class=\"next-mark\">next</span>", waiting.node)
-        } else {
-            waiting.node.to_string()
-        };
-        let _ = write!(html, "<tr data-node=\"{}\"{class}{miss}>", waiting.node);
+        let _ = write!(html, "<tr data-node=\"{}\"{class}>", waiting.node);
         if pictured {
             let _ =
                 write!(html, "<td class=\"picture\">{}</td>", replay.picture(waiting, t).unwrap_or_default());
@@ -196,7 +175,7 @@ fn frontier(replay: &Replay, state: &State, t: u32, next: Option<u32>, predict: 
         let _ = write!(
             html,
             "<td>{node}</td><td>{}</td><td>{}</td><td>{}</td>",
-            if waiting.parent == super::NONE { "—".to_string() } else { waiting.parent.to_string() },
+            parent_text(waiting),
             text(replay.step_text(waiting.step)),
             waiting.g,
         );
@@ -218,6 +197,62 @@ fn frontier(replay: &Replay, state: &State, t: u32, next: Option<u32>, predict: 
         html.push_str("<tr><td colspan=\"7\">empty</td></tr>");
     }
     html.push_str("</tbody></table>");
+}
+
+/// The node a waiting node was generated from ("—" for the start).
+fn parent_text(waiting: &Waiting) -> String {
+    if waiting.parent == super::NONE {
+        "—".to_string()
+    } else {
+        waiting.parent.to_string()
+    }
+}
+
+/// Predict mode's question: the first waiting nodes as cards in rows (they fit a projector's
+/// screen, where table rows do not), each its board, its number to pick and its g, h, f. In the
+/// search's own order the answer would come first: shuffled, by the moment (the same link
+/// shows the same order everywhere). A wrong card carries the reason it is not taken.
+fn candidates(
+    replay: &Replay,
+    state: &State,
+    t: u32,
+    mut rows: Vec<&Waiting>,
+    next: Option<u32>,
+    html: &mut String,
+) {
+    let discipline = replay.discipline;
+    let taken = rows.iter().find(|w| Some(w.node) == next).copied();
+    SeededRng::new(u64::from(t)).shuffle(&mut rows);
+    let _ = write!(
+        html,
+        "<figure class=\"predict-cards\"><figcaption>{}</figcaption><ul>",
+        text(&predict_caption(rows.len(), state.frontier.len()))
+    );
+    for waiting in &rows {
+        let miss = match taken {
+            Some(taken) if taken.node != waiting.node => {
+                format!(" data-miss=\"{}\"", text(&why_not(discipline, taken, waiting)))
+            }
+            _ => String::new(),
+        };
+        let _ = write!(html, "<li data-node=\"{}\"{miss}>", waiting.node);
+        html.push_str(&replay.picture(waiting, t).unwrap_or_default());
+        let _ = write!(
+            html,
+            "<button type=\"button\" data-node=\"{0}\" aria-label=\"Predict node {0}\">{0}</button>",
+            waiting.node
+        );
+        // What the rule reads (where it came from and by which move come with the answer).
+        let mut facts = vec![format!("g {}", waiting.g)];
+        if shows_h(discipline) {
+            facts.push(format!("h {}", waiting.h));
+        }
+        if shows_f(discipline) {
+            facts.push(format!("f {}", waiting.f));
+        }
+        let _ = write!(html, "<span class=\"facts\">{}</span></li>", facts.join(" · "));
+    }
+    html.push_str("</ul></figure>");
 }
 
 /// Why the search takes `taken` rather than `other`, in one sentence.

@@ -760,19 +760,33 @@ impl Replay {
         }
     }
 
+    /// Whether `event` completes a solution (the queens: a queen on the last row).
+    fn completes_a_solution(&self, event: &Event) -> bool {
+        match event {
+            Event::Solution => true,
+            Event::Place { row, .. } => row + 1 == self.side,
+            _ => false,
+        }
+    }
+
     /// The page's view of moment `t`; `predict` hides which node comes next.
     pub fn frame(&self, t: u32, predict: bool) -> Frame {
         let t = t.min(self.len());
-        let state = self.state_at(t);
+        let mut state = self.state_at(t);
         let last = t == self.len();
         let said = match t.checked_sub(1) {
             Some(_) if self.cut && last => words::cut_short(),
-            // A search for every solution ends on a take-back: say that it is over.
+            // A search for every solution ends on a take-back: say that it is over, and draw
+            // its last solution rather than the grid every choice has been taken back from.
             Some(i)
                 if last
                     && self.drawing != Drawing::Frontier
                     && self.events[i as usize] != Event::Solution =>
             {
+                let solved_at = self.events.iter().rposition(|e| self.completes_a_solution(e));
+                if let Some(solved_at) = solved_at {
+                    state.grid = self.state_at(solved_at as u32 + 1).grid;
+                }
                 words::all_tried(state.solutions)
             }
             Some(i) => words::describe_at(&self.events, i as usize, self.discipline),

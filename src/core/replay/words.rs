@@ -18,12 +18,16 @@ pub(super) fn at_start(drawing: Drawing) -> String {
     .into()
 }
 
-/// The last moment of a search that tried everything.
+/// The last moment of a search for every solution (its drawing shows the last one found).
 pub(super) fn all_tried(solutions: u64) -> String {
-    format!(
-        "The search is over: every possibility has been tried, and {} found.",
-        crate::core::format::count_of(solutions, "solution", "solutions")
-    )
+    let found = crate::core::format::count_of(solutions, "solution", "solutions");
+    match solutions {
+        0 => format!("The search is over: every possibility has been tried, and {found} found."),
+        1 => format!("The search is over: every possibility has been tried, and {found} found, shown here."),
+        _ => format!(
+            "The search is over: every possibility has been tried, and {found} found; the last is shown."
+        ),
+    }
 }
 
 /// The last moment of a recording cut short.

@@ -75,12 +75,10 @@ pub fn Chart(props: &ChartProps) -> Html {
             s.points.iter().map(|&(x, y)| format!("{:.1},{:.1}", px(x), py(y))).collect();
         html! { <polyline class={classes!("series", s.class.to_string())} points={points.join(" ")} /> }
     });
-    let legend = props.series.iter().enumerate().map(|(i, s)| {
-        let y = PAD - 16.0 + 18.0 * i as f64;
-        html! {
-            <text class={classes!("legend", s.class.to_string())} x={format!("{:.0}", WIDTH - 4.0)} text-anchor="end"
-                y={format!("{y:.0}")}>{ s.name.clone() }</text>
-        }
+    // The key is text beside the plot, not in it: it wraps, however many lines and however long
+    // their names, instead of running into the title.
+    let key = props.series.iter().map(|s| {
+        html! { <span class={classes!("legend", s.class.to_string())}>{ s.name.clone() }</span> }
     });
     let y_marks = y_ticks.iter().map(|&t| {
         let y = format!("{:.1}", py(t));
@@ -106,6 +104,8 @@ pub fn Chart(props: &ChartProps) -> Html {
         (None, None) => props.y_label.to_string(),
     };
     html! {
+        <div class="chart-box">
+        <p class="chart-key">{ for key }</p>
         <svg class="chart" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img"
             aria-label={format!("{} by {}", props.y_label, props.x_label)}>
             { for y_marks }
@@ -117,7 +117,7 @@ pub fn Chart(props: &ChartProps) -> Html {
             <text class="axis-label" x={(WIDTH / 2.0).to_string()} y={(HEIGHT - 4.0).to_string()}>{ props.x_label.clone() }</text>
             <text class="axis-label" x="4" y={(PAD - 14.0).to_string()}>{ y_title }</text>
             { for lines }
-            { for legend }
         </svg>
+        </div>
     }
 }

@@ -1,0 +1,15 @@
+import { chromium } from "playwright-core";
+import { serve } from "./server.mjs";
+const server = await serve(new URL("../../dist/", import.meta.url).pathname);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+await page.goto(server.url + "#/tiles264?seed=1690419104&rng=python");
+await page.locator("main").first().waitFor(); await page.waitForTimeout(500);
+await page.getByRole("button", { name: "Solve", exact: true }).click();
+await page.locator(".status").filter({ hasText: "Solved" }).waitFor({ timeout: 60000 });
+await page.waitForTimeout(500);
+await page.screenshot({ path: "/tmp/shots/chart.png" });
+await page.keyboard.press("p"); await page.waitForTimeout(800);
+await page.screenshot({ path: "/tmp/shots/chart-p.png" });
+console.log(JSON.stringify(await page.locator(".chart-key .legend, svg.chart .axis-label, .chart-box, svg.chart").evaluateAll((els) => els.map((e) => [e.textContent.slice(0, 20), JSON.stringify(e.getBoundingClientRect())]))));
+await browser.close(); server.close();
