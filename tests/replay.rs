@@ -346,6 +346,16 @@ fn quietly<T>(run: impl FnOnce(&mut JobContext) -> T) -> T {
 }
 
 #[test]
+fn a_race_from_the_goal_says_so_instead_of_comparing_nothing() {
+    let race =
+        quietly(|ctx| Recorded::record("#/sliding?size=3&tiles=1,2,3,4,5,6,7,8,0&race=bfs,astar", ctx))
+            .unwrap();
+    let end = race.frame(0, Seek::End, false);
+    assert!(end.said.contains("The start is already the goal"), "{}", end.said);
+    assert!(!end.said.contains("times as many"), "{}", end.said);
+}
+
+#[test]
 fn a_race_replays_every_lane_on_one_clock_to_its_own_end() {
     let board = "#/sliding?size=3&seed=3&shuffle=20";
     let race = quietly(|ctx| Recorded::record(&format!("{board}&race=bfs,astar,idastar"), ctx)).unwrap();

@@ -366,7 +366,11 @@ impl RaceReplay {
         let unit = self.clock.name();
         let finished = |lane: &&RaceLane| lane.result.solved && lane.end() <= t;
         let first = self.lanes.iter().filter(finished).min_by_key(|lane| lane.end())?;
-        let at = first.end().max(1);
+        if first.end() == 0 {
+            // Nothing to compare: no lane had to work.
+            return Some(format!("The start is already the goal: the race is over at 0 {unit}."));
+        }
+        let at = first.end();
         let mut words = format!("{} finished first, at {} {unit}", first.name, format_count(u64::from(at)));
         let others: Vec<String> = self
             .lanes
