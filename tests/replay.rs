@@ -356,6 +356,19 @@ fn a_race_from_the_goal_says_so_instead_of_comparing_nothing() {
 }
 
 #[test]
+fn a_lane_that_ended_keeps_its_counters_to_the_end_of_the_race() {
+    let race =
+        quietly(|ctx| Recorded::record("#/sudoku?race=propagate,backtrack&clock=guesses", ctx)).unwrap();
+    let end = race.frame(0, Seek::End, false);
+    let propagation = &end.markup[..end.markup.find("Lane 2").unwrap()];
+    assert!(propagation.contains("done at"), "{propagation}");
+    assert!(
+        propagation.contains("taken back <b>") && !propagation.contains("taken back <b>—"),
+        "{propagation}"
+    );
+}
+
+#[test]
 fn a_race_replays_every_lane_on_one_clock_to_its_own_end() {
     let board = "#/sliding?size=3&seed=3&shuffle=20";
     let race = quietly(|ctx| Recorded::record(&format!("{board}&race=bfs,astar,idastar"), ctx)).unwrap();
@@ -607,6 +620,7 @@ fn a_search_for_every_solution_stops_at_each_on_the_way() {
     let end = queens.frame(queens.len(), false);
     assert!(end.said.ends_with("and 4 solutions found; the last is shown."), "{}", end.said);
     assert!(end.markup.contains("<b>6</b> queens on the board"), "{}", end.markup);
+    assert!(!end.markup.contains("class=\"removed\""), "no queen of the solution marked taken off");
 }
 
 #[test]

@@ -506,7 +506,7 @@ impl RaceLane {
                 }
                 // Past its recording the clock's own count follows the bar, the lane's own
                 // results stand at its end, and what was not recorded is not made up.
-                let past = t > self.recorded_to();
+                let past = self.cut && t > self.recorded_to();
                 let done = format_count(u64::from(t.min(end)));
                 let unknown = || "—".to_string();
                 // A constraint solver keeps no frontier: its work is its guesses.

@@ -158,10 +158,10 @@ test("a seeded run draws the same chart at any speed, scaled to be read", async 
       // Generation 1's random layouts score far worse: cut at the top, said in the title.
       assert.ok(fast.title.some((t) => /off the top/.test(t)), fast.title.join(" | "));
       await fast.page.screenshot({ path: `${shots}/seeded-chart-1024x768.png` });
-      // Presented, the key's names stand apart from each other and from the title, at 18 px.
+      // Presented, the key's names, the titles and the y ticks stand apart; the key at 18 px.
       await fast.page.keyboard.press("p");
       await fast.page.locator("html[data-presenting=on]").waitFor();
-      const boxes = await fast.page.locator(".chart-key .legend, svg.chart .axis-label").evaluateAll((els) =>
+      const boxes = await fast.page.locator(".chart-key .legend, svg.chart .axis-label, svg.chart .tick.y").evaluateAll((els) =>
         els.map((e) => ({ text: e.textContent, size: parseFloat(getComputedStyle(e).fontSize), ...e.getBoundingClientRect().toJSON() })));
       const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
       for (const [i, a] of boxes.entries()) {

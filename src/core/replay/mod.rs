@@ -773,6 +773,8 @@ impl Replay {
     pub fn frame(&self, t: u32, predict: bool) -> Frame {
         let t = t.min(self.len());
         let mut state = self.state_at(t);
+        // The moment the drawing shows (the end of a search for every solution: its last).
+        let mut drawn_at = t;
         let last = t == self.len();
         let said = match t.checked_sub(1) {
             Some(_) if self.cut && last => words::cut_short(),
@@ -785,7 +787,8 @@ impl Replay {
             {
                 let solved_at = self.events.iter().rposition(|e| self.completes_a_solution(e));
                 if let Some(solved_at) = solved_at {
-                    state.grid = self.state_at(solved_at as u32 + 1).grid;
+                    drawn_at = solved_at as u32 + 1;
+                    state.grid = self.state_at(drawn_at).grid;
                 }
                 words::all_tried(state.solutions)
             }
@@ -802,7 +805,7 @@ impl Replay {
             (_, None) => Vec::new(),
         };
         let next = self.next_taken(t);
-        let markup = markup::draw(self, &state, t, next, predict, &path);
+        let markup = markup::draw(self, &state, drawn_at, next, predict, &path);
         Frame { t, len: self.len(), said, path, next, board: self.discipline != Discipline::None, markup }
     }
 

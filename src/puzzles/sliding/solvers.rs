@@ -6,6 +6,7 @@ use super::packed::{Estimate, Packed, SlidingProblem};
 use super::pdb::PatternDatabase;
 use super::pdb_search::{self, Weights};
 use super::shorten;
+use crate::core::choice::{short_label, Named};
 use crate::core::search::{self, Control, Outcome, Problem, SearchResult, Stats, StopReason};
 use crate::core::trace::{follows, note, Discipline, Event};
 use std::sync::OnceLock;
@@ -165,9 +166,13 @@ pub fn solve(
 /// Optimal where that is quick (pattern databases on 4×4, IDA* below); on 5×5, whose optimal
 /// searches take hours, weighted IDA* with the 5×5 databases and a stated bound.
 fn auto(board: &Board, start: Packed, databases: Databases, ctl: &mut Control) -> Solved {
+    let chose = |algo: Algo, solved: Solved| Solved {
+        note: Some(format!("chose {} for a {n}×{n} board", short_label(algo.label()), n = board.size())),
+        ..solved
+    };
     match board.size() {
-        0..=3 => solve(Algo::IdaStar, board, None, databases, ctl),
-        4 => solve(Algo::Pdb, board, None, databases, ctl),
+        0..=3 => chose(Algo::IdaStar, solve(Algo::IdaStar, board, None, databases, ctl)),
+        4 => chose(Algo::Pdb, solve(Algo::Pdb, board, None, databases, ctl)),
         _ => {
             let database = databases.five.expect("the caller builds the 5×5 databases for auto");
             weighted_5x5(database, board, start, ctl)

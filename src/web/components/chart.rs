@@ -23,7 +23,12 @@ pub struct ChartProps {
 // name under the plot, the title and the key above it.
 const WIDTH: f64 = 600.0;
 const HEIGHT: f64 = 236.0;
-const PAD: f64 = 36.0;
+/// Room right of the plot (the last x tick's label is centred on it).
+const RIGHT: f64 = 36.0;
+/// The y axis's title, above the plot.
+const TITLE_BASELINE: f64 = 22.0;
+/// The plot's top: under the title, with room for the top tick's label centred on its line.
+const TOP: f64 = 50.0;
 const LEFT: f64 = 72.0;
 const BOTTOM: f64 = 52.0;
 
@@ -68,8 +73,8 @@ pub fn Chart(props: &ChartProps) -> Html {
     };
     let x_ticks = linear_ticks(0.0, x_max);
     let x_end = x_ticks[x_ticks.len() - 1];
-    let px = |x: f64| LEFT + (WIDTH - LEFT - PAD) * x / x_end;
-    let py = |y: f64| HEIGHT - BOTTOM - (HEIGHT - PAD - BOTTOM) * scale.fraction(y).min(1.0);
+    let px = |x: f64| LEFT + (WIDTH - LEFT - RIGHT) * x / x_end;
+    let py = |y: f64| HEIGHT - BOTTOM - (HEIGHT - TOP - BOTTOM) * scale.fraction(y).min(1.0);
     let lines = props.series.iter().map(|s| {
         let points: Vec<String> =
             s.points.iter().map(|&(x, y)| format!("{:.1},{:.1}", px(x), py(y))).collect();
@@ -84,7 +89,7 @@ pub fn Chart(props: &ChartProps) -> Html {
         let y = format!("{:.1}", py(t));
         html! {
             <>
-                <line class="grid" x1={LEFT.to_string()} x2={(WIDTH - PAD).to_string()} y1={y.clone()} y2={y.clone()} />
+                <line class="grid" x1={LEFT.to_string()} x2={(WIDTH - RIGHT).to_string()} y1={y.clone()} y2={y.clone()} />
                 <text class="tick y" x={(LEFT - 6.0).to_string()} y={y}>{ tick_label(t) }</text>
             </>
         }
@@ -111,11 +116,11 @@ pub fn Chart(props: &ChartProps) -> Html {
             { for y_marks }
             { for x_marks }
             <line class="axis" x1={LEFT.to_string()} y1={(HEIGHT - BOTTOM).to_string()}
-                x2={(WIDTH - PAD).to_string()} y2={(HEIGHT - BOTTOM).to_string()} />
-            <line class="axis" x1={LEFT.to_string()} y1={PAD.to_string()} x2={LEFT.to_string()}
+                x2={(WIDTH - RIGHT).to_string()} y2={(HEIGHT - BOTTOM).to_string()} />
+            <line class="axis" x1={LEFT.to_string()} y1={TOP.to_string()} x2={LEFT.to_string()}
                 y2={(HEIGHT - BOTTOM).to_string()} />
             <text class="axis-label" x={(WIDTH / 2.0).to_string()} y={(HEIGHT - 4.0).to_string()}>{ props.x_label.clone() }</text>
-            <text class="axis-label" x="4" y={(PAD - 14.0).to_string()}>{ y_title }</text>
+            <text class="axis-label" x="4" y={TITLE_BASELINE.to_string()}>{ y_title }</text>
             { for lines }
         </svg>
         </div>
