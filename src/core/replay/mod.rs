@@ -545,14 +545,14 @@ impl Replay {
             Event::Expand { g, h, .. } => {
                 self.expansions.push(i);
                 // Breadth-first's layers are its depths; best-first's are A*'s contours: the
-                // first expansion of each larger f = g + h.
-                let new_layer = match self.discipline {
-                    Discipline::Queue => *layer != Some(*g),
-                    Discipline::Priority => layer.is_none_or(|f| g + h > f),
-                    _ => false,
+                // first expansion of each larger f = g + h (both only grow along the search).
+                let key = match self.discipline {
+                    Discipline::Queue => Some(*g),
+                    Discipline::Priority => Some(g + h),
+                    _ => None,
                 };
-                if new_layer {
-                    *layer = Some(if self.discipline == Discipline::Queue { *g } else { g + h });
+                if let Some(key) = key.filter(|&key| layer.is_none_or(|last| key > last)) {
+                    *layer = Some(key);
                     self.layers.push(i);
                 }
             }
