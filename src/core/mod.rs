@@ -13,6 +13,7 @@ pub mod history;
 pub mod job;
 pub mod lesson;
 pub mod link;
+pub mod places;
 pub mod playback;
 pub mod python_random;
 pub mod qr;

@@ -9,6 +9,7 @@ use crate::core::job::{ChartPoint, Report};
 use crate::core::link::{
     read_leniently, search_view, Link, LinkError, LinkParams, SearchAsk, SPEED_KEY, STEP_KEY,
 };
+use crate::core::places::Place;
 use crate::core::playback::DEFAULT_SPEED_LEVEL;
 use crate::puzzles::PuzzleInfo;
 use crate::web::app::LeavePresentation;
@@ -18,6 +19,7 @@ use crate::web::components::choice::Choice;
 use crate::web::components::compare_table::{Column, SEARCH_COLUMNS};
 use crate::web::components::field::{Draft, Drafts};
 use crate::web::components::messages::Notices;
+use crate::web::components::places::Places;
 use crate::web::components::playback_controls::PlaybackAction;
 use crate::web::components::seed_field::SeedField;
 use crate::web::components::solve_bar::SolveBar;
@@ -167,8 +169,27 @@ pub trait PuzzlePage: Sized + 'static {
         Effect::Solve
     }
 
-    /// The board: a pure function of the position shown.
-    fn view_board(&self, shown: &Self::State, act: &Callback<Self::Action>) -> Html;
+    /// The board: a pure function of the position shown. `places` is the layer of
+    /// [`PuzzlePage::places`], drawn last inside the board's SVG so that it lies on top.
+    fn view_board(&self, shown: &Self::State, act: &Callback<Self::Action>, places: Html) -> Html;
+
+    /// The places of the board shown a player acts on, each with what pressing it does (by
+    /// key, tap or click alike: `components::places`). Their names, read in order, are the
+    /// whole board in words.
+    fn places(&self, _shown: &Self::State) -> Vec<(Place, Self::Action)> {
+        Vec::new()
+    }
+
+    /// A pointer pressed on one place and let go on another presses both (Hanoi's discs).
+    const PLACES_DRAG: bool = false;
+    /// The focus reaching a place presses it (a Sudoku cell is selected as the arrows reach it).
+    const FOCUS_PRESSES: bool = false;
+
+    /// A move in words, for screen readers ("tile 7 slides left"): said after each move by
+    /// hand and each step of a solution.
+    fn say_move(&self, _before: &Self::State, _mv: &Self::Move) -> String {
+        String::new()
+    }
 
     /// Settings of its own, beside the algorithm choice; `edit` sends (link key, text).
     fn view_params(&self, _edit: &Callback<(&'static str, String)>, _act: &Callback<Self::Action>) -> Html {
@@ -311,6 +332,8 @@ pub enum Shell {
     ForgetTables,
     /// Opens or closes the Search view.
     ToggleSearch,
+    /// Says the whole board, place by place (`b`).
+    ReadBoard,
     /// A solved row of the comparison was picked: show that algorithm's solution.
     PickCompared(usize),
 }
@@ -323,6 +346,8 @@ pub enum Msg {
     Tick,
     Key(KeyboardEvent),
     Puzzle(Erased),
+    /// A place of the board pressed (by key, tap or click): its index.
+    Press(usize),
     Search(SearchMsg),
     /// An answer of the worker that makes the page's puzzle.
     Maker(SolverEvent),
@@ -350,6 +375,11 @@ pub const COMMON_KEYS: &[(&str, &str)] = &[
     ("g", "in the search: predict mode (which node is expanded next?)"),
     ("PageDown PageUp", "in a lesson: the next / previous step"),
     ("q", "show this page's link as a QR code, for phones to open"),
+    ("b", "read the whole board aloud (for screen readers), place by place"),
+    (
+        "Tab, then ← ↑ → ↓",
+        "on the board: move between its places (cells, pegs, jugs…); Enter or Space presses one",
+    ),
 ];
 
 /// A [`PuzzlePage`] as the shell sees it: the same parts, with the puzzle's own types erased
@@ -376,7 +406,14 @@ pub trait AnyPuzzle {
     fn step_mut(&mut self) -> Option<&mut usize>;
     fn seed(&self) -> Option<SeedUse>;
     fn use_seed(&mut self) -> Effect<Erased>;
-    fn view_board(&self, session: &SolveSession, act: &Callback<Erased>) -> Html;
+    /// The board, its places pressed through `press`.
+    fn view_board(&self, session: &SolveSession, act: &Callback<Erased>, press: &Callback<usize>) -> Html;
+    /// What pressing place `place` of the board shown does.
+    fn press(&self, place: usize, session: &SolveSession) -> Option<Erased>;
+    /// The names of the board's places: the board in words.
+    fn place_names(&self, session: &SolveSession) -> Vec<String>;
+    /// The solution's step on the board in words ("step 3 of 20: tile 7 slides left").
+    fn say_step(&self, session: &SolveSession) -> Option<String>;
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Erased>) -> Html;
     fn view_report(&self, act: &Callback<Erased>) -> Html;
     fn chart_labels(&self) -> (&'static str, &'static str);
@@ -400,6 +437,7 @@ pub trait AnyPuzzle {
     /// else whether the puzzle itself changed (not only a setting such as the seed).
     fn edit(&mut self, key: &str, text: &str, notices: &mut Notices) -> Option<EditOutcome>;
     /// A move by hand on the position shown (a solution shown is taken over to its step).
+    /// The move is said in `notices.said`.
     fn play(&mut self, session: &mut SolveSession, mv: Erased, notices: &mut Notices);
     fn undo(&mut self, session: &mut SolveSession);
     fn restart(&mut self);
@@ -531,9 +569,30 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         erase_effect(self.0.use_seed())
     }
 
-    fn view_board(&self, session: &SolveSession, act: &Callback<Erased>) -> Html {
+    fn view_board(&self, session: &SolveSession, act: &Callback<Erased>, press: &Callback<usize>) -> Html {
         let act = act.reform(|action: P::Action| Box::new(action) as Erased);
-        self.0.view_board(&self.shown(session), &act)
+        let shown = self.shown(session);
+        let places: Vec<Place> = self.0.places(&shown).into_iter().map(|(place, _)| place).collect();
+        let layer = html! {
+            <Places {places} on_press={press.clone()} drags={P::PLACES_DRAG} press_on_focus={P::FOCUS_PRESSES} />
+        };
+        self.0.view_board(&shown, &act, layer)
+    }
+
+    fn press(&self, place: usize, session: &SolveSession) -> Option<Erased> {
+        let (_, action) = self.0.places(&self.shown(session)).into_iter().nth(place)?;
+        Some(Box::new(action))
+    }
+
+    fn place_names(&self, session: &SolveSession) -> Vec<String> {
+        self.0.places(&self.shown(session)).into_iter().map(|(place, _)| place.name).collect()
+    }
+
+    fn say_step(&self, session: &SolveSession) -> Option<String> {
+        let (before, mv) = session.move_into_step::<P::State, P::Move>()?;
+        let words = self.0.say_move(before, mv);
+        (!words.is_empty())
+            .then(|| format!("Step {} of {}: {words}.", session.step(), session.solution_len()))
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Erased>) -> Html {
@@ -621,13 +680,20 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
             notices.alert = Some(format!("That move is not allowed: {why}."));
             return;
         }
+        let words = self.0.say_move(&shown, &mv);
         let taken = session.take_moves::<P::State, P::Move>();
         if let Some(played) = self.0.played_mut() {
             played.extend(taken);
             played.push(mv);
         }
         notices.alert = None;
-        notices.status = self.0.intro();
+        notices.status = AnyPuzzle::intro(self);
+        let count = self.0.played().map_or(0, <[P::Move]>::len);
+        notices.said = match (count, words.is_empty()) {
+            (0, _) => format!("{words}."),
+            (n, true) => format!("Move {n}."),
+            (n, false) => format!("Move {n}: {words}."),
+        };
     }
 
     fn undo(&mut self, session: &mut SolveSession) {
@@ -793,19 +859,17 @@ impl Component for Page {
                     }
                 }
             }
-            Msg::Puzzle(action) => {
-                let effect = self.puzzle.act(action, &self.session, &mut self.notices);
-                if matches!(effect, Effect::Play(_)) && self.session.is_playing() {
-                    // A move while the solution plays would throw it away: pause first.
-                    self.session.playback_action(PlaybackAction::Toggle, ctx.link().callback(|_| Msg::Tick));
-                    self.notices.status = format!(
-                        "Paused at step {}. Move again to go on by hand from here (the solution is then put aside), or press Space to play on.",
-                        self.session.step()
-                    );
-                } else {
-                    self.apply_effect(ctx, effect);
+            Msg::Press(place) => {
+                let Some(action) = self.puzzle.press(place, &self.session) else { return false };
+                self.notices.said.clear();
+                self.act(ctx, action);
+                if self.notices.said.is_empty() {
+                    // Not a move (a peg picked, a cell chosen): the place as it is now.
+                    self.notices.said =
+                        self.puzzle.place_names(&self.session).into_iter().nth(place).unwrap_or_default();
                 }
             }
+            Msg::Puzzle(action) => self.act(ctx, action),
         }
         self.make_wanted_puzzle(ctx);
         self.follow_search();
@@ -860,7 +924,7 @@ impl Component for Page {
             progress: self.session.view_progress(),
             board: match &self.search {
                 Some(search) if search.draws_board() => html! {},
-                _ => self.puzzle.view_board(&self.session, &act),
+                _ => self.puzzle.view_board(&self.session, &act, &ctx.link().callback(Msg::Press)),
             },
             search: self.search.as_ref().map(|search| search.view(&ctx.link().callback(Msg::Search))),
             board_in_view: self.search.as_ref().is_some_and(|s| s.draws_board() || s.predicting()),
@@ -1066,13 +1130,13 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
     }
 }
 
-/// "11.5 MB"
 /// The address bar still names `puzzle`: a link just followed to another page has changed
 /// it, and this page, about to be replaced, must not write itself back over it.
 fn address_names(puzzle: &str) -> bool {
     Link::parse(&browser::current_hash()).is_ok_and(|shown| shown.puzzle == puzzle)
 }
 
+/// "11.5 MB"
 fn format_bytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
 }
@@ -1111,7 +1175,13 @@ impl Page {
             Shell::ShowQr => self.toggle_qr(ctx),
             Shell::DismissAlert => self.notices.alert = None,
             Shell::Playback(action) => {
-                self.session.playback_action(action, ctx.link().callback(|_| Msg::Tick))
+                self.session.playback_action(action, ctx.link().callback(|_| Msg::Tick));
+                // A step taken by hand is said; steps while playing would drown each other.
+                if matches!(action, PlaybackAction::Forward | PlaybackAction::Back | PlaybackAction::Reset) {
+                    self.notices.said = self.puzzle.say_step(&self.session).unwrap_or_else(|| {
+                        format!("Step {} of {}: the start.", self.session.step(), self.session.solution_len())
+                    });
+                }
             }
             Shell::Edit(key, text) => self.edit(key, &text),
             Shell::Typing(key, text) => {
@@ -1133,11 +1203,20 @@ impl Page {
             Shell::Undo => {
                 self.puzzle.undo(&mut self.session);
                 self.notices.status = self.puzzle.intro();
+                self.notices.said = format!("Last move undone. {}", self.notices.status);
             }
             Shell::Restart => {
                 self.session.clear();
                 self.puzzle.restart();
                 self.notices.status = self.puzzle.intro();
+                self.notices.said = format!("Back to the start position. {}", self.notices.status);
+            }
+            Shell::ReadBoard => {
+                let names = self.puzzle.place_names(&self.session);
+                self.notices.said = match names.is_empty() {
+                    true => "This board has no places to read.".into(),
+                    false => format!("{}.", names.join("; ")),
+                };
             }
             Shell::ExportGif => self.export_gif(),
             Shell::AddToLesson => {
@@ -1403,6 +1482,25 @@ impl Page {
         }
     }
 
+    /// A page's own action (a press on its board, a button or key of its own).
+    fn act(&mut self, ctx: &Context<Self>, action: Erased) {
+        let effect = self.puzzle.act(action, &self.session, &mut self.notices);
+        if browser::coarse_pointer() {
+            // A page's own sentence names keys and clicks; a phone has neither.
+            self.notices.status = crate::core::format::for_touch(&self.notices.status);
+        }
+        if matches!(effect, Effect::Play(_)) && self.session.is_playing() {
+            // A move while the solution plays would throw it away: pause first.
+            self.session.playback_action(PlaybackAction::Toggle, ctx.link().callback(|_| Msg::Tick));
+            self.notices.status = format!(
+                "Paused at step {}. Move again to go on by hand from here (the solution is then put aside), or press Space to play on.",
+                self.session.step()
+            );
+        } else {
+            self.apply_effect(ctx, effect);
+        }
+    }
+
     fn use_seed(&mut self, ctx: &Context<Self>) {
         let effect = self.puzzle.use_seed();
         self.apply_effect(ctx, effect);
@@ -1467,6 +1565,7 @@ impl Page {
             "u" if hand_play => Some(Shell::Undo),
             "v" if self.puzzle.shows_search() => Some(Shell::ToggleSearch),
             "r" if hand_play => Some(Shell::Restart),
+            "b" => Some(Shell::ReadBoard),
             _ => None,
         };
         browser::send_shortcut(ctx.link(), &e, msg.map(Msg::Shell))

@@ -213,6 +213,19 @@ impl SolveSession {
         Some(solution.state_at(self.playback.step()))
     }
 
+    /// The position before the solution's current step and the move into it (`None` at the
+    /// start or without a solution).
+    pub fn move_into_step<S: Clone + 'static, M: Clone + 'static>(&self) -> Option<(&S, &M)> {
+        let solution = self.solution.as_ref()?.as_any().downcast_ref::<Solution<S, M>>()?;
+        let step = self.playback.step().min(solution.len());
+        Some((solution.state_at(step.checked_sub(1)?), solution.move_into(step)?))
+    }
+
+    /// The number of steps of the solution shown (0 without one).
+    pub fn solution_len(&self) -> usize {
+        self.playback.len()
+    }
+
     /// A genetic run's chart: the finished run's own, or the progress so far while it runs.
     pub fn history(&self) -> &[ChartPoint] {
         self.chart.as_deref().unwrap_or(self.history.samples())

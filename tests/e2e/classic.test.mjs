@@ -12,7 +12,7 @@ test("jugs: seven pours to 0, 4, 4, each explained; pours by hand with keys", as
   await solve(page);
   await status(page).filter({ hasText: "Solved: 7 moves (the shortest)" }).waitFor();
   for (let i = 0; i < 7; i++) await page.keyboard.press(".");
-  const jugs = await page.locator(".jug").evaluateAll((gs) => gs.map((g) => g.getAttribute("aria-label")));
+  const jugs = await page.locator(".board .place").evaluateAll((gs) => gs.map((g) => g.getAttribute("aria-label")));
   assert.deepEqual(jugs, ["Jug A: 0 of 3 litres", "Jug B: 4 of 5 litres", "Jug C: 4 of 8 litres"]);
   assert.match(await page.locator(".step-note").innerText(), /^Pour /);
   await page.screenshot({ path: `${shots}/jugs-1024x768.png` });
@@ -21,7 +21,7 @@ test("jugs: seven pours to 0, 4, 4, each explained; pours by hand with keys", as
   await page.keyboard.press("2");
   await waitForHash(page, /moves=CB/);
   assert.equal(await page.locator(".step-note").innerText(), "");
-  assert.match(await page.locator(".jug").nth(1).getAttribute("aria-label"), /5 of 5/);
+  assert.match(await page.locator(".board .place").nth(1).getAttribute("aria-label"), /5 of 5/);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -55,12 +55,12 @@ test("marbles: the shortest solutions are counted; a click moves a marble", asyn
 
 test("golf tees: a jump by clicks, an edited start, reachable positions counted", async () => {
   const { page, errors } = await open("#/golf-tee?pos=011111111111111", PROJECTOR);
-  await page.getByRole("button", { name: "hole 3: tee" }).click();
-  await page.getByRole("button", { name: "hole 0: empty" }).click();
+  await page.getByRole("button", { name: /^Hole 3, .*: tee$/ }).click();
+  await page.getByRole("button", { name: /^Hole 0, .*: empty/ }).click();
   await waitForHash(page, /moves=3-0/);
   await page.getByRole("button", { name: "Restart" }).click();
   await page.keyboard.press("e");
-  await page.getByRole("button", { name: "hole 14: tee" }).click();
+  await page.getByRole("button", { name: /^Hole 14, .*: tee$/ }).click();
   await waitForHash(page, /pos=011111111111110/);
   await page.keyboard.press("e");
   await page.getByLabel("Count reachable positions").selectOption("1");
@@ -76,8 +76,8 @@ test("blocks: the slides' puzzle in 83 moves; a piece slid by click and by key; 
   await solve(page);
   await status(page).filter({ hasText: "Solved: 83 moves (the shortest)" }).waitFor();
   await page.keyboard.press("Home");
-  await page.getByRole("button", { name: "piece 5" }).click();
-  await page.locator(".empty-cell").nth(0).click();
+  await page.getByRole("button", { name: /: piece 5$/ }).first().click();
+  await page.getByRole("button", { name: /: empty$/ }).first().click();
   await waitForHash(page, /moves=5R/);
   // The piece stays picked: arrow keys slide it on.
   await page.keyboard.press("ArrowLeft");

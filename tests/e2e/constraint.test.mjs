@@ -32,7 +32,7 @@ test("sudoku: solve the slides' example by propagation and step through its trac
 
 test("sudoku: play by hand with the keyboard; clashes are marked; the link keeps the entries", async () => {
   const { page, errors } = await open("#/sudoku?algo=fast");
-  await page.locator(".sudoku-grid .cell").nth(2).click();
+  await page.locator(".sudoku-grid .place").nth(2).click();
   await page.keyboard.press("5");
   await waitForHash(page, /moves=r1c3-5/);
   assert.equal(await page.locator(".sudoku-grid .cell.trouble").count(), 3, "r1c3, r1c6 and r8c3 hold 5");

@@ -36,11 +36,11 @@ test("cancel stops a long 4×4 breadth-first search", async () => {
 
 test("playing by clicking and with arrow keys; refused slides are explained", async () => {
   const { page } = await open("#/sliding?size=3&tiles=1,2,3,4,5,6,7,8,0&algo=astar");
-  await page.locator('g.tile[data-tile="8"]').click();
+  await page.getByRole("button", { name: /^Row 3, column 2: tile 8/ }).click();
   await waitForHash(page, /moves=L(&|$)/);
   await page.keyboard.press("ArrowDown");
   await waitForHash(page, /moves=L,U(&|$)/);
-  await page.locator('g.tile[data-tile="1"]').click();
+  await page.getByRole("button", { name: /^Row 1, column 1: tile 1$/ }).click();
   await page.getByRole("alert").filter({ hasText: "Only a tile next to the blank can slide" }).waitFor();
   assert.match(await page.locator(".move-counter").innerText(), /Moves: 2/);
   await page.close();

@@ -12,14 +12,17 @@ pub struct ChessboardProps {
     /// Queens to mark as just moved (a replayed improvement).
     #[prop_or_default]
     pub moved: Vec<[u32; 2]>,
-    /// A square tapped or clicked, as [row, col] (a board played by hand).
+    /// The board's places (`components::places`), drawn over the squares of a board played
+    /// by hand.
     #[prop_or_default]
-    pub on_square: Option<Callback<[u32; 2]>>,
+    pub places: Option<Html>,
 }
 
-const CELL: f64 = 100.0;
+/// A square's side in the board's SVG units.
+pub const CELL: f64 = 100.0;
 
-fn attacked(queens: &[[u32; 2]], row: u32, col: u32) -> bool {
+/// Whether a queen of `queens` other than one on (row, col) attacks that square.
+pub fn attacked(queens: &[[u32; 2]], row: u32, col: u32) -> bool {
     queens
         .iter()
         .any(|&[r, c]| (r, c) != (row, col) && (r == row || c == col || r.abs_diff(row) == c.abs_diff(col)))
@@ -33,10 +36,9 @@ pub fn Chessboard(props: &ChessboardProps) -> Html {
         let (row, col) = ((i / n) as u32, (i % n) as u32);
         let (x, y) = (f64::from(col) * CELL, f64::from(row) * CELL);
         let colour = if (row + col) % 2 == 0 { "light" } else { "dark" };
-        let onclick = props.on_square.as_ref().map(|on| on.reform(move |_: MouseEvent| [row, col]));
         html! {
             <>
-                <rect class={colour} x={format!("{x:.0}")} y={format!("{y:.0}")} width={CELL.to_string()} height={CELL.to_string()} {onclick} />
+                <rect class={colour} x={format!("{x:.0}")} y={format!("{y:.0}")} width={CELL.to_string()} height={CELL.to_string()} />
                 if props.show_attacks && attacked(&props.queens, row, col) {
                     <rect class="attacked" x={format!("{x:.0}")} y={format!("{y:.0}")} width={CELL.to_string()} height={CELL.to_string()} />
                 }
@@ -48,11 +50,22 @@ pub fn Chessboard(props: &ChessboardProps) -> Html {
         let moved = props.moved.contains(&[row, col]).then_some("moved");
         html! { <text class={classes!("queen", moved)} x={format!("{x:.0}")} y={format!("{y:.0}")}>{ "♛" }</text> }
     });
+    let mut sorted = props.queens.clone();
+    sorted.sort_unstable();
+    let at: Vec<String> = sorted.iter().map(|[r, c]| format!("row {}, column {}", r + 1, c + 1)).collect();
+    let label = match (at.is_empty(), props.places.is_some()) {
+        (_, true) => format!("{n}×{n} board, squares row by row"),
+        (true, false) => format!("{n}×{n} board, no queens"),
+        (false, false) => format!("{n}×{n} board, queens at {}", at.join("; ")),
+    };
     html! {
-        <svg class={classes!("chessboard", props.on_square.is_some().then_some("playable"))} viewBox={format!("0 0 {side:.0} {side:.0}")} role="img"
-            aria-label={format!("{n}×{n} board with {} queens", props.queens.len())}>
-            { for squares }
-            { for queens }
+        <svg class={classes!("chessboard", props.places.is_some().then_some("playable"))} viewBox={format!("0 0 {side:.0} {side:.0}")}
+            role={if props.places.is_some() { "group" } else { "img" }} aria-label={label}>
+            <g aria-hidden="true">
+                { for squares }
+                { for queens }
+            </g>
+            { props.places.clone().unwrap_or_default() }
         </svg>
     }
 }

@@ -1,5 +1,6 @@
-//! The page's two announcement regions: results in words (`role="status"`) and problems
-//! (`role="alert"`). Screen readers read both; projectors show both in large type.
+//! The page's announcement regions: results in words (`role="status"`) and problems
+//! (`role="alert"`), which projectors show in large type, and, for screen readers only, what
+//! just happened on the board (a move, an undo, a playback step, the board read aloud).
 
 use crate::core::link::{describe_errors, Link, LinkError};
 use yew::prelude::*;
@@ -9,6 +10,8 @@ use yew::prelude::*;
 pub struct Notices {
     pub status: String,
     pub alert: Option<String>,
+    /// What just happened on the board, in words; heard, not shown.
+    pub said: String,
 }
 
 impl Notices {
@@ -22,7 +25,7 @@ impl Notices {
         } else {
             said_moved(moved)
         };
-        Self { status: String::new(), alert }
+        Self { status: String::new(), alert, said: String::new() }
     }
 
     /// Reads the link an edit in the page leads to (so the page accepts exactly what links
@@ -47,7 +50,10 @@ impl Notices {
     }
 
     pub fn view(&self, on_dismiss: Callback<()>) -> Html {
-        html! { <Messages status={self.status.clone()} alert={self.alert.clone().map(AttrValue::from)} {on_dismiss} /> }
+        html! {
+            <Messages status={self.status.clone()} alert={self.alert.clone().map(AttrValue::from)}
+                said={self.said.clone()} {on_dismiss} />
+        }
     }
 }
 
@@ -56,6 +62,8 @@ pub struct MessagesProps {
     pub status: AttrValue,
     #[prop_or_default]
     pub alert: Option<AttrValue>,
+    #[prop_or_default]
+    pub said: AttrValue,
     #[prop_or_default]
     pub on_dismiss: Callback<()>,
 }
@@ -72,6 +80,7 @@ pub fn Messages(props: &MessagesProps) -> Html {
                 }
             </div>
             <p role="status" aria-live="polite" class="status">{ props.status.clone() }</p>
+            <p aria-live="polite" class="said visually-hidden">{ props.said.clone() }</p>
         </div>
     }
 }

@@ -8,6 +8,7 @@ pub mod field;
 pub mod histogram;
 pub mod listing;
 pub mod messages;
+pub mod places;
 pub mod playback_controls;
 pub mod search_progress;
 pub mod seed_field;

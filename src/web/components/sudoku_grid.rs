@@ -18,15 +18,12 @@ pub struct SudokuGridProps {
     pub marks: bool,
     #[prop_or_default]
     pub selected: Option<usize>,
-    pub on_cell: Callback<usize>,
+    /// The board's places (`components::places`, one per cell), drawn over the grid.
+    pub places: Html,
 }
 
-/// The cell the keyboard starts from when the grid gets the focus: the first open one.
-fn first_open(position: &Position) -> usize {
-    position.values.iter().position(|&v| v == 0).unwrap_or(0)
-}
-
-const CELL: usize = 100;
+/// A cell's side in the grid's SVG units.
+pub const CELL: usize = 100;
 
 #[function_component]
 pub fn SudokuGrid(props: &SudokuGridProps) -> Html {
@@ -50,7 +47,6 @@ pub fn SudokuGrid(props: &SudokuGridProps) -> Html {
             p.eliminated.contains(&cell).then_some("eliminated"),
             trouble.contains(&cell).then_some("trouble"),
         );
-        let on_click = props.on_cell.reform(move |_: MouseEvent| cell);
         let text = if value != 0 {
             html! {
                 <text x={(x + CELL / 2).to_string()} y={(y + CELL * 7 / 10).to_string()} class="value">
@@ -69,7 +65,7 @@ pub fn SudokuGrid(props: &SudokuGridProps) -> Html {
             html! {}
         };
         html! {
-            <g class={class} onclick={on_click}>
+            <g class={class}>
                 <rect x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()} />
                 { text }
             </g>
@@ -86,18 +82,16 @@ pub fn SudokuGrid(props: &SudokuGridProps) -> Html {
         }
     });
     let open = p.values.iter().filter(|&&v| v == 0).count();
-    // Reached by Tab, the grid selects a cell so the arrows and digits work at once.
-    let onfocus = (props.selected.is_none()).then(|| {
-        let start = first_open(p);
-        props.on_cell.reform(move |_: FocusEvent| start)
-    });
     let mark_size = format!("font-size: {}px", CELL * 7 / 10 / box_size);
     html! {
         <svg class={classes!("sudoku-grid", format!("side-{side}"))} viewBox={format!("-4 -4 {} {}", size + 8, size + 8)}
-            role="group" aria-label={format!("{side}×{side} Sudoku grid, {open} open cells: arrows move, digits fill")}
-            style={mark_size} tabindex="0" {onfocus}>
-            { for cells }
-            { for lines }
+            role="group" aria-label={format!("{side}×{side} Sudoku grid, {open} open cells, row by row: arrows move, digits fill")}
+            style={mark_size}>
+            <g aria-hidden="true">
+                { for cells }
+                { for lines }
+            </g>
+            { props.places.clone() }
         </svg>
     }
 }

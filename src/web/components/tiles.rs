@@ -1,6 +1,7 @@
 //! A sliding-tile board as SVG. Tiles form one list keyed by number, so a moved tile slides
 //! to its new cell; tiles already in their goal cell are drawn in a second colour. A tile is
-//! moved by a click or tap, or by a swipe across the board (a phone).
+//! moved by pressing its cell (the page's places, drawn on top) or by a swipe across the
+//! board (a phone).
 
 use crate::puzzles::sliding::domain::{Board, Dir};
 use yew::prelude::*;
@@ -8,8 +9,8 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct TilesProps {
     pub board: Board,
-    /// A tile was clicked: its cell.
-    pub on_cell: Callback<usize>,
+    /// The board's places (`components::places`), drawn over the tiles.
+    pub places: Html,
     /// A swipe across the board: the way the blank moves (a swipe up slides a tile up).
     pub on_swipe: Callback<Dir>,
 }
@@ -27,7 +28,8 @@ fn swiped(from: (i32, i32), to: (i32, i32)) -> Option<Dir> {
     }
 }
 
-const CELL: f64 = 100.0;
+/// A cell's side in the board's SVG units.
+pub const CELL: f64 = 100.0;
 const GAP: f64 = 6.0;
 
 #[function_component]
@@ -39,18 +41,16 @@ pub fn Tiles(props: &TilesProps) -> Html {
     for (cell, &tile) in props.board.tiles().iter().enumerate() {
         cell_of[usize::from(tile)] = cell;
     }
-    // Where a pointer went down, and whether it then swiped (its click is not a tap).
+    // Where a pointer went down.
     let down = use_mut_ref(|| None::<(i32, i32)>);
-    let swiping = use_mut_ref(|| false);
     let onpointerdown = {
         let down = down.clone();
         Callback::from(move |e: PointerEvent| *down.borrow_mut() = Some((e.client_x(), e.client_y())))
     };
     let onpointerup = {
-        let (down, swiping, on_swipe) = (down.clone(), swiping.clone(), props.on_swipe.clone());
+        let (down, on_swipe) = (down.clone(), props.on_swipe.clone());
         Callback::from(move |e: PointerEvent| {
             let dir = down.borrow_mut().take().and_then(|from| swiped(from, (e.client_x(), e.client_y())));
-            *swiping.borrow_mut() = dir.is_some();
             if let Some(dir) = dir {
                 on_swipe.emit(dir);
             }
@@ -61,15 +61,9 @@ pub fn Tiles(props: &TilesProps) -> Html {
     let tiles = tiles.map(|(tile, cell)| {
         let (x, y) = ((cell % n) as f64 * CELL, (cell / n) as f64 * CELL);
         let home = usize::from(tile) - 1 == cell;
-        let (on_cell, swiping) = (props.on_cell.clone(), swiping.clone());
-        let onclick = Callback::from(move |_: MouseEvent| {
-            if !std::mem::take(&mut *swiping.borrow_mut()) {
-                on_cell.emit(cell);
-            }
-        });
         html! {
             <g key={tile} class={classes!("tile", home.then_some("home"))} data-tile={tile.to_string()}
-                style={format!("transform: translate({x:.0}px, {y:.0}px)")} {onclick}>
+                style={format!("transform: translate({x:.0}px, {y:.0}px)")}>
                 <rect x={format!("{:.0}", GAP / 2.0)} y={format!("{:.0}", GAP / 2.0)} width={format!("{:.0}", CELL - GAP)}
                     height={format!("{:.0}", CELL - GAP)} rx="12" />
                 <text x={format!("{:.0}", CELL / 2.0)} y={format!("{:.0}", CELL / 2.0 + font * 0.36)}
@@ -78,10 +72,13 @@ pub fn Tiles(props: &TilesProps) -> Html {
         }
     });
     html! {
-        <svg class="tiles" viewBox={format!("0 0 {side:.0} {side:.0}")} role="img" {onpointerdown} {onpointerup}
-            aria-label={format!("{n}×{n} sliding puzzle: {}", props.board.to_text())}>
-            <rect class="frame" x="0" y="0" width={format!("{side:.0}")} height={format!("{side:.0}")} rx="10" />
-            { for tiles }
+        <svg class="tiles" viewBox={format!("0 0 {side:.0} {side:.0}")} role="group" {onpointerdown} {onpointerup}
+            aria-label={format!("{n}×{n} sliding puzzle, cells row by row")}>
+            <g aria-hidden="true">
+                <rect class="frame" x="0" y="0" width={format!("{side:.0}")} height={format!("{side:.0}")} rx="10" />
+                { for tiles }
+            </g>
+            { props.places.clone() }
         </svg>
     }
 }

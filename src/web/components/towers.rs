@@ -1,5 +1,5 @@
-//! The Hanoi board as SVG: pegs, discs sized and coloured by number, pegs to click, and
-//! discs to drag from peg to peg (mouse, pen or touch: pointer events).
+//! The Hanoi board as SVG: pegs, and discs sized and coloured by number. Pegs are pressed,
+//! and discs dragged from peg to peg, through the page's places drawn on top ([`peg_area`]).
 //! Discs form one list keyed by disc number, so a moved disc slides to its new place.
 
 use crate::core::colour::readable_lightness;
@@ -13,10 +13,8 @@ pub struct TowersProps {
     /// The peg picked as the source of a move, highlighted.
     #[prop_or_default]
     pub selected: Option<u8>,
-    pub on_peg: Callback<u8>,
-    /// A disc dragged from the first peg and dropped on the second.
-    #[prop_or_default]
-    pub on_drag: Callback<(u8, u8)>,
+    /// The board's places (`components::places`, one per peg), drawn over the pegs.
+    pub places: Html,
 }
 
 const PEG_SPACING: f64 = 320.0;
@@ -45,64 +43,30 @@ fn peg_centre(peg: u8) -> f64 {
     PEG_SPACING * (f64::from(peg) + 0.5)
 }
 
+/// The drawing's height, and the floor the discs stand on.
+fn heights(tower: Tower) -> (f64, f64) {
+    let floor = DISC_HEIGHT * (f64::from(tower.discs) + 0.6) + 10.0;
+    (floor + BASE_HEIGHT + 40.0, floor)
+}
+
+/// Peg `peg`'s column, top to bottom (x, y, width, height in the drawing's units): its place.
+pub fn peg_area(tower: Tower, peg: u8) -> [f64; 4] {
+    [peg_centre(peg) - PEG_SPACING / 2.0, 0.0, PEG_SPACING, heights(tower).0]
+}
+
 #[function_component]
 pub fn Towers(props: &TowersProps) -> Html {
     let tower = props.tower;
     let stacks = tower.stacks(props.position);
-    // The peg whose top disc is being dragged.
-    let dragging = use_state_eq(|| None::<u8>);
     let width = PEG_SPACING * f64::from(tower.pegs);
-    let peg_height = DISC_HEIGHT * (f64::from(tower.discs) + 0.6);
-    let floor = peg_height + 10.0;
-    let height = floor + BASE_HEIGHT + 40.0;
-    let pegs = stacks.iter().enumerate().map(|(peg, stack)| {
-        let peg = peg as u8;
+    let (height, floor) = heights(tower);
+    let peg_height = floor - 10.0;
+    let pegs = (0..tower.pegs).map(|peg| {
         let cx = peg_centre(peg);
-        let onclick = props.on_peg.reform(move |_: MouseEvent| peg);
-        let on_peg = props.on_peg.clone();
-        let onkeydown = Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Enter" {
-                e.prevent_default();
-                e.stop_propagation();
-                on_peg.emit(peg);
-            }
-        });
-        let onpointerdown = {
-            let (dragging, has_disc) = (dragging.clone(), !stack.is_empty());
-            Callback::from(move |e: PointerEvent| {
-                if has_disc {
-                    // Touch captures the pointer on the pressed element: release it so the
-                    // drop lands on the peg under the finger.
-                    if let Some(target) = e.target_dyn_into::<web_sys::Element>() {
-                        let _ = target.release_pointer_capture(e.pointer_id());
-                    }
-                    dragging.set(Some(peg));
-                }
-            })
-        };
-        let onpointerup = {
-            let (dragging, on_drag) = (dragging.clone(), props.on_drag.clone());
-            Callback::from(move |_: PointerEvent| {
-                if let Some(from) = *dragging {
-                    if from != peg {
-                        on_drag.emit((from, peg));
-                    }
-                }
-                dragging.set(None);
-            })
-        };
-        let selected = props.selected == Some(peg) || *dragging == Some(peg);
-        let label = format!(
-            "Peg {} ({} discs){}",
-            peg_name(peg),
-            stack.len(),
-            if selected { ", selected" } else { "" }
-        );
+        let [x, _, w, _] = peg_area(tower, peg);
         html! {
-            <g class={classes!("peg", selected.then_some("selected"))} role="button" tabindex="0"
-                aria-label={label} {onclick} {onkeydown} {onpointerdown} {onpointerup}>
-                <rect class="peg-hit" x={format!("{:.1}", cx - PEG_SPACING / 2.0)} y="0"
-                    width={format!("{PEG_SPACING:.1}")} height={format!("{height:.1}")} />
+            <g class={classes!("peg", (props.selected == Some(peg)).then_some("selected"))}>
+                <rect class="peg-hit" x={format!("{x:.1}")} y="0" width={format!("{w:.1}")} height={format!("{height:.1}")} />
                 <rect class="peg-rod" x={format!("{:.1}", cx - 6.0)} y={format!("{:.1}", floor - peg_height)}
                     width="12" height={format!("{peg_height:.1}")} rx="6" />
                 <text class="peg-name" x={format!("{cx:.1}")} y={format!("{:.1}", floor + BASE_HEIGHT + 28.0)}>
@@ -118,13 +82,10 @@ pub fn Towers(props: &TowersProps) -> Html {
             place[usize::from(disc)] = (peg_centre(peg as u8), floor - DISC_HEIGHT * (level as f64 + 1.0));
         }
     }
-    // The dragged disc is lifted off its peg.
-    let lifted = dragging.and_then(|peg| stacks[peg as usize].last().copied());
     // Larger discs first, so a smaller disc sliding past them is drawn on top.
     let discs = (0..tower.discs).rev().map(|disc| {
         let (x, y) = place[usize::from(disc)];
         let (w, colour) = disc_style(disc, tower.discs);
-        let y = if lifted == Some(disc) { y - DISC_HEIGHT } else { y };
         html! {
             <g key={disc} class="disc" data-disc={(disc + 1).to_string()}
                 style={format!("transform: translate({x:.1}px, {y:.1}px)")}>
@@ -137,14 +98,15 @@ pub fn Towers(props: &TowersProps) -> Html {
         }
     });
     html! {
-        <svg class={classes!("towers", dragging.is_some().then_some("dragging"))}
-            onpointerleave={let dragging = dragging.clone(); move |_| dragging.set(None)}
-            viewBox={format!("0 0 {width:.0} {height:.0}")} role="group"
+        <svg class="towers" viewBox={format!("0 0 {width:.0} {height:.0}")} role="group"
             aria-label={format!("Towers of Hanoi, {} discs on {} pegs", tower.discs, tower.pegs)}>
-            <rect class="base" x="8" y={format!("{floor:.1}")} width={format!("{:.1}", width - 16.0)}
-                height={format!("{BASE_HEIGHT:.1}")} rx="6" />
-            { for pegs }
-            { for discs }
+            <g aria-hidden="true">
+                <rect class="base" x="8" y={format!("{floor:.1}")} width={format!("{:.1}", width - 16.0)}
+                    height={format!("{BASE_HEIGHT:.1}")} rx="6" />
+                { for pegs }
+                { for discs }
+            </g>
+            { props.places.clone() }
         </svg>
     }
 }

@@ -72,7 +72,7 @@ impl PuzzlePage for AlphameticsPage {
         )
     }
 
-    fn view_board(&self, _: &(), act: &Callback<Action>) -> Html {
+    fn view_board(&self, _: &(), act: &Callback<Action>, _places: Html) -> Html {
         let text = match &self.shown {
             Some(shown) => shown.equation.clone(),
             None => self.params.equation.text.clone(),

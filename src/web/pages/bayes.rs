@@ -120,7 +120,7 @@ impl PuzzlePage for BayesPage {
         self.params.to_link().set("method", method.name())
     }
 
-    fn view_board(&self, _: &(), _: &Callback<Infallible>) -> Html {
+    fn view_board(&self, _: &(), _: &Callback<Infallible>, _places: Html) -> Html {
         let verdicts = self.verdicts();
         let (_, chosen) = verdicts.iter().find(|(m, _)| *m == self.params.method).expect("both methods");
         let categories = &chosen.categories;

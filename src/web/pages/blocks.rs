@@ -2,12 +2,13 @@
 //! click a piece, then an empty cell beside it (or an arrow key) to slide it one cell.
 
 use crate::core::choice::Named;
-use crate::core::classic::{Algo, ClassicParams};
+use crate::core::classic::{Algo, Classic, ClassicParams};
 use crate::core::job::Report;
 use crate::core::link::{Link, LinkParams};
 use crate::puzzles::blocks::{
     pieces, write_layout, BlocksParams, Cells, Corner, Direction, Slide, INFO, SLIDES_LAYOUT,
 };
+use crate::core::places::Place;
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::Choice;
 use crate::web::components::messages::Notices;
@@ -83,6 +84,10 @@ impl PuzzlePage for BlocksPage {
     }
 
     fn intro(&self) -> String {
+        let played = self.params.played.len();
+        if played > 0 && self.params.board.is_goal(&self.params.current()) {
+            return classic::solved_by_hand(played);
+        }
         format!(
             "Slide the red block to the {} corner (outlined): click a piece, then an empty cell beside it or an arrow key. Pieces move one cell at a time.",
             self.params.corner.name().replace('-', " ")
@@ -122,14 +127,56 @@ impl PuzzlePage for BlocksPage {
         Some(&mut self.params.step)
     }
 
-    fn view_board(&self, cells: &Cells, act: &Callback<Action>) -> Html {
+    /// Every cell, row by row: the piece on it (the red block named) or empty, and the goal.
+    fn places(&self, cells: &Cells) -> Vec<(Place, Action)> {
+        let board = &self.params.board;
+        let goal: Vec<usize> = pieces(cells, board.width)
+            .ok()
+            .and_then(|ps| ps.into_iter().find(|p| p.label == board.target))
+            .map(|t| {
+                let (row, col) = (board.goal_cell / board.width, board.goal_cell % board.width);
+                (0..t.height).flat_map(|r| (0..t.width).map(move |c| (row + r) * board.width + col + c)).collect()
+            })
+            .unwrap_or_default();
+        cells
+            .iter()
+            .enumerate()
+            .map(|(i, &label)| {
+                let mut what = match label {
+                    0 => "empty".to_string(),
+                    l if l == board.target => format!("piece {}, the red block", char::from(l)),
+                    l => format!("piece {}", char::from(l)),
+                };
+                if label != 0 && self.selected == Some(label) {
+                    what.push_str(", picked");
+                }
+                if goal.contains(&i) {
+                    what.push_str(", in the goal corner");
+                }
+                let (row, col) = (i / board.width, i % board.width);
+                let area = [col as f64 * CELL, row as f64 * CELL, CELL, CELL];
+                (Place::new(area, format!("Row {}, column {}: {what}", row + 1, col + 1)), Action::Cell(i))
+            })
+            .collect()
+    }
+
+    fn say_move(&self, _: &Cells, slide: &Slide) -> String {
+        let way = match slide.direction {
+            Direction::Up => "up",
+            Direction::Down => "down",
+            Direction::Left => "left",
+            Direction::Right => "right",
+        };
+        format!("piece {} slides {way}", char::from(slide.label))
+    }
+
+    fn view_board(&self, cells: &Cells, _act: &Callback<Action>, places: Html) -> Html {
         let board = &self.params.board;
         let (w, h) = (board.width as f64 * CELL, board.height as f64 * CELL);
         let empties = cells.iter().enumerate().filter(|&(_, &c)| c == 0).map(|(i, _)| {
             let (x, y) = ((i % board.width) as f64 * CELL, (i / board.width) as f64 * CELL);
             html! {
-                <rect class="empty-cell" x={format!("{x:.0}")} y={format!("{y:.0}")} width={CELL.to_string()} height={CELL.to_string()}
-                    onclick={act.reform(move |_| Action::Cell(i))} />
+                <rect class="empty-cell" x={format!("{x:.0}")} y={format!("{y:.0}")} width={CELL.to_string()} height={CELL.to_string()} />
             }
         });
         let target_size =
@@ -141,10 +188,9 @@ impl PuzzlePage for BlocksPage {
         });
         let blocks = pieces(cells, board.width).unwrap_or_default().into_iter().map(|p| {
             let (x, y) = (p.col as f64 * CELL + 3.0, p.row as f64 * CELL + 3.0);
-            let cell = p.row * board.width + p.col;
             let class = classes!("block", (p.label == board.target).then_some("target"), (self.selected == Some(p.label)).then_some("selected"));
             html! {
-                <g {class} role="button" aria-label={format!("piece {}", char::from(p.label))} onclick={act.reform(move |_| Action::Cell(cell))}>
+                <g {class}>
                     <rect x={format!("{x:.0}")} y={format!("{y:.0}")} width={format!("{:.0}", p.width as f64 * CELL - 6.0)}
                         height={format!("{:.0}", p.height as f64 * CELL - 6.0)} rx="8" />
                     <text x={format!("{:.0}", x + p.width as f64 * CELL / 2.0 - 3.0)} y={format!("{:.0}", y + p.height as f64 * CELL / 2.0 + 4.0)}>
@@ -154,11 +200,14 @@ impl PuzzlePage for BlocksPage {
         });
         html! {
             <svg class="blocks-board" viewBox={format!("-4 -4 {:.0} {:.0}", w + 8.0, h + 8.0)} role="group"
-                aria-label={format!("The board: {}", write_layout(cells))}>
-                <rect class="frame" x="-2" y="-2" width={format!("{:.0}", w + 4.0)} height={format!("{:.0}", h + 4.0)} />
-                { for empties }
-                { for goal }
-                { for blocks }
+                aria-label={format!("The board, {} by {} cells, row by row", board.width, board.height)}>
+                <g aria-hidden="true">
+                    <rect class="frame" x="-2" y="-2" width={format!("{:.0}", w + 4.0)} height={format!("{:.0}", h + 4.0)} />
+                    { for empties }
+                    { for goal }
+                    { for blocks }
+                </g>
+                { places }
             </svg>
         }
     }

@@ -26,6 +26,11 @@ pub fn settings(options: &Options, edit: &Callback<(&'static str, String)>) -> H
     }
 }
 
+/// The status once a puzzle played by hand reaches its goal.
+pub fn solved_by_hand(moves: usize) -> String {
+    format!("Solved by hand in {}!", count_of(moves as u64, "move", "moves"))
+}
+
 /// "Solved: 7 moves (the shortest) · 14 positions explored · 16 reachable · 0.1 ms".
 pub fn summary(report: &Report) -> String {
     let mut parts = vec![match (report.solved, report.optimal) {

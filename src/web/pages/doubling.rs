@@ -83,7 +83,7 @@ impl PuzzlePage for DoublingPage {
         Some(&mut self.params.step)
     }
 
-    fn view_board(&self, n: &u32, act: &Callback<Action>) -> Html {
+    fn view_board(&self, n: &u32, act: &Callback<Action>, _places: Html) -> Html {
         let button = |mv: Move, x: u32, label: &'static str, name: &'static str| {
             html! {
                 <g role="button" aria-label={name} onclick={act.reform(move |_| Action::Play(mv))}>

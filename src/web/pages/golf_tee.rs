@@ -1,12 +1,13 @@
 //! The golf-tee page: a triangle of holes; click a tee, then the empty hole two along a line,
 //! to jump; "Edit start" turns clicks into placing and removing tees.
 
-use crate::core::classic::{Algo, ClassicParams};
+use crate::core::classic::{Algo, Classic, ClassicParams};
 use crate::core::job::Report;
 use crate::core::link::{Link, LinkParams};
 use crate::puzzles::golf_tee::{
-    hole, place, write_tees, Goal, GolfTeeParams, Jump, Tees, INFO, MAX_ROWS, MIN_ROWS,
+    hole, place, Goal, GolfTeeParams, Jump, Tees, INFO, MAX_ROWS, MIN_ROWS,
 };
+use crate::core::places::Place;
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::messages::Notices;
@@ -26,6 +27,13 @@ pub enum Action {
 }
 
 const GAP: f64 = 60.0;
+
+/// Where hole `h` of a triangle of `rows` rows is drawn.
+fn hole_centre(rows: usize, h: usize) -> (f64, f64) {
+    let (row, col) = place(h);
+    let width = rows as f64 * GAP + 20.0;
+    (width / 2.0 + (col as f64 - row as f64 / 2.0) * GAP, 40.0 + row as f64 * GAP * 0.87)
+}
 
 impl PuzzlePage for GolfTeePage {
     type Params = GolfTeeParams;
@@ -61,6 +69,10 @@ impl PuzzlePage for GolfTeePage {
         if self.editing {
             return "Editing the start: click holes to place or remove tees, then press Edit start again."
                 .into();
+        }
+        let played = self.params.played.len();
+        if played > 0 && self.params.triangle.is_goal(&self.params.current()) {
+            return classic::solved_by_hand(played);
         }
         let tees = self.params.current().count_ones();
         let goal = match self.params.triangle.goal {
@@ -105,19 +117,45 @@ impl PuzzlePage for GolfTeePage {
         Some(&mut self.params.step)
     }
 
-    fn view_board(&self, &tees: &Tees, act: &Callback<Action>) -> Html {
+    /// Each hole, by number (0 at the top, row by row): its tee, if any.
+    fn places(&self, &tees: &Tees) -> Vec<(Place, Action)> {
+        let rows = self.params.triangle.rows;
+        (0..hole(rows, 0))
+            .map(|h| {
+                let (x, y) = hole_centre(rows, h);
+                let (row, col) = place(h);
+                let mut name = format!(
+                    "Hole {h}, row {}, position {}: {}",
+                    row + 1,
+                    col + 1,
+                    if tees & (1 << h) != 0 { "tee" } else { "empty" }
+                );
+                if self.selected == Some(h) {
+                    name.push_str(", picked to jump");
+                }
+                if self.params.triangle.goal == Goal::Hole(h) {
+                    name.push_str(", the goal hole");
+                }
+                let area = [x - GAP / 2.0, y - GAP * 0.435, GAP, GAP * 0.87];
+                (Place::new(area, name), Action::Hole(h))
+            })
+            .collect()
+    }
+
+    fn say_move(&self, _: &Tees, jump: &Jump) -> String {
+        format!("the tee in hole {} jumps over hole {} into hole {}; the tee in hole {} is taken off", jump.from, jump.over, jump.to, jump.over)
+    }
+
+    fn view_board(&self, &tees: &Tees, act: &Callback<Action>, places: Html) -> Html {
         let rows = self.params.triangle.rows;
         let width = rows as f64 * GAP + 20.0;
         let holes = (0..hole(rows, 0)).map(|h| {
-            let (row, col) = place(h);
-            let x = width / 2.0 + (col as f64 - row as f64 / 2.0) * GAP;
-            let y = 40.0 + row as f64 * GAP * 0.87;
+            let (x, y) = hole_centre(rows, h);
             let has = tees & (1 << h) != 0;
             let goal = self.params.triangle.goal == Goal::Hole(h);
             let class = classes!("hole", has.then_some("tee"), (self.selected == Some(h)).then_some("selected"), goal.then_some("goal"));
             html! {
-                <g {class} role="button" aria-label={format!("hole {h}: {}", if has { "tee" } else { "empty" })}
-                    onclick={act.reform(move |_| Action::Hole(h))}>
+                <g {class}>
                     <circle cx={format!("{x:.1}")} cy={format!("{y:.1}")} r="22" />
                     <text x={format!("{x:.1}")} y={format!("{:.1}", y + 6.0)}>{ h }</text>
                 </g>
@@ -126,7 +164,10 @@ impl PuzzlePage for GolfTeePage {
         html! {
             <div class="golf-tee">
                 <svg class="triangle" viewBox={format!("0 0 {width:.0} {:.0}", 40.0 + rows as f64 * GAP * 0.87)} role="group"
-                    aria-label={format!("The triangle: {}", write_tees(&self.params.triangle, tees))}>{ for holes }</svg>
+                    aria-label={format!("The triangle of {} holes, {} tees, hole by hole", hole(rows, 0), tees.count_ones())}>
+                    <g aria-hidden="true">{ for holes }</g>
+                    { places }
+                </svg>
                 <button class="edit-start" aria-pressed={self.editing.to_string()} onclick={act.reform(|_| Action::ToggleEdit)}
                     title="e">{ "Edit start" }</button>
             </div>

@@ -3,6 +3,7 @@
 
 use crate::core::format::{count_of, format_count};
 use crate::core::link::{Link, LinkParams};
+use crate::core::places::Place;
 use crate::core::playback::MAX_PLAYBACK;
 use crate::puzzles::hanoi::domain::{
     peg_name, peg_range, Move, Position, Tower, MAX_DISCS, MAX_PEGS, MIN_DISCS, MIN_PEGS,
@@ -14,7 +15,7 @@ use crate::puzzles::PuzzleInfo;
 use crate::web::browser;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::messages::Notices;
-use crate::web::components::towers::Towers;
+use crate::web::components::towers::{peg_area, Towers};
 use crate::web::page::{Effect, Guide, PuzzlePage, SeedUse};
 use yew::prelude::*;
 
@@ -25,10 +26,8 @@ pub struct HanoiPage {
 }
 
 pub enum Action {
-    /// A click on a peg (or its key): pick it as the source, or move onto it.
+    /// A peg pressed (or its key): pick it as the source, or move onto it.
     Peg(u8),
-    /// A disc dragged from one peg and dropped on another.
-    Drag(u8, u8),
 }
 
 impl PuzzlePage for HanoiPage {
@@ -145,10 +144,37 @@ impl PuzzlePage for HanoiPage {
         Effect::NewPuzzle(format!("Random position from seed {seed}."))
     }
 
-    fn view_board(&self, shown: &Position, act: &Callback<Action>) -> Html {
+    /// Each peg, named with its discs from the bottom up and its top disc.
+    fn places(&self, shown: &Position) -> Vec<(Place, Action)> {
+        let tower = self.params.tower;
+        let stacks = tower.stacks(*shown);
+        (0..tower.pegs)
+            .map(|peg| {
+                let stack = &stacks[usize::from(peg)];
+                let discs: Vec<String> = stack.iter().map(|d| (d + 1).to_string()).collect();
+                let mut name = match stack.last() {
+                    None => format!("Peg {}: empty", peg_name(peg)),
+                    Some(top) => format!("Peg {}: discs {}, top {}", peg_name(peg), discs.join(", "), top + 1),
+                };
+                if self.selected == Some(peg) {
+                    name.push_str(", picked to move from");
+                }
+                (Place::new(peg_area(tower, peg), name), Action::Peg(peg))
+            })
+            .collect()
+    }
+
+    const PLACES_DRAG: bool = true;
+
+    fn say_move(&self, before: &Position, mv: &Move) -> String {
+        let stacks = self.params.tower.stacks(*before);
+        let disc = stacks[usize::from(mv.from)].last().map_or(0, |d| d + 1);
+        format!("disc {disc} from peg {} to peg {}", peg_name(mv.from), peg_name(mv.to))
+    }
+
+    fn view_board(&self, shown: &Position, _act: &Callback<Action>, places: Html) -> Html {
         html! {
-            <Towers tower={self.params.tower} position={*shown} selected={self.selected}
-                on_peg={act.reform(Action::Peg)} on_drag={act.reform(|(from, to)| Action::Drag(from, to))} />
+            <Towers tower={self.params.tower} position={*shown} selected={self.selected} {places} />
         }
     }
 
@@ -172,10 +198,6 @@ impl PuzzlePage for HanoiPage {
     fn act(&mut self, action: Action, shown: &Position, notices: &mut Notices) -> Effect<Move> {
         match action {
             Action::Peg(peg) => self.pick_peg(peg, *shown, notices),
-            Action::Drag(from, to) => {
-                self.selected = None;
-                Effect::Play(Move::new(from, to))
-            }
         }
     }
 

@@ -134,7 +134,7 @@ impl PuzzlePage for JetsSharksPage {
         Some(&mut self.params.step)
     }
 
-    fn view_board(&self, &cycle: &usize, _act: &Callback<Action>) -> Html {
+    fn view_board(&self, &cycle: &usize, _act: &Callback<Action>, _places: Html) -> Html {
         let k = self.params.constants;
         let Some(act) = self.run.as_ref().and_then(|r| r.history.get(cycle)) else {
             return html! { <p class="verdict">{ "Press Solve to run the net; the pools' activations appear here." }</p> };

@@ -3,6 +3,7 @@
 
 use crate::core::classic::{Algo, ClassicParams};
 use crate::core::job::Report;
+use crate::core::places::Place;
 use crate::puzzles::jugs::{jug_name, Amounts, JugsParams, Pour, INFO};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::messages::Notices;
@@ -101,7 +102,29 @@ impl PuzzlePage for JugsPage {
         Some(&mut self.params.step)
     }
 
-    fn view_board(&self, shown: &Shown, act: &Callback<Action>) -> Html {
+    /// Each jug, its whole column: what it holds of what it can hold.
+    fn places(&self, shown: &Shown) -> Vec<(Place, Action)> {
+        let capacity = &self.params.jugs.capacity;
+        (0..capacity.len())
+            .map(|j| {
+                let mut name = format!("Jug {}: {} of {} litres", jug_name(j), shown.amounts[j], capacity[j]);
+                if self.selected == Some(j) {
+                    name.push_str(", picked to pour from");
+                }
+                let x = 5.0 + j as f64 * (JUG_WIDTH + 30.0);
+                (Place::new([x, 0.0, JUG_WIDTH + 30.0, HEIGHT + 40.0], name), Action::Jug(j))
+            })
+            .collect()
+    }
+
+    fn say_move(&self, before: &Shown, pour: &Pour) -> String {
+        let jugs = &self.params.jugs;
+        let Ok(after) = jugs.apply(&before.amounts, *pour) else { return String::new() };
+        let held: Vec<String> = after.iter().enumerate().map(|(j, a)| format!("{} {a}", jug_name(j))).collect();
+        format!("{}; now {}", jugs.explain(&before.amounts, *pour).trim_end_matches('.'), held.join(", "))
+    }
+
+    fn view_board(&self, shown: &Shown, _act: &Callback<Action>, places: Html) -> Html {
         let capacity = &self.params.jugs.capacity;
         let largest = f64::from(*capacity.iter().max().unwrap_or(&1));
         let width = capacity.len() as f64 * (JUG_WIDTH + 30.0) + 10.0;
@@ -112,18 +135,15 @@ impl PuzzlePage for JugsPage {
             let x = 20.0 + j as f64 * (JUG_WIDTH + 30.0);
             let top = 30.0 + HEIGHT - full_height;
             let selected = self.selected == Some(j);
-            let label = format!("Jug {}: {amount} of {cap} litres", jug_name(j));
-            // The caption sits outside the button, whose name says the same in words.
             html! {
                 <>
-                    <g class={classes!("jug", selected.then_some("selected"))} role="button" aria-label={label}
-                        onclick={act.reform(move |_| Action::Jug(j))}>
+                    <g class={classes!("jug", selected.then_some("selected"))}>
                         <rect class="water" x={format!("{x:.1}")} y={format!("{:.1}", 30.0 + HEIGHT - water)}
                             width={JUG_WIDTH.to_string()} height={format!("{water:.1}")} />
                         <rect class="glass" x={format!("{x:.1}")} y={format!("{top:.1}")} width={JUG_WIDTH.to_string()}
                             height={format!("{full_height:.1}")} rx="6" />
                     </g>
-                    <text class="amount" aria-hidden="true" x={format!("{:.1}", x + JUG_WIDTH / 2.0)} y={format!("{:.1}", top - 8.0)}>
+                    <text class="amount" x={format!("{:.1}", x + JUG_WIDTH / 2.0)} y={format!("{:.1}", top - 8.0)}>
                         { format!("{} · {amount}/{cap} l", jug_name(j)) }</text>
                 </>
             }
@@ -131,9 +151,10 @@ impl PuzzlePage for JugsPage {
         html! {
             <div class="jugs">
                 <svg class="jugs-board" viewBox={format!("0 0 {width:.0} {:.0}", HEIGHT + 40.0)} role="group" aria-label="The jugs">
-                    { for jugs }
+                    <g aria-hidden="true">{ for jugs }</g>
+                    { places }
                 </svg>
-                <p class="step-note" aria-live="polite">{ shown.said.clone().unwrap_or_default() }</p>
+                <p class="step-note">{ shown.said.clone().unwrap_or_default() }</p>
             </div>
         }
     }

@@ -1,11 +1,12 @@
 //! The marbles page: a row of slots; click a marble to move it (a slide when the next slot is
 //! free, else a hop); the solve reports how many different shortest solutions there are.
 
-use crate::core::classic::{Algo, ClassicParams};
+use crate::core::classic::{Algo, Classic, ClassicParams};
 use crate::core::format::format_count;
 use crate::core::job::Report;
 use crate::core::link::Link;
 use crate::puzzles::marbles::{MarblesParams, Row, Shift, BLACK, INFO, MAX_GAP, MAX_N, WHITE};
+use crate::core::places::Place;
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::messages::Notices;
@@ -56,6 +57,9 @@ impl PuzzlePage for MarblesPage {
     fn intro(&self) -> String {
         let m = &self.params.marbles;
         let row = self.params.current();
+        if !self.params.played.is_empty() && m.is_goal(&row) {
+            return classic::solved_by_hand(self.params.played.len());
+        }
         if self.params.played.is_empty() || !m.alternate {
             let turns = if m.alternate { " White and black take turns (either may start)." } else { "" };
             return format!(
@@ -103,18 +107,40 @@ impl PuzzlePage for MarblesPage {
         Some(&mut self.params.step)
     }
 
-    fn view_board(&self, row: &Row, act: &Callback<Action>) -> Html {
+    /// Each slot, numbered from the left: its marble and the way that marble moves.
+    fn places(&self, row: &Row) -> Vec<(Place, Action)> {
+        row.slots
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| {
+                let what = match m {
+                    WHITE => "white marble, moves right",
+                    BLACK => "black marble, moves left",
+                    _ => "empty",
+                };
+                let area = [4.0 + SLOT * i as f64, 0.0, SLOT, 90.0];
+                (Place::new(area, format!("Slot {}: {what}", i + 1)), Action::Slot(i))
+            })
+            .collect()
+    }
+
+    fn say_move(&self, row: &Row, shift: &Shift) -> String {
+        let colour = if row.slots[shift.from] == WHITE { "white" } else { "black" };
+        let how = if shift.from.abs_diff(shift.to) == 2 { "hops" } else { "slides" };
+        format!("the {colour} marble in slot {} {how} to slot {}", shift.from + 1, shift.to + 1)
+    }
+
+    fn view_board(&self, row: &Row, _act: &Callback<Action>, places: Html) -> Html {
         let width = row.slots.len() as f64 * SLOT + 8.0;
         let slots = row.slots.iter().enumerate().map(|(i, &m)| {
             let cx = 4.0 + SLOT * (i as f64 + 0.5);
-            let (class, name) = match m {
-                WHITE => ("white", "white marble"),
-                BLACK => ("black", "black marble"),
-                _ => ("empty", "empty slot"),
+            let class = match m {
+                WHITE => "white",
+                BLACK => "black",
+                _ => "empty",
             };
             html! {
-                <g class={classes!("slot", class)} role="button" aria-label={format!("slot {}: {name}", i + 1)}
-                    onclick={act.reform(move |_| Action::Slot(i))}>
+                <g class={classes!("slot", class)}>
                     <rect x={format!("{:.1}", cx - SLOT / 2.0 + 2.0)} y="4" width={format!("{:.1}", SLOT - 4.0)} height="60" rx="8" />
                     if m != 0 { <circle cx={format!("{cx:.1}")} cy="34" r="22" /> }
                     <text x={format!("{cx:.1}")} y="82">{ i + 1 }</text>
@@ -123,7 +149,10 @@ impl PuzzlePage for MarblesPage {
         });
         html! {
             <div class="marbles">
-                <svg class="marbles-board" viewBox={format!("0 0 {width:.0} 90")} role="group" aria-label="The slots">{ for slots }</svg>
+                <svg class="marbles-board" viewBox={format!("0 0 {width:.0} 90")} role="group" aria-label="The slots, from the left">
+                    <g aria-hidden="true">{ for slots }</g>
+                    { places }
+                </svg>
                 if let Some(count) = self.shortest {
                     <p class="verdict">{ format!("There are {} different shortest solutions.", format_count(count)) }</p>
                 }

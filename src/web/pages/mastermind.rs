@@ -426,7 +426,7 @@ impl PuzzlePage for MastermindPage {
         Effect::NewPuzzle(format!("A new secret drawn with seed {}.", self.params.seed))
     }
 
-    fn view_board(&self, shown: &Board, act: &Callback<Action>) -> Html {
+    fn view_board(&self, shown: &Board, act: &Callback<Action>, _places: Html) -> Html {
         if self.params.tournament.is_some() {
             return match &self.standing {
                 Some(standing) => self.view_standing(standing),

@@ -83,7 +83,7 @@ impl PuzzlePage for PhrasePage {
         Some(SeedUse { seed: Some(self.params.seed), action: "Run this seed" })
     }
 
-    fn view_board(&self, (before, shown): &(String, String), _: &Callback<Infallible>) -> Html {
+    fn view_board(&self, (before, shown): &(String, String), _: &Callback<Infallible>, _places: Html) -> Html {
         // A replay shows its step (the letter that just changed marked); otherwise the run's
         // best so far, or, at a replay's step 0, nothing yet.
         let replaying = !self.improvements.is_empty();

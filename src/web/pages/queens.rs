@@ -4,10 +4,11 @@
 use crate::core::format::{format_count, format_ms};
 use crate::core::job::Report;
 use crate::core::link::{describe_errors, Link, LinkParams};
+use crate::core::places::Place;
 use crate::puzzles::queens::params::{Algo, QueensParams, MAX_N};
 use crate::puzzles::queens::{merge_counts, split_count, INFO, LIST_UP_TO};
 use crate::puzzles::PuzzleInfo;
-use crate::web::components::chessboard::Chessboard;
+use crate::web::components::chessboard::{attacked, Chessboard, CELL};
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::compare_table::Column;
 use crate::web::components::listing::Listing;
@@ -52,6 +53,11 @@ fn attacking_pairs(queens: &[[u32; 2]]) -> usize {
 }
 
 impl QueensPage {
+    /// Queens placed by hand, or none found yet: the board is played square by square.
+    fn played_by_hand(&self) -> bool {
+        !self.params.placed.is_empty() || (self.queens.is_empty() && self.replayed.is_empty())
+    }
+
     /// What the queens placed by hand amount to, for the status line.
     fn placed_sentence(&self) -> String {
         let (placed, n) = (&self.params.placed, self.params.n);
@@ -173,13 +179,12 @@ impl PuzzlePage for QueensPage {
         Ok((best.clone(), next.clone()))
     }
 
-    fn view_board(&self, (before, shown): &(Queens, Queens), act: &Callback<Action>) -> Html {
+    fn view_board(&self, (before, shown): &(Queens, Queens), _act: &Callback<Action>, places: Html) -> Html {
         // Queens placed by hand, or none found yet: the board is played by taps.
-        if !self.params.placed.is_empty() || (self.queens.is_empty() && self.replayed.is_empty()) {
-            let on_square = act.reform(Action::Square);
+        if self.played_by_hand() {
             return html! {
                 <Chessboard n={self.params.n} queens={self.params.placed.clone()} show_attacks={self.params.attacks}
-                    on_square={Some(on_square)} />
+                    places={Some(places)} />
             };
         }
         if self.replayed.is_empty() {
@@ -193,6 +198,28 @@ impl PuzzlePage for QueensPage {
                 <p class="step-note" aria-live="polite">{ self.replay_caption(shown) }</p>
             </div>
         }
+    }
+
+    /// On a board played by hand, every square: its queen, or whether a queen there would be
+    /// attacked.
+    fn places(&self, _: &(Queens, Queens)) -> Vec<(Place, Action)> {
+        if !self.played_by_hand() {
+            return Vec::new();
+        }
+        let (n, placed) = (self.params.n as u32, &self.params.placed);
+        (0..n * n)
+            .map(|i| {
+                let (row, col) = (i / n, i % n);
+                let what = match (placed.contains(&[row, col]), attacked(placed, row, col)) {
+                    (true, true) => "queen, attacked",
+                    (true, false) => "queen",
+                    (false, true) => "empty, attacked",
+                    (false, false) => "empty, free",
+                };
+                let area = [f64::from(col) * CELL, f64::from(row) * CELL, CELL, CELL];
+                (Place::new(area, format!("Row {}, column {}: {what}", row + 1, col + 1)), Action::Square([row, col]))
+            })
+            .collect()
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Action>) -> Html {

@@ -3,6 +3,7 @@
 
 use crate::core::format::count_of;
 use crate::core::link::{Link, LinkParams};
+use crate::core::places::Place;
 use crate::puzzles::sliding::domain::{Board, Dir, MAX_SIZE, MIN_SIZE};
 use crate::puzzles::sliding::params::{Shuffle, SlidingParams};
 use crate::puzzles::sliding::solvers::Algo;
@@ -10,7 +11,7 @@ use crate::puzzles::sliding::{refusal, INFO};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::messages::Notices;
-use crate::web::components::tiles::Tiles;
+use crate::web::components::tiles::{Tiles, CELL};
 use crate::web::page::{Effect, Guide, PuzzlePage, SeedUse};
 use yew::prelude::*;
 
@@ -133,8 +134,38 @@ impl PuzzlePage for SlidingPage {
         Effect::NewPuzzle(format!("Shuffled with seed {}.", self.params.seed))
     }
 
-    fn view_board(&self, shown: &Board, act: &Callback<Action>) -> Html {
-        html! { <Tiles board={shown.clone()} on_cell={act.reform(Action::Cell)} on_swipe={act.reform(Action::Slide)} /> }
+    fn view_board(&self, shown: &Board, act: &Callback<Action>, places: Html) -> Html {
+        html! { <Tiles board={shown.clone()} on_swipe={act.reform(Action::Slide)} {places} /> }
+    }
+
+    /// Every cell, named by row, column and tile; the tiles beside the blank say they can slide.
+    fn places(&self, shown: &Board) -> Vec<(Place, Action)> {
+        let n = shown.n();
+        let cell = CELL;
+        (0..n * n)
+            .map(|i| {
+                let what = match shown.tiles()[i] {
+                    0 => "blank".to_string(),
+                    tile if shown.move_for_cell(i).is_some() => format!("tile {tile}, beside the blank"),
+                    tile => format!("tile {tile}"),
+                };
+                let name = format!("Row {}, column {}: {what}", i / n + 1, i % n + 1);
+                let area = [(i % n) as f64 * cell, (i / n) as f64 * cell, cell, cell];
+                (Place::new(area, name), Action::Cell(i))
+            })
+            .collect()
+    }
+
+    /// The tile that moves, the way it goes (the blank goes the other way).
+    fn say_move(&self, before: &Board, dir: &Dir) -> String {
+        let Some(cell) = dir.step(before.blank(), before.n()) else { return String::new() };
+        let way = match dir.opposite() {
+            Dir::Up => "up",
+            Dir::Down => "down",
+            Dir::Left => "left",
+            Dir::Right => "right",
+        };
+        format!("tile {} slides {way}", before.tiles()[cell])
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, _act: &Callback<Action>) -> Html {

@@ -6,7 +6,8 @@ use crate::core::choice::Named;
 use crate::core::format::{count_of, format_ms};
 use crate::core::job::Report;
 use crate::core::link::{read_leniently, Link, LinkParams};
-use crate::puzzles::sudoku::grid::{cell_name, Grid};
+use crate::core::places::Place;
+use crate::puzzles::sudoku::grid::{cell_name, friends_of, Grid};
 use crate::puzzles::sudoku::params::{Algo, PickRule, Source, SudokuParams, PRESETS, SLIDES_EXAMPLE};
 use crate::puzzles::sudoku::trace::{How, Move, Position};
 use crate::puzzles::sudoku::{with_entries, written_grid, INFO};
@@ -15,7 +16,7 @@ use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::compare_table::{Column, CONSTRAINT_COLUMNS};
 use crate::web::components::listing::Listing;
 use crate::web::components::messages::Notices;
-use crate::web::components::sudoku_grid::SudokuGrid;
+use crate::web::components::sudoku_grid::{SudokuGrid, CELL};
 use crate::web::page::{Effect, Guide, PuzzlePage, SeedUse};
 use yew::prelude::*;
 
@@ -46,6 +47,16 @@ pub enum Action {
     ToggleMarks,
     Preset(String),
     Browse(isize),
+}
+
+/// "row 2, column 3", as a screen reader should say a cell.
+fn spoken_cell(side: usize, cell: usize) -> String {
+    format!("row {}, column {}", cell / side + 1, cell % side + 1)
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| first.to_uppercase().chain(chars).collect())
 }
 
 impl SudokuPage {
@@ -319,13 +330,65 @@ impl PuzzlePage for SudokuPage {
         Effect::Solve
     }
 
-    fn view_board(&self, shown: &Position, act: &Callback<Action>) -> Html {
+    /// Every cell, row by row: its value (a clue said so), or its candidates when the pencil
+    /// marks are on, and the cells it clashes with.
+    fn places(&self, shown: &Position) -> Vec<(Place, Action)> {
+        let side = self.side();
+        let solution = (shown.last_move.is_none()).then_some(self.solution.as_ref()).flatten();
+        let friends = friends_of(shown.box_size);
+        let cell = CELL as f64;
+        (0..side * side)
+            .map(|i| {
+                let value = match (shown.values[i], solution) {
+                    (0, Some(grid)) => grid.cells[i],
+                    (v, _) => v,
+                };
+                let mut what = match value {
+                    0 if self.params.marks => {
+                        let marks: Vec<String> = (1..=side as u8)
+                            .filter(|&v| shown.candidates[i] & (1 << (v - 1)) != 0)
+                            .map(|v| Grid::symbol(v).to_string())
+                            .collect();
+                        format!("empty, candidates {}", marks.join(" "))
+                    }
+                    0 => "empty".to_string(),
+                    v if self.clues.cells[i] != 0 => format!("{}, a clue", Grid::symbol(v)),
+                    v => Grid::symbol(v).to_string(),
+                };
+                let clashes: Vec<String> = friends[i]
+                    .iter()
+                    .filter(|&&f| value != 0 && shown.values[f] == value)
+                    .map(|&f| spoken_cell(side, f))
+                    .collect();
+                if !clashes.is_empty() {
+                    what.push_str(&format!(", clashes with {}", clashes.join(" and ")));
+                }
+                let area = [(i % side) as f64 * cell, (i / side) as f64 * cell, cell, cell];
+                (Place::new(area, format!("{}: {what}", capitalised(&spoken_cell(side, i)))), Action::Select(i))
+            })
+            .collect()
+    }
+
+    const FOCUS_PRESSES: bool = true;
+
+    /// The step's explanation, its cells named in words.
+    fn say_move(&self, before: &Position, mv: &Move) -> String {
+        let Ok(after) = self.apply(before, mv) else { return String::new() };
+        let side = self.side();
+        let mut said = self.explain(&after).trim_end_matches('.').to_string();
+        for cell in (0..side * side).rev() {
+            said = said.replace(&cell_name(side, cell), &spoken_cell(side, cell));
+        }
+        said
+    }
+
+    fn view_board(&self, shown: &Position, act: &Callback<Action>, places: Html) -> Html {
         let solution = (shown.last_move.is_none()).then(|| self.solution.clone()).flatten();
         html! {
             <div class="sudoku-board">
                 <SudokuGrid position={shown.clone()} clues={self.clues.cells.clone()} {solution}
-                    marks={self.params.marks} selected={self.selected} on_cell={act.reform(Action::Select)} />
-                <p class="step-note" aria-live="polite">{ self.explain(shown) }</p>
+                    marks={self.params.marks} selected={self.selected} {places} />
+                <p class="step-note">{ self.explain(shown) }</p>
                 if self.selected.is_some() {
                     { self.digit_pad(act) }
                 }

@@ -128,7 +128,7 @@ impl PuzzlePage for TilesPage {
         Ok((*best, *next))
     }
 
-    fn view_board(&self, (before, shown): &(Layout, Layout), _: &Callback<Action>) -> Html {
+    fn view_board(&self, (before, shown): &(Layout, Layout), _: &Callback<Action>, _places: Html) -> Html {
         if self.replay_steps == 0 {
             return html! { <Square layout={self.shown} /> };
         }

@@ -1,0 +1,85 @@
+//! The places of a board a player acts on (cells, pegs, jugs, slots, holes), and how the
+//! arrow keys move between them: the geometry behind the web layer `web::components::places`.
+
+/// A place a player acts on, where the board draws it.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Place {
+    /// Its box in the board's SVG units: x, y, width, height.
+    pub area: [f64; 4],
+    /// Its name as a screen reader says it: where it is and what is on it ("row 2, column 3: 7").
+    pub name: String,
+}
+
+impl Place {
+    pub fn new(area: [f64; 4], name: impl Into<String>) -> Self {
+        Self { area, name: name.into() }
+    }
+
+    pub fn centre(&self) -> (f64, f64) {
+        let [x, y, w, h] = self.area;
+        (x + w / 2.0, y + h / 2.0)
+    }
+}
+
+/// The place nearest `from` in direction `(dx, dy)` (a unit step: one of the four arrows):
+/// distance along the way counts once, distance across it twice, so a grid's neighbour in
+/// the same row or column wins over a nearer one off the line.
+pub fn nearest(places: &[Place], from: usize, (dx, dy): (f64, f64)) -> Option<usize> {
+    let (x0, y0) = places.get(from)?.centre();
+    places
+        .iter()
+        .enumerate()
+        .filter_map(|(i, place)| {
+            let (x, y) = place.centre();
+            let along = (x - x0) * dx + (y - y0) * dy;
+            let across = ((x - x0) * dy - (y - y0) * dx).abs();
+            (along > 0.5).then_some((i, along + 2.0 * across))
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _)| i)
+}
+
+/// The unit step an arrow key asks for, in SVG coordinates (y grows downwards).
+pub fn arrow(key: &str) -> Option<(f64, f64)> {
+    match key {
+        "ArrowUp" => Some((0.0, -1.0)),
+        "ArrowDown" => Some((0.0, 1.0)),
+        "ArrowLeft" => Some((-1.0, 0.0)),
+        "ArrowRight" => Some((1.0, 0.0)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(n: usize) -> Vec<Place> {
+        (0..n * n)
+            .map(|i| Place::new([(i % n) as f64 * 10.0, (i / n) as f64 * 10.0, 10.0, 10.0], i.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn arrows_move_along_a_grids_rows_and_columns() {
+        let places = grid(3);
+        assert_eq!(nearest(&places, 4, (1.0, 0.0)), Some(5));
+        assert_eq!(nearest(&places, 4, (-1.0, 0.0)), Some(3));
+        assert_eq!(nearest(&places, 4, (0.0, -1.0)), Some(1));
+        assert_eq!(nearest(&places, 4, (0.0, 1.0)), Some(7));
+        assert_eq!(nearest(&places, 2, (1.0, 0.0)), None, "no place beyond the edge");
+    }
+
+    #[test]
+    fn off_the_line_a_place_is_reached_only_when_nothing_is_on_it() {
+        // A triangle's holes: from the top, down reaches the nearer of the two below.
+        let places = vec![
+            Place::new([10.0, 0.0, 2.0, 2.0], "top"),
+            Place::new([4.0, 10.0, 2.0, 2.0], "left"),
+            Place::new([15.0, 10.0, 2.0, 2.0], "right"),
+        ];
+        assert_eq!(nearest(&places, 0, (0.0, 1.0)), Some(2));
+        assert_eq!(nearest(&places, 1, (1.0, 0.0)), Some(2));
+        assert_eq!(nearest(&places, 2, (0.0, -1.0)), Some(0));
+    }
+}

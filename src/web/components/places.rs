@@ -1,0 +1,137 @@
+//! One way to play every board (Tatham's cursor, lichess's blind mode): a board is a set of
+//! named places — cells, pegs, jugs, slots, holes — drawn over the board's own picture as
+//! transparent buttons. One of them is in the Tab order at a time (a roving focus): the arrow
+//! keys move it to the nearest place that way, Home and End to the first and last, Enter or
+//! Space presses it. A tap or a click presses the same place, so keyboard, screen reader and
+//! touch call the same actions and cannot drift apart. The puzzle supplies the places, their
+//! names and what a press does; this layer does the rest.
+
+use crate::core::places::{arrow, nearest, Place};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// How far, in CSS pixels, a pointer may move between down and up and still be a tap.
+const TAP_PX: i32 = 12;
+
+#[derive(Properties, PartialEq)]
+pub struct PlacesProps {
+    pub places: Vec<Place>,
+    /// A place was pressed: its index.
+    pub on_press: Callback<usize>,
+    /// A pointer pressed on one place and let go on another presses both (a disc dragged
+    /// from peg to peg).
+    #[prop_or_default]
+    pub drags: bool,
+    /// Moving the focus onto a place presses it (a Sudoku cell is selected as the arrows
+    /// reach it, so digits go where the focus is).
+    #[prop_or_default]
+    pub press_on_focus: bool,
+}
+
+/// A click does not take the focus: a mouse user's arrow keys keep the page's meaning
+/// (sliding a tile, moving the piece picked) instead of moving between places.
+fn keep_focus_where_it_is(e: MouseEvent) {
+    e.prevent_default();
+}
+
+#[function_component]
+pub fn Places(props: &PlacesProps) -> Html {
+    let count = props.places.len();
+    // The place in the Tab order: the last one focused.
+    let current = use_state_eq(|| 0usize);
+    let current_index = (*current).min(count.saturating_sub(1));
+    // On which place and where a pointer went down; whether it then swiped.
+    let down = use_mut_ref(|| None::<(usize, i32, i32)>);
+    let swiped = use_mut_ref(|| false);
+    let places = props.places.iter().enumerate().map(|(i, place)| {
+        let [x, y, w, h] = place.area;
+        let onkeydown = {
+            let (places, on_press, current) = (props.places.clone(), props.on_press.clone(), current.clone());
+            Callback::from(move |e: KeyboardEvent| {
+                let key = e.key();
+                let target = match (key.as_str(), arrow(&key)) {
+                    (_, Some(step)) => nearest(&places, i, step),
+                    ("Home", _) => Some(0),
+                    ("End", _) => Some(places.len() - 1),
+                    ("Enter" | " ", _) => {
+                        e.prevent_default();
+                        e.stop_propagation();
+                        on_press.emit(i);
+                        return;
+                    }
+                    _ => return,
+                };
+                // The page's own use of these keys (sliding a tile, scrolling) waits until the
+                // focus leaves the board.
+                e.prevent_default();
+                e.stop_propagation();
+                if let Some(j) = target {
+                    current.set(j);
+                    focus_sibling(&e, j);
+                }
+            })
+        };
+        let onfocus = {
+            let (current, on_press, presses) = (current.clone(), props.on_press.clone(), props.press_on_focus);
+            Callback::from(move |_: FocusEvent| {
+                current.set(i);
+                if presses {
+                    on_press.emit(i);
+                }
+            })
+        };
+        let onpointerdown = {
+            let down = down.clone();
+            Callback::from(move |e: PointerEvent| {
+                // A finger captures the pointer on the place it pressed: let go, so the place
+                // under the finger hears the pointer come up.
+                if let Some(target) = e.target_dyn_into::<web_sys::Element>() {
+                    let _ = target.release_pointer_capture(e.pointer_id());
+                }
+                *down.borrow_mut() = Some((i, e.client_x(), e.client_y()));
+            })
+        };
+        let onpointerup = {
+            let (down, swiped, on_press, drags) = (down.clone(), swiped.clone(), props.on_press.clone(), props.drags);
+            Callback::from(move |e: PointerEvent| {
+                let Some((from, x, y)) = down.borrow_mut().take() else { return };
+                let tap = (e.client_x() - x).abs() < TAP_PX && (e.client_y() - y).abs() < TAP_PX;
+                if from != i && drags {
+                    on_press.emit(from);
+                    on_press.emit(i);
+                }
+                // A swipe that ends on the place it began on is not a tap: its click is ignored.
+                *swiped.borrow_mut() = from == i && !tap;
+            })
+        };
+        // A click presses the place (a screen reader's click too, which comes without a pointer).
+        let onclick = {
+            let (swiped, on_press) = (swiped.clone(), props.on_press.clone());
+            Callback::from(move |_: MouseEvent| {
+                if !std::mem::take(&mut *swiped.borrow_mut()) {
+                    on_press.emit(i);
+                }
+            })
+        };
+        html! {
+            <rect class="place" role="button" aria-label={place.name.clone()}
+                tabindex={if i == current_index { "0" } else { "-1" }}
+                x={format!("{x:.1}")} y={format!("{y:.1}")} width={format!("{w:.1}")} height={format!("{h:.1}")}
+                {onkeydown} {onfocus} {onpointerdown} {onpointerup} {onclick} onmousedown={keep_focus_where_it_is} />
+        }
+    });
+    html! { <g class="places">{ for places }</g> }
+}
+
+/// Moves the keyboard focus to place `index`, a sibling of the event's target.
+fn focus_sibling(e: &KeyboardEvent, index: usize) {
+    let sibling = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|place| place.parent_element())
+        .and_then(|layer| layer.children().item(index as u32));
+    if let Some(place) = sibling {
+        // An SVG element takes the focus through the same `focus` method as an HTML one.
+        let _ = place.unchecked_into::<web_sys::HtmlElement>().focus();
+    }
+}

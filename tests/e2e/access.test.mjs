@@ -1,0 +1,261 @@
+// Every board by every hand: a player who solves each puzzle with the keyboard alone, knowing
+// the board only from the accessibility tree (the places' names) and what the live region
+// says; the same puzzles by taps on a phone held both ways; and the focus ring's contrast.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { open, status, hash, waitForHash, seriousViolations } from "./harness.mjs";
+
+const PROJECTOR = { width: 1024, height: 768 };
+const PORTRAIT = { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true };
+const LANDSCAPE = { viewport: { width: 640, height: 360 }, hasTouch: true, isMobile: true };
+
+/** What the screen reader heard last about the board. */
+const said = (page) => page.locator(".said").innerText();
+
+/** The board's places as the accessibility tree names them, in order. */
+async function placeNames(page) {
+  const tree = await page.locator(".board .places").ariaSnapshot();
+  return [...tree.matchAll(/button "([^"]*)"/g)].map((m) => m[1]);
+}
+
+const focusedName = (page) => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+
+/** Tabs from the top of the page until the focus is on one of the board's places. */
+async function tabIntoBoard(page) {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate(() => document.activeElement?.classList.contains("place"))) return;
+  }
+  throw new Error("Tab never reaches the board");
+}
+
+/** Moves the focus with the arrow keys to the place whose name matches `wanted`, the way a
+ * sighted keyboard user does: towards it, one arrow at a time. */
+async function arrowTo(page, wanted) {
+  const names = await placeNames(page);
+  const target = names.findIndex((name) => wanted.test(name));
+  assert.ok(target >= 0, `no place matches ${wanted} among ${names.join(" | ")}`);
+  for (let i = 0; i < 40; i++) {
+    const now = await focusedName(page);
+    if (wanted.test(now)) return now;
+    const [from, to] = await page.evaluate((target) => {
+      const places = [...document.querySelectorAll(".board .place")];
+      const box = (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+      return [box(document.activeElement), box(places[target])];
+    }, target);
+    const [dx, dy] = [to[0] - from[0], to[1] - from[1]];
+    const key = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "ArrowRight" : "ArrowLeft") : (dy > 0 ? "ArrowDown" : "ArrowUp");
+    await page.keyboard.press(key);
+  }
+  throw new Error(`the arrows never reach ${wanted} (at ${await focusedName(page)})`);
+}
+
+/** Presses the place matching `wanted` from the keyboard; resolves to what is then said. */
+async function pressPlace(page, wanted, key = "Enter") {
+  await arrowTo(page, wanted);
+  const before = await said(page);
+  await page.keyboard.press(key);
+  await page.waitForFunction((before) => document.querySelector(".said")?.innerText !== before, before, { timeout: 3000 })
+    .catch(() => {});
+  return said(page);
+}
+
+/** Each puzzle, a position near its goal, and the presses that reach it: (place, what the
+ * live region must then say). The last checks what the page says at the goal. */
+const GAMES = [
+  {
+    name: "sliding",
+    link: "#/sliding?size=3&tiles=1,2,3,4,0,5,7,8,6",
+    presses: [[/^Row 2, column 3: tile 5, beside/, /^Move 1: tile 5 slides left\.$/],
+      [/^Row 3, column 3: tile 6, beside/, /^Move 2: tile 6 slides up\.$/]],
+    done: /Solved by hand in 2 moves/,
+  },
+  {
+    name: "hanoi",
+    link: "#/hanoi?discs=2",
+    presses: [[/^Peg A: discs 2, 1, top 1$/, /^Peg A: discs 2, 1, top 1, picked/], [/^Peg B/, /^Move 1: disc 1 from peg A to peg B\.$/],
+      [/^Peg A/, /picked/], [/^Peg C/, /^Move 2: disc 2 from peg A to peg C\.$/],
+      [/^Peg B/, /picked/], [/^Peg C/, /^Move 3: disc 1 from peg B to peg C\.$/]],
+    done: /Solved by hand in 3 moves: optimal/,
+  },
+  {
+    name: "queens",
+    link: "#/queens?n=4",
+    presses: [[/^Row 1, column 2: empty, free$/, /^Row 1, column 2: queen$/], [/^Row 2, column 4: empty, free$/, /queen$/],
+      [/^Row 3, column 1: empty, free$/, /queen$/], [/^Row 4, column 3: empty, free$/, /queen$/]],
+    done: /All 4 queens placed and none attacks another: solved/,
+  },
+  {
+    name: "jugs",
+    link: "#/jugs?capacity=3,5&start=3,0&goal=0,3",
+    presses: [[/^Jug A: 3 of 3 litres$/, /picked to pour from/], [/^Jug B: 0 of 5 litres$/, /^Move 1: .*now A 0, B 3\.$/]],
+    done: /Done in 1 pours/,
+  },
+  {
+    name: "marbles",
+    link: "#/marbles?n=1&gap=1",
+    presses: [[/^Slot 1: white/, /^Move 1: the white marble in slot 1 slides to slot 2\.$/],
+      [/^Slot 3: black/, /^Move 2: the black marble in slot 3 hops to slot 1\.$/],
+      [/^Slot 2: white/, /^Move 3: the white marble in slot 2 slides to slot 3\.$/]],
+    done: /Solved by hand in 3 moves/,
+    goal: [/^Slot 1: black/, /^Slot 2: empty/, /^Slot 3: white/],
+  },
+  {
+    name: "golf tees",
+    link: "#/golf-tee?pos=010100000000000&goal=0",
+    presses: [[/^Hole 3, row 3, position 1: tee$/, /picked to jump/],
+      [/^Hole 0, row 1, position 1: empty, the goal hole$/, /^Move 1: the tee in hole 3 jumps over hole 1 into hole 0/]],
+    done: /Solved by hand in 1 move!/,
+    goal: [/^Hole 0, .*: tee, the goal hole$/, /^Hole 1, .*: empty$/],
+  },
+  {
+    name: "blocks",
+    link: "#/blocks?layout=1...&width=2&goal=bottom-right",
+    presses: [[/^Row 1, column 1: piece 1, the red block$/, /picked/], [/^Row 1, column 2: empty$/, /^Move 1: piece 1 slides right\.$/],
+      [/^Row 2, column 2: empty, in the goal corner$/, /^Move 2: piece 1 slides down\.$/]],
+    done: /Solved by hand in 2 moves/,
+    goal: [/^Row 2, column 2: piece 1, the red block, picked, in the goal corner$/],
+  },
+];
+
+for (const game of GAMES) {
+  test(`${game.name}: played to its goal by the keyboard alone, every move heard and in the link`, async () => {
+    const { page, errors } = await open(game.link, PROJECTOR);
+    await page.locator(".board .place").first().waitFor();
+    await tabIntoBoard(page);
+    for (const [place, heard] of game.presses) {
+      const words = await pressPlace(page, place);
+      assert.match(words, heard, `after pressing ${place}`);
+      assert.ok(await page.evaluate(() => document.activeElement?.classList.contains("place")), "the focus stays on the board");
+    }
+    if (game.done) await status(page).filter({ hasText: game.done }).waitFor({ timeout: 3000 });
+    const names = await placeNames(page);
+    for (const wanted of game.goal ?? []) assert.ok(names.some((n) => wanted.test(n)), `${wanted} in ${names.join(" | ")}`);
+    // `b` reads the whole board: every place's name, in order.
+    await page.keyboard.press("b");
+    assert.equal(await said(page), `${names.join("; ")}.`);
+    // The moves heard are the link's moves: opening it again shows the same board.
+    const moves = game.presses.filter(([, heard]) => /\^Move/.test(heard.source)).length;
+    if (moves > 0) await waitForHash(page, new RegExp(`moves=([^&,]+,){${moves - 1}}[^&,]+(&|$)`));
+    const { page: again } = await open(hash(page), PROJECTOR);
+    await again.locator(".board .place").first().waitFor();
+    // A piece picked is the player's, not the link's.
+    const unpicked = (list) => list.map((name) => name.replace(/, picked[^,]*/, ""));
+    assert.deepEqual(unpicked(await placeNames(again)), unpicked(names), "the link reopens the board as played");
+    assert.deepEqual(errors, []);
+    await again.close();
+    await page.close();
+  });
+}
+
+test("sudoku: the arrows select the cell they reach, digits fill it, a clash is named", async () => {
+  const { page, errors } = await open("#/sudoku", PROJECTOR);
+  await page.locator(".board .place").first().waitFor();
+  await tabIntoBoard(page);
+  const open1 = (await placeNames(page)).find((n) => / empty$/.test(n));
+  const cell = open1.split(":")[0];
+  await arrowTo(page, new RegExp(`^${cell}:`));
+  // A value that a friend of the cell already holds, so the clash is heard.
+  const row = Number(cell.match(/Row (\d+)/)[1]);
+  const names = await placeNames(page);
+  const taken = names.find((n) => n.startsWith(`Row ${row},`) && /: \d, a clue$/.test(n)).match(/: (\d)/)[1];
+  await page.keyboard.press(taken);
+  await page.waitForFunction(() => /^Move 1:/.test(document.querySelector(".said")?.innerText ?? ""), null, { timeout: 3000 });
+  assert.match(await said(page), new RegExp(`^Move 1: You entered ${taken} in ${cell.toLowerCase()}\\.$`));
+  assert.match(await focusedName(page), new RegExp(`^${cell}: ${taken}, clashes with row ${row}, column \\d`));
+  await page.keyboard.press("Backspace");
+  await page.waitForFunction(() => /^Move 2:/.test(document.querySelector(".said")?.innerText ?? ""), null, { timeout: 3000 });
+  assert.match(await focusedName(page), new RegExp(`^${cell}: empty$`));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("mastermind: a code broken from the keyboard, each probe's score read in the accessibility tree", async () => {
+  const { page, errors } = await open("#/mastermind?pegs=4&symbols=6&secret=1122&breaker=you", PROJECTOR);
+  await page.locator(".mastermind").first().waitFor();
+  for (const key of ["1", "2", "3", "4", "Enter"]) await page.keyboard.press(key);
+  await waitForHash(page, /moves=1234/);
+  for (const key of ["1", "1", "2", "2", "Enter"]) await page.keyboard.press(key);
+  await waitForHash(page, /moves=1234,1122/);
+  const tree = await page.locator(".mastermind .probes").ariaSnapshot();
+  assert.match(tree, /img "1234"[^\n]*\n\s*- img "1 black, 1 white"/);
+  assert.match(tree, /img "1122"[^\n]*\n\s*- img "4 black, 0 white"/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+for (const [shape, options] of [["portrait", PORTRAIT], ["landscape", LANDSCAPE]]) {
+  test(`taps alone on a 360 px phone held ${shape}: each board played to its goal, nothing sideways`, async () => {
+    for (const game of GAMES) {
+      const { page, errors } = await open(game.link, options.viewport, async () => {}, options);
+      await page.locator(".board .place").first().waitFor();
+      for (const [place, heard] of game.presses) {
+        const names = await placeNames(page);
+        const name = names.find((n) => place.test(n));
+        assert.ok(name, `${game.name}: no place matches ${place}`);
+        const target = page.getByRole("button", { name, exact: true });
+        await target.scrollIntoViewIfNeeded();
+        await target.tap();
+        await page.waitForFunction((re) => new RegExp(re).test(document.querySelector(".said")?.innerText ?? ""),
+          heard.source, { timeout: 3000 }).catch(() => {});
+        assert.match(await said(page), heard, `${game.name} (${shape}): after tapping ${name}`);
+      }
+      if (game.done) await status(page).filter({ hasText: game.done }).waitFor({ timeout: 3000 });
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= options.viewport.width, `${game.name} (${shape}): the page is ${wide} px wide`);
+      assert.deepEqual(errors, [], game.name);
+      await page.close();
+    }
+  });
+}
+
+/** WCAG's contrast ratio of two colours given as "rgb(r, g, b)". */
+function contrast(a, b) {
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.match(/\d+(\.\d+)?/g).slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test("focus rings have 3:1 contrast against the page and the board they ring, in both themes", async () => {
+  const { page, errors } = await open("#/sliding?size=3&tiles=1,2,3,4,0,5,7,8,6", PROJECTOR);
+  for (const theme of ["light", "dark"]) {
+    if (theme === "dark") await page.keyboard.press("t");
+    await page.locator(".board .place").first().waitFor();
+    const [ring, pageColour] = await page.evaluate(() => {
+      const button = document.querySelector(".solve-bar button");
+      button.focus();
+      return [getComputedStyle(button).outlineColor, getComputedStyle(document.body).backgroundColor];
+    });
+    assert.ok(contrast(ring, pageColour) >= 3, `${theme}: button ring ${ring} on ${pageColour}: ${contrast(ring, pageColour).toFixed(2)}`);
+    await tabIntoBoard(page);
+    // A place's ring has two tones (its stroke inside, its outline around it): against every
+    // colour of the board, one of them stands out.
+    const [inner, outer, tiles] = await page.evaluate(() => [
+      getComputedStyle(document.activeElement).stroke,
+      getComputedStyle(document.activeElement).outlineColor,
+      [...document.querySelectorAll(".tiles .tile rect")].map((rect) => getComputedStyle(rect).fill),
+    ]);
+    for (const behind of [pageColour, ...new Set(tiles)]) {
+      const best = Math.max(contrast(inner, behind), contrast(outer, behind));
+      assert.ok(best >= 3, `${theme}: place ring ${inner} / ${outer} on ${behind}: ${best.toFixed(2)}`);
+    }
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("forced colours (Windows high contrast): no serious axe violation on the played boards", async () => {
+  for (const game of GAMES) {
+    const { page, errors } = await open(game.link, PROJECTOR, async (p) => p.emulateMedia({ forcedColors: "active" }));
+    await page.locator(".board .place").first().waitFor();
+    assert.deepEqual(await seriousViolations(page), [], game.name);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
