@@ -24,7 +24,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
-use yew::{AttrValue, Callback};
+use yew::AttrValue;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -89,19 +89,39 @@ async fn towers_component_draws_every_disc_and_peg() {
     let root = mount_point();
     let tower = Tower::new(5, 4);
     let position = tower.parse_position("ABCDA").unwrap();
-    let props = TowersProps {
-        tower,
-        position,
-        selected: Some(1),
-        on_peg: Callback::noop(),
-        on_drag: Callback::noop(),
-    };
+    let props = TowersProps { tower, position, selected: Some(1), places: yew::Html::default() };
     yew::Renderer::<Towers>::with_root_and_props(root.clone(), props).render();
     TimeoutFuture::new(50).await;
     assert_eq!(root.query_selector_all(".disc").unwrap().length(), 5);
     assert_eq!(root.query_selector_all(".peg").unwrap().length(), 4);
-    let selected = root.query_selector(".peg.selected").unwrap().unwrap();
-    assert_eq!(selected.get_attribute("aria-label").unwrap(), "Peg B (1 discs), selected");
+    assert!(root.query_selector(".peg.selected").unwrap().is_some());
+}
+
+#[wasm_bindgen_test]
+async fn hanoi_pegs_are_places_named_by_their_discs_and_a_move_is_said() {
+    let root = mount_page::<HanoiPage>("#/hanoi?discs=3&pegs=3").await;
+    let names = || -> Vec<String> {
+        let places = root.query_selector_all(".places .place").unwrap();
+        (0..places.length())
+            .map(|i| {
+                places
+                    .item(i)
+                    .unwrap()
+                    .dyn_into::<web_sys::Element>()
+                    .unwrap()
+                    .get_attribute("aria-label")
+                    .unwrap()
+            })
+            .collect()
+    };
+    assert_eq!(names(), ["Peg A: discs 3, 2, 1, top 1", "Peg B: empty", "Peg C: empty"]);
+    click(&root, ".places .place:nth-child(1)");
+    TimeoutFuture::new(30).await;
+    assert_eq!(names()[0], "Peg A: discs 3, 2, 1, top 1, picked to move from");
+    click(&root, ".places .place:nth-child(3)");
+    TimeoutFuture::new(30).await;
+    assert_eq!(names(), ["Peg A: discs 3, 2, top 2", "Peg B: empty", "Peg C: discs 1, top 1"]);
+    assert_eq!(text_of(&root, ".said"), "Move 1: disc 1 from peg A to peg C.");
 }
 
 #[wasm_bindgen_test]

@@ -109,11 +109,76 @@ fn batch_mode_answers_every_line_in_order() {
     let input = "#/hanoi?discs=3\n\nnot a link at all\n#/hanoi?discs=2&algo=bfs\n";
     let out = puzzlelab(&["solve", "-"], Some(input));
     let lines = json_lines(&out);
-    assert_eq!(lines.len(), 3);
+    assert_eq!(lines.len(), 4, "one answer per input line, the blank one too");
     assert_eq!(lines[0]["length"], 7);
-    assert!(lines[1]["error"].is_string());
-    assert_eq!(lines[2]["length"], 3);
+    assert_eq!(lines[1]["error"], "input line 2 is blank: one link per line");
+    assert!(lines[2]["error"].is_string());
+    assert_eq!(lines[3]["length"], 3);
     assert_eq!(out.status.code(), Some(2), "a bad line makes the batch exit 2");
+}
+
+#[test]
+fn batch_mode_keeps_one_answer_per_line_whatever_comes_in() {
+    let long = format!("#/hanoi?moves={}\n", "AB,".repeat(400_000));
+    let mut input: Vec<u8> = Vec::new();
+    for line in [
+        &b"#/hanoi?discs=3\r\n"[..],
+        b"   \t \n",
+        b"\n",
+        b"#/hanoi?discs=\xff\n",
+        b"#/hanoi?\0discs=2\n",
+        long.as_bytes(),
+        b"#/lesson?example=search\n",
+        "#/hanoi?\u{2028}\u{2029}\u{85}=1\n".as_bytes(),
+        b"#/hanoi?discs=2",
+    ] {
+        input.extend_from_slice(line);
+    }
+    let out = puzzlelab_bytes(&["solve", "-"], &input);
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    // Every reader's idea of a line: JSON's raw separators are escaped.
+    assert!(!text.contains(['\u{2028}', '\u{2029}', '\u{85}']), "{text}");
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 9, "nine lines in, nine answers out");
+    assert_eq!(lines[0]["length"], 7, "a CRLF line solves");
+    assert_eq!(lines[1]["error"], "input line 2 is blank: one link per line");
+    assert_eq!(lines[2]["error"], "input line 3 is blank: one link per line");
+    assert!(lines[3]["error"].as_str().unwrap().contains("not UTF-8"));
+    assert!(lines[4]["error"].is_string(), "a NUL byte is refused");
+    assert_eq!(
+        lines[5]["error"],
+        "input line 6 is longer than 65536 bytes, the longest a link may be: refused unread"
+    );
+    assert_eq!(lines[6]["lesson"], "Uninformed vs informed search");
+    assert!(lines[7]["error"].as_str().unwrap().contains('\u{2028}'), "the separators survive, escaped");
+    assert_eq!(lines[8]["length"], 3, "a last line without its end is answered");
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_batch_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("puzzlelab starts");
+    let mut input = child.stdin.take().unwrap();
+    let mut output = std::io::BufReader::new(child.stdout.take().unwrap());
+    writeln!(input, "#/hanoi?discs=3").unwrap();
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut output, &mut first).unwrap();
+    assert!(first.contains("\"length\":7"), "{first}");
+    // `| head -1`: the reader leaves; the next answers have nowhere to go.
+    drop(output);
+    for _ in 0..50 {
+        if writeln!(input, "#/hanoi?discs=3").is_err() {
+            break;
+        }
+    }
+    drop(input);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "no error for a reader that had what it wanted");
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 use puzzlelab::core::job::{JobContext, Report};
 use puzzlelab::core::lesson::{self, Lesson};
+use puzzlelab::core::link::MAX_LINK_BYTES;
 use puzzlelab::core::search::Limits;
 use puzzlelab::puzzles;
 use std::io::{BufRead, Write};
@@ -12,10 +13,33 @@ use std::time::Instant;
 /// the program quietly instead of with a panic.
 macro_rules! say {
     ($($arg:tt)*) => {
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+        if writeln!(OneLine(std::io::stdout()), $($arg)*).is_err() {
             std::process::exit(0);
         }
     };
+}
+
+/// Standard output with the line separators JSON leaves raw (U+2028, U+2029, U+0085) escaped,
+/// so an answer is one line for every reader's idea of a line (Python's `splitlines` too).
+struct OneLine<W: Write>(W);
+
+impl<W: Write> Write for OneLine<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        // `writeln!` hands over whole `str` pieces: a character is never split between calls.
+        match std::str::from_utf8(buf) {
+            Ok(text) if text.contains(['\u{2028}', '\u{2029}', '\u{85}']) => {
+                let escaped =
+                    text.replace('\u{2028}', "\\u2028").replace('\u{2029}', "\\u2029").replace('\u{85}', "\\u0085");
+                self.0.write_all(escaped.as_bytes())?;
+            }
+            _ => self.0.write_all(buf)?,
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
 }
 
 const USAGE: &str = "usage: puzzlelab solve LINK   solve one share link (full URL or #/...)
@@ -46,8 +70,7 @@ fn main() -> ExitCode {
     match args[..] {
         ["solve", "-"] => solve_lines(),
         ["solve", link] => {
-            let stdout = std::io::stdout();
-            let mut out = stdout.lock();
+            let mut out = OneLine(std::io::stdout().lock());
             match answer(link, Lessons::StepByStep, &mut out) {
                 Ok(ok) => exit_code(ok),
                 // The reader went away (`| head`): end quietly.
@@ -623,40 +646,71 @@ mod reference {
     }
 }
 
-/// Batch mode: every line gets its answer, in order, even after a bad one (a line that is
-/// not UTF-8 included: it gets an error object of its own).
+/// Batch mode: every input line gets exactly one answer line, in order, whatever it holds (an
+/// error object for a blank line, a line that is not UTF-8 text or one past the link limit).
 fn solve_lines() -> ExitCode {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = OneLine(std::io::stdout().lock());
     let mut input = std::io::stdin().lock();
     let mut all_ok = true;
     let mut bytes = Vec::new();
     for number in 1.. {
-        bytes.clear();
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) => break,
-            Ok(_) => {}
+        let fits = match read_line_within(&mut input, &mut bytes, MAX_LINK_BYTES) {
+            Ok(None) => break,
+            Ok(Some(fits)) => fits,
             Err(e) => {
                 let _ = writeln!(out, "{}", serde_json::json!({ "error": format!("input: {e}") }));
                 return ExitCode::from(2);
             }
-        }
-        let answered = match std::str::from_utf8(&bytes) {
-            Ok(line) if line.trim().is_empty() => continue,
-            Ok(line) => answer(line, Lessons::OneLine, &mut out),
-            Err(_) => {
-                let error = format!("input line {number} is not UTF-8 text: links are plain ASCII");
-                writeln!(out, "{}", serde_json::json!({ "error": error }))
-                    .and_then(|_| out.flush())
-                    .map(|_| false)
-            }
+        };
+        let refusal = match std::str::from_utf8(&bytes) {
+            _ if !fits => Some(format!(
+                "input line {number} is longer than {MAX_LINK_BYTES} bytes, the longest a link may be: refused unread"
+            )),
+            Err(_) => Some(format!("input line {number} is not UTF-8 text: links are plain ASCII")),
+            Ok(line) if line.trim().is_empty() => Some(format!("input line {number} is blank: one link per line")),
+            Ok(_) => None,
+        };
+        let answered = match refusal {
+            Some(error) => writeln!(out, "{}", serde_json::json!({ "error": error }))
+                .and_then(|_| out.flush())
+                .map(|_| false),
+            None => answer(std::str::from_utf8(&bytes).expect("checked above"), Lessons::OneLine, &mut out),
         };
         match answered {
             Ok(ok) => all_ok &= ok,
-            Err(_) => return ExitCode::from(2),
+            // The reader went away (`| head -1`): end quietly.
+            Err(_) => return ExitCode::SUCCESS,
         }
     }
     exit_code(all_ok)
+}
+
+/// Reads the next line into `line` (its end left out) if it is at most `limit` bytes; a longer
+/// one is read through without being kept. `None` at the end of the input, else whether the
+/// line fitted.
+fn read_line_within(input: &mut impl BufRead, line: &mut Vec<u8>, limit: usize) -> std::io::Result<Option<bool>> {
+    line.clear();
+    let (mut read_any, mut fits) = (false, true);
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(read_any.then_some(fits));
+        }
+        read_any = true;
+        let end = buffer.iter().position(|&b| b == b'\n');
+        let piece = &buffer[..end.unwrap_or(buffer.len())];
+        if fits && line.len() + piece.len() <= limit {
+            line.extend_from_slice(piece);
+        } else {
+            fits = false;
+            line.clear();
+        }
+        let used = end.map_or(buffer.len(), |e| e + 1);
+        input.consume(used);
+        if end.is_some() {
+            return Ok(Some(fits));
+        }
+    }
 }
 
 /// A lesson from its link, or from a lesson file (a `.json` path), with the step it opens at.

@@ -447,12 +447,15 @@ impl SearchView {
                 </div>
                 // Under the buttons: a sentence's length never moves them.
                 <p class="search-said" role="status">{ &frame.said }</p>
-                if let Some(verdict) = &self.verdict {
-                    <p class="predict-verdict" role="status" tabindex="-1">{ verdict }</p>
-                } else if self.predict {
-                    // Kept in place (empty at the end) so the figures under it do not move.
-                    <p class="predict-verdict">
-                        if frame.next.is_some() { { PREDICT_QUESTION } }
+                // One element for the question and its answer, kept in place (empty at the end) so
+                // the figures under it do not move and the focus the answer took stays on it.
+                if self.predict || self.verdict.is_some() {
+                    <p class="predict-verdict" role="status" tabindex="-1">
+                        { match (&self.verdict, frame.next) {
+                            (Some(verdict), _) => verdict.as_str(),
+                            (None, Some(_)) => PREDICT_QUESTION,
+                            (None, None) => "",
+                        } }
                     </p>
                 }
                 if let Some(why) = &self.error {

@@ -259,3 +259,17 @@ test("forced colours (Windows high contrast): no serious axe violation on the pl
     await page.close();
   }
 });
+
+test("zoomed to 200 % (a 1024×768 screen): each board and its status in one screen", async () => {
+  for (const link of ["#/sudoku", "#/sliding?size=4&seed=1&shuffle=30", "#/queens?n=8", "#/hanoi?discs=5", "#/blocks"]) {
+    const { page, errors } = await open(link, { width: 512, height: 384 }, async () => {}, { deviceScaleFactor: 2 });
+    const board = page.locator(".board svg").first();
+    await board.waitFor();
+    const [boardBox, statusBox] = [await board.boundingBox(), await status(page).boundingBox()];
+    assert.ok(statusBox.y >= 0 && boardBox.y + boardBox.height <= 384 + 1,
+      `${link}: status at ${statusBox.y}, board ${JSON.stringify(boardBox)} in a 384 px window`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 512, `${link}: nothing sideways`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});

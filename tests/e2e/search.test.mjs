@@ -90,9 +90,12 @@ test("predict mode hides the answer, scores a right and a wrong pick, and explai
   assert.match(await page.locator(".predict-verdict").textContent(), /smallest f|ties go to/);
   await page.locator("table.frontier tr.next").waitFor();
   assert.match(await page.locator(".predict-score").textContent(), /0 of 1 right/);
+  const focused = () => page.evaluate(() => document.activeElement?.className ?? "");
+  assert.equal(await focused(), "predict-verdict", "the answer takes the focus, to be read");
   await page.keyboard.press("]");
   await page.waitForFunction(() => document.querySelectorAll(".predict-cards button[data-node]").length > 0
     && !document.querySelector(".predict-verdict")?.textContent.startsWith("Not"));
+  assert.equal(await focused(), "predict-verdict", "the next question keeps the focus (not the page's body)");
   const again = page.locator(".predict-cards li[data-node]");
   const n = await again.count();
   for (let i = 0; i < n; i++) {
