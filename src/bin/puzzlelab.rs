@@ -28,8 +28,10 @@ impl<W: Write> Write for OneLine<W> {
         // `writeln!` hands over whole `str` pieces: a character is never split between calls.
         match std::str::from_utf8(buf) {
             Ok(text) if text.contains(['\u{2028}', '\u{2029}', '\u{85}']) => {
-                let escaped =
-                    text.replace('\u{2028}', "\\u2028").replace('\u{2029}', "\\u2029").replace('\u{85}', "\\u0085");
+                let escaped = text
+                    .replace('\u{2028}', "\\u2028")
+                    .replace('\u{2029}', "\\u2029")
+                    .replace('\u{85}', "\\u0085");
                 self.0.write_all(escaped.as_bytes())?;
             }
             _ => self.0.write_all(buf)?,
@@ -688,7 +690,11 @@ fn solve_lines() -> ExitCode {
 /// Reads the next line into `line` (its end left out) if it is at most `limit` bytes; a longer
 /// one is read through without being kept. `None` at the end of the input, else whether the
 /// line fitted.
-fn read_line_within(input: &mut impl BufRead, line: &mut Vec<u8>, limit: usize) -> std::io::Result<Option<bool>> {
+fn read_line_within(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    limit: usize,
+) -> std::io::Result<Option<bool>> {
     line.clear();
     let (mut read_any, mut fits) = (false, true);
     loop {

@@ -342,6 +342,51 @@ pub fn search_view(link: &Link) -> Result<Option<SearchAsk>, LinkError> {
     Ok(Some(SearchAsk { t, predict, race }))
 }
 
+/// What a link asks beyond its puzzle's position and method, its keys read by one reader
+/// (`puzzles::read_ask` adds the checks that need the puzzle: each race lane's link, whether
+/// its solver records a trace).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LinkAsk {
+    /// `trace=1`: the solve's search recorded, event by event.
+    pub trace: bool,
+    /// The Search view or race the link opens (`view=search`, `race=`).
+    pub view: Option<SearchAsk>,
+}
+
+impl LinkAsk {
+    /// The keys of a trace, a Search view and a race; a bad value, or a race's key without a
+    /// race, is an error naming its key.
+    pub fn read(link: &Link) -> Result<Self, String> {
+        let trace = match link.get(TRACE_KEY) {
+            None | Some("0") => false,
+            Some("1") => true,
+            Some(other) => return Err(format!("{TRACE_KEY}: must be 0 or 1, got '{other}'")),
+        };
+        if link.get(RACE_KEY).is_none() {
+            if let Some(key) = [CLOCK_KEY, SEEDS_KEY].into_iter().find(|&key| link.get(key).is_some()) {
+                return Err(format!(
+                    "{key}: belongs to a race: name the algorithms with race=, or leave {key} out"
+                ));
+            }
+        }
+        let view = search_view(link).map_err(|e| e.to_string())?;
+        Ok(Self { trace, view })
+    }
+
+    /// `canonical`, a puzzle's own link, with what this asks written back (as pages write it).
+    pub fn written_on(&self, canonical: Link) -> Link {
+        let link = match &self.view {
+            Some(view) => with_view(canonical, view),
+            None => canonical,
+        };
+        if self.trace {
+            link.set(TRACE_KEY, 1)
+        } else {
+            link
+        }
+    }
+}
+
 /// A page's link with what its Search view (or race) shows, keys in the order pages write
 /// them; no playback step (the board shows the search's node, not a solution's step).
 pub fn with_view(link: Link, ask: &SearchAsk) -> Link {

@@ -20,7 +20,7 @@ pub mod tiles264;
 
 use crate::core::job::{JobContext, Report};
 use crate::core::lesson::{self, Lesson};
-use crate::core::link::{Link, LinkError, TRACE_KEY};
+use crate::core::link::{Link, LinkAsk, LinkError};
 use crate::core::race;
 use crate::core::replay::{Frame, Pictures, Replay, Seek};
 use crate::core::trace::Trace;
@@ -154,14 +154,35 @@ pub fn canonical_link(text: &str) -> Result<String, String> {
         return Ok(lesson::address(&link, step).to_hash());
     }
     let reader = read_link(&link.puzzle).ok_or_else(|| format!("link: unknown puzzle '{}'", link.puzzle))?;
-    let view = crate::core::link::search_view(&link).map_err(|e| e.to_string())?;
-    match reader(&link) {
-        // What a page's Search view or race shows is part of the address it writes.
-        (canonical, errors) if errors.is_empty() => {
-            Ok(view.map_or(canonical.clone(), |ask| crate::core::link::with_view(canonical, &ask)).to_hash())
-        }
-        (_, errors) => Err(crate::core::link::describe_errors(&errors)),
+    let (canonical, errors) = reader(&link);
+    if !errors.is_empty() {
+        return Err(crate::core::link::describe_errors(&errors));
     }
+    // What a page's Search view or race shows, and a trace asked for, are part of the address.
+    Ok(read_ask(&link)?.written_on(canonical).to_hash())
+}
+
+/// What a link asks beyond its puzzle (a trace, the Search view, a race), read and checked in
+/// the one place every reader of links goes through: `puzzlelab link` and `solve`, lessons and
+/// the app accept and refuse the same links, and a race is refused before any lane runs.
+pub fn read_ask(link: &Link) -> Result<LinkAsk, String> {
+    let ask = LinkAsk::read(link)?;
+    if link.get(race::RACE_KEY).is_some() {
+        let reader =
+            read_link(&link.puzzle).ok_or_else(|| format!("link: unknown puzzle '{}'", link.puzzle))?;
+        for (i, (name, lane, _)) in race::lanes(link)?.lanes.iter().enumerate() {
+            let (_, errors) = reader(lane);
+            if let Some(error) = errors.first() {
+                return Err(format!("race: lane {} ({name}): {error}", i + 1));
+            }
+        }
+    }
+    if ask.trace {
+        if let Some(why) = trace_refusal(link) {
+            return Err(why);
+        }
+    }
+    Ok(ask)
 }
 
 /// A lesson link read and checked: its lesson with each step's link in canonical form (a step
@@ -329,15 +350,11 @@ pub fn import_session_data(name: &str, bytes: &[u8]) -> Result<(), String> {
 /// Solves the puzzle a link names: the one entry point of the CLI and the worker.
 pub fn solve_link(text: &str, ctx: &mut JobContext) -> Result<Report, String> {
     let link = Link::parse(text).map_err(|e| e.to_string())?;
+    let ask = read_ask(&link)?;
     if link.get(race::RACE_KEY).is_some() {
         return race::run(&link, ctx, solve_parsed);
     }
-    let tracing = match link.get(TRACE_KEY) {
-        None | Some("0") => false,
-        Some("1") => true,
-        Some(other) => return Err(format!("trace: must be 0 or 1, got '{other}'")),
-    };
-    if !tracing {
+    if !ask.trace {
         return solve_parsed(&link, ctx);
     }
     let (mut report, trace) = solve_recorded(&link, ctx)?;

@@ -6,9 +6,7 @@
 
 use crate::core::choice::Named;
 use crate::core::job::{ChartPoint, Report};
-use crate::core::link::{
-    read_leniently, search_view, Link, LinkError, LinkParams, SearchAsk, SPEED_KEY, STEP_KEY,
-};
+use crate::core::link::{read_leniently, Link, LinkError, LinkParams, SearchAsk, SPEED_KEY, STEP_KEY};
 use crate::core::places::Place;
 use crate::core::playback::DEFAULT_SPEED_LEVEL;
 use crate::puzzles::PuzzleInfo;
@@ -806,11 +804,12 @@ impl Component for Page {
             Some(kept) => *kept,
             None => text.parse().unwrap_or(0),
         });
-        match search_view(&ctx.props().link) {
+        // The same reader as `puzzlelab link` and `solve`: what one refuses, the page refuses.
+        match crate::puzzles::read_ask(&ctx.props().link).map(|ask| ask.view) {
             Ok(Some(ask)) if page.puzzle.shows_search() || !ask.race.is_empty() => page.open_search(ctx, ask),
             Ok(Some(_)) => page.notices.alert = Some("view: this page has no search to show".into()),
             Ok(None) => {}
-            Err(e) => page.notices.alert = Some(e.to_string()),
+            Err(why) => page.notices.alert = Some(why),
         }
         page.make_wanted_puzzle(ctx);
         if page.search.is_none() && (asked_step.is_some() || page.puzzle.solves_on_open()) {

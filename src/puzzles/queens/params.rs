@@ -130,7 +130,9 @@ impl LinkParams for QueensParams {
         let shown = r.number("shown", 0..=MAX_SHOWN, 0);
         let attacks = r.choice("attacks", &[("0", false), ("1", true)], false);
         let step = r.number("step", 0..=MAX_PLAYBACK, 0);
-        let placed = match r.raw("placed").map(|text| read_placed(text, n)) {
+        // Checked on the board a page shows: for an n out of range, the nearest allowed size.
+        let board = r.raw("n").and_then(|t| t.trim().parse::<usize>().ok()).map_or(n, |v| v.clamp(1, MAX_N));
+        let placed = match r.raw("placed").map(|text| read_placed(text, board)) {
             Some(Ok(placed)) => placed,
             Some(Err(why)) => {
                 r.reject("placed", why);
@@ -195,6 +197,9 @@ mod tests {
         assert_eq!(fields, ["first", "n"]);
         let (_, errors) = QueensParams::from_link(&Link::parse("#/queens?n=0").unwrap());
         assert_eq!(errors[0].field, "n");
+        // An n out of range is named once: the queens are checked on the nearest board.
+        let errors = QueensParams::from_link(&Link::parse("#/queens?n=99&placed=r15c15").unwrap()).1;
+        assert_eq!(errors.iter().map(|e| e.field.as_str()).collect::<Vec<_>>(), ["n"]);
         for (placed, why) in
             [("r9c1", "r9c1 is off the 8×8 board"), ("r1c1,r1c1", "r1c1 is named twice"), ("a1", "like r1c4")]
         {
