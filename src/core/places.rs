@@ -21,9 +21,10 @@ impl Place {
     }
 }
 
-/// The place nearest `from` in direction `(dx, dy)` (a unit step: one of the four arrows):
-/// distance along the way counts once, distance across it twice, so a grid's neighbour in
-/// the same row or column wins over a nearer one off the line.
+/// The place nearest `from` in direction `(dx, dy)` (a unit step: one of the four arrows),
+/// among those within 45° of that way: distance along the way plus distance across it, so a
+/// grid's neighbour in the same row or column wins, and a triangle's hole below-left or
+/// below-right is the next one down.
 pub fn nearest(places: &[Place], from: usize, (dx, dy): (f64, f64)) -> Option<usize> {
     let (x0, y0) = places.get(from)?.centre();
     places
@@ -33,7 +34,7 @@ pub fn nearest(places: &[Place], from: usize, (dx, dy): (f64, f64)) -> Option<us
             let (x, y) = place.centre();
             let along = (x - x0) * dx + (y - y0) * dy;
             let across = ((x - x0) * dy - (y - y0) * dx).abs();
-            (along > 0.5).then_some((i, along + 2.0 * across))
+            (along > 0.5 && across <= along).then_some((i, along + across))
         })
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(i, _)| i)
@@ -68,6 +69,22 @@ mod tests {
         assert_eq!(nearest(&places, 4, (0.0, -1.0)), Some(1));
         assert_eq!(nearest(&places, 4, (0.0, 1.0)), Some(7));
         assert_eq!(nearest(&places, 2, (1.0, 0.0)), None, "no place beyond the edge");
+    }
+
+    #[test]
+    fn down_a_triangle_goes_one_row_at_a_time_and_not_sideways_off_its_edge() {
+        // Golf tees' holes: rows 60 apart across, 52 down.
+        let hole = |x: f64, y: f64, name: &str| Place::new([x - 20.0, y - 20.0, 40.0, 40.0], name);
+        let places = vec![
+            hole(150.0, 40.0, "0"),
+            hole(120.0, 92.0, "1"),
+            hole(180.0, 92.0, "2"),
+            hole(90.0, 144.0, "3"),
+            hole(150.0, 144.0, "4"),
+        ];
+        assert_eq!(nearest(&places, 0, (0.0, 1.0)), Some(1), "the next row, not two rows down");
+        assert_eq!(nearest(&places, 1, (0.0, 1.0)), Some(3));
+        assert_eq!(nearest(&places, 3, (-1.0, 0.0)), None, "nothing left of the left edge");
     }
 
     #[test]

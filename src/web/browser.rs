@@ -179,22 +179,18 @@ pub fn note_pointer_presses() -> gloo_events::EventListener {
     })
 }
 
-/// True when Space or Enter is pressing the focused button (which is what they do there):
-/// Enter always, Space where the keyboard brought the focus.
+/// True when Space or Enter is pressing the focused button, or Enter following the focused
+/// link (which is what they do there): Enter always, Space on a button the keyboard focused.
 fn pressing_button(event: &KeyboardEvent) -> bool {
     if event.key() == "Tab" {
         PRESSED_BY_POINTER.with(|pressed| pressed.borrow_mut().take());
     }
-    let Some(button) = event
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .filter(|e| e.tag_name() == "BUTTON")
-    else {
+    let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else {
         return false;
     };
-    match event.key().as_str() {
-        "Enter" => true,
-        " " => PRESSED_BY_POINTER.with(|pressed| pressed.borrow().as_ref() != Some(&button)),
+    match (target.tag_name().as_str(), event.key().as_str()) {
+        ("BUTTON" | "A", "Enter") => true,
+        ("BUTTON", " ") => PRESSED_BY_POINTER.with(|pressed| pressed.borrow().as_ref() != Some(&target)),
         _ => false,
     }
 }

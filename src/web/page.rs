@@ -183,6 +183,11 @@ pub trait PuzzlePage: Sized + 'static {
     /// The focus reaching a place presses it (a Sudoku cell is selected as the arrows reach it).
     const FOCUS_PRESSES: bool = false;
 
+    /// The board in words, for a board without places (`b` reads it).
+    fn describe(&self, _shown: &Self::State) -> Option<String> {
+        None
+    }
+
     /// A move in words, for screen readers ("tile 7 slides left"): said after each move by
     /// hand and each step of a solution.
     fn say_move(&self, _before: &Self::State, _mv: &Self::Move) -> String {
@@ -408,8 +413,10 @@ pub trait AnyPuzzle {
     fn view_board(&self, session: &SolveSession, act: &Callback<Erased>, press: &Callback<usize>) -> Html;
     /// What pressing place `place` of the board shown does.
     fn press(&self, place: usize, session: &SolveSession) -> Option<Erased>;
-    /// The names of the board's places: the board in words.
+    /// The names of the board's places.
     fn place_names(&self, session: &SolveSession) -> Vec<String>;
+    /// The whole board in words: its places' names, or the page's own description.
+    fn read_board(&self, session: &SolveSession) -> String;
     /// The solution's step on the board in words ("step 3 of 20: tile 7 slides left").
     fn say_step(&self, session: &SolveSession) -> Option<String>;
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Erased>) -> Html;
@@ -584,6 +591,16 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
 
     fn place_names(&self, session: &SolveSession) -> Vec<String> {
         self.0.places(&self.shown(session)).into_iter().map(|(place, _)| place.name).collect()
+    }
+
+    fn read_board(&self, session: &SolveSession) -> String {
+        let shown = self.shown(session);
+        let names: Vec<String> = self.0.places(&shown).into_iter().map(|(place, _)| place.name).collect();
+        match (names.is_empty(), self.0.describe(&shown)) {
+            (false, _) => format!("{}.", names.join("; ")),
+            (true, Some(words)) => words,
+            (true, None) => "This page has no board to read: its results are under the board.".into(),
+        }
     }
 
     fn say_step(&self, session: &SolveSession) -> Option<String> {
@@ -1174,12 +1191,11 @@ impl Page {
             Shell::ShowQr => self.toggle_qr(ctx),
             Shell::DismissAlert => self.notices.alert = None,
             Shell::Playback(action) => {
+                let before = self.session.step();
                 self.session.playback_action(action, ctx.link().callback(|_| Msg::Tick));
                 // A step taken by hand is said; steps while playing would drown each other.
                 if matches!(action, PlaybackAction::Forward | PlaybackAction::Back | PlaybackAction::Reset) {
-                    self.notices.said = self.puzzle.say_step(&self.session).unwrap_or_else(|| {
-                        format!("Step {} of {}: the start.", self.session.step(), self.session.solution_len())
-                    });
+                    self.notices.said = self.said_step(before);
                 }
             }
             Shell::Edit(key, text) => self.edit(key, &text),
@@ -1200,22 +1216,22 @@ impl Page {
             }
             Shell::UseSeed => self.use_seed(ctx),
             Shell::Undo => {
+                let moves = self.puzzle.played().unwrap_or(0) + self.session.step();
                 self.puzzle.undo(&mut self.session);
                 self.notices.status = self.puzzle.intro();
-                self.notices.said = format!("Last move undone. {}", self.notices.status);
+                self.notices.said = match moves {
+                    0 => "No move to undo.".into(),
+                    n => format!("Move {n} undone."),
+                };
             }
             Shell::Restart => {
                 self.session.clear();
                 self.puzzle.restart();
                 self.notices.status = self.puzzle.intro();
-                self.notices.said = format!("Back to the start position. {}", self.notices.status);
+                self.notices.said = "Back to the start position.".into();
             }
             Shell::ReadBoard => {
-                let names = self.puzzle.place_names(&self.session);
-                self.notices.said = match names.is_empty() {
-                    true => "This board has no places to read.".into(),
-                    false => format!("{}.", names.join("; ")),
-                };
+                self.notices.said = self.puzzle.read_board(&self.session);
             }
             Shell::ExportGif => self.export_gif(),
             Shell::AddToLesson => {
@@ -1477,6 +1493,19 @@ impl Page {
                 self.session.reset();
                 self.puzzle.clear_results();
                 self.notices.status = self.puzzle.intro();
+            }
+        }
+    }
+
+    /// The solution's step in words, after a step by hand from step `before`.
+    fn said_step(&self, before: usize) -> String {
+        let (step, len) = (self.session.step(), self.session.solution_len());
+        match (step == before, step) {
+            (true, 0) => format!("Already at the start (step 0 of {len})."),
+            (true, _) => format!("Already at the last step ({step} of {len})."),
+            (false, 0) => format!("Step 0 of {len}: the start."),
+            (false, _) => {
+                self.puzzle.say_step(&self.session).unwrap_or_else(|| format!("Step {step} of {len}."))
             }
         }
     }

@@ -161,7 +161,7 @@ test("sudoku: the arrows select the cell they reach, digits fill it, a clash is 
   const taken = names.find((n) => n.startsWith(`Row ${row},`) && /: \d, a clue$/.test(n)).match(/: (\d)/)[1];
   await page.keyboard.press(taken);
   await page.waitForFunction(() => /^Move 1:/.test(document.querySelector(".said")?.innerText ?? ""), null, { timeout: 3000 });
-  assert.match(await said(page), new RegExp(`^Move 1: You entered ${taken} in ${cell.toLowerCase()}\\.$`));
+  assert.match(await said(page), new RegExp(`^Move 1: You entered ${taken} in ${cell.toLowerCase()}, which clashes with row ${row}, column \\d`));
   assert.match(await focusedName(page), new RegExp(`^${cell}: ${taken}, clashes with row ${row}, column \\d`));
   await page.keyboard.press("Backspace");
   await page.waitForFunction(() => /^Move 2:/.test(document.querySelector(".said")?.innerText ?? ""), null, { timeout: 3000 });
@@ -175,11 +175,22 @@ test("mastermind: a code broken from the keyboard, each probe's score read in th
   await page.locator(".mastermind").first().waitFor();
   for (const key of ["1", "2", "3", "4", "Enter"]) await page.keyboard.press(key);
   await waitForHash(page, /moves=1234/);
-  for (const key of ["1", "1", "2", "2", "Enter"]) await page.keyboard.press(key);
+  assert.equal(await said(page), "Move 1: probe 1234: 1 black, 1 white.");
+  for (const key of ["1", "1", "2"]) await page.keyboard.press(key);
+  assert.equal(await said(page), "Your probe: 1 1 2, one symbol to go.");
+  await page.keyboard.press("2");
+  await page.keyboard.press("Enter");
   await waitForHash(page, /moves=1234,1122/);
+  assert.equal(await said(page), "Move 2: probe 1122: 4 black, 0 white.");
+  await page.keyboard.press("b");
+  assert.match(await said(page), /^Probes: 1234: 1 black, 1 white; 1122: 4 black, 0 white\. 1 code is still possible\.$/);
   const tree = await page.locator(".mastermind .probes").ariaSnapshot();
   assert.match(tree, /img "1234"[^\n]*\n\s*- img "1 black, 1 white"/);
   assert.match(tree, /img "1122"[^\n]*\n\s*- img "4 black, 0 white"/);
+  // Enter on a link follows it (it is not the page's "send the probe").
+  await page.getByRole("link", { name: "Puzzle Lab" }).focus();
+  await page.keyboard.press("Enter");
+  await page.locator("main.home").waitFor();
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -89,7 +89,7 @@ impl PuzzlePage for BlocksPage {
             return classic::solved_by_hand(played);
         }
         format!(
-            "Slide the red block to the {} corner (outlined): click a piece, then an empty cell beside it or an arrow key. Pieces move one cell at a time.",
+            "Slide the red block to the {} corner (outlined): click a piece, then an empty cell beside it (or, after a click, an arrow key). Pieces move one cell at a time.",
             self.params.corner.name().replace('-', " ")
         )
     }

@@ -126,6 +126,23 @@ impl MastermindPage {
         analysis
     }
 
+    /// The probe being typed, in words: "Your probe: 1 1 2, one symbol to go."
+    fn entry_said(&self) -> String {
+        let v = self.variant();
+        let typed: Vec<String> = self.entry.iter().map(|&s| v.symbol_char(s).to_string()).collect();
+        let probe = if typed.is_empty() { "empty".to_string() } else { typed.join(" ") };
+        match v.pegs - self.entry.len() {
+            0 => format!("Your probe: {probe}, complete."),
+            1 => format!("Your probe: {probe}, one symbol to go."),
+            left => format!("Your probe: {probe}, {left} symbols to go."),
+        }
+    }
+
+    /// A probe and its score in words: "1122: 1 black, 1 white".
+    fn probe_said(&self, guess: &Code, score: Score) -> String {
+        format!("{}: {} black, {} white", self.variant().show(guess), score.black(), score.white())
+    }
+
     fn broken(&self, board: &Board) -> bool {
         board.rows.last().is_some_and(|(_, s)| s.black() == self.variant().pegs)
     }
@@ -397,6 +414,20 @@ impl PuzzlePage for MastermindPage {
         Ok(next)
     }
 
+    fn say_move(&self, _: &Board, guess: &Code) -> String {
+        format!("probe {}", self.probe_said(guess, self.score(guess)))
+    }
+
+    /// The probes so far with their scores, and how many codes are still possible.
+    fn describe(&self, board: &Board) -> Option<String> {
+        let rows: Vec<String> = board.rows.iter().map(|(code, score)| self.probe_said(code, *score)).collect();
+        let left = self.analyse(board).left.len();
+        Some(match rows.is_empty() {
+            true => format!("No probes yet; {} possible.", count_of(left as u64, "code is", "codes are")),
+            false => format!("Probes: {}. {} still possible.", rows.join("; "), count_of(left as u64, "code is", "codes are")),
+        })
+    }
+
     fn played(&self) -> Option<&[Code]> {
         Some(&self.params.played)
     }
@@ -455,7 +486,7 @@ impl PuzzlePage for MastermindPage {
                         { self.code_pegs(&self.secret()) }
                     }
                 </div>
-                <ol class="probes" aria-live="polite">{ for rows }</ol>
+                <ol class="probes">{ for rows }</ol>
                 if !self.broken(shown) {
                     { self.view_entry(act) }
                 }
@@ -528,12 +559,17 @@ impl PuzzlePage for MastermindPage {
                         Some(format!("{} is already in your probe, and repeats are off.", v.symbol_char(s)));
                 } else {
                     self.entry.push(s);
+                    notices.said = self.entry_said();
                 }
                 Effect::Redraw
             }
-            Action::Symbol(_) => Effect::Redraw,
+            Action::Symbol(_) => {
+                notices.said = format!("{} The Probe button sends it; Erase takes a symbol back.", self.entry_said());
+                Effect::Redraw
+            }
             Action::Erase => {
                 self.entry.pop();
+                notices.said = self.entry_said();
                 Effect::Redraw
             }
             Action::Submit => {

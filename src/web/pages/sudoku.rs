@@ -3,7 +3,7 @@
 //! placed, the candidates it took from its friends, every guess and every guess taken back.
 
 use crate::core::choice::Named;
-use crate::core::format::{count_of, format_ms};
+use crate::core::format::{capitalise, count_of, format_ms};
 use crate::core::job::Report;
 use crate::core::link::{read_leniently, Link, LinkParams};
 use crate::core::places::Place;
@@ -52,11 +52,6 @@ pub enum Action {
 /// "row 2, column 3", as a screen reader should say a cell.
 fn spoken_cell(side: usize, cell: usize) -> String {
     format!("row {}, column {}", cell / side + 1, cell % side + 1)
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or(String::new(), |first| first.to_uppercase().chain(chars).collect())
 }
 
 impl SudokuPage {
@@ -364,7 +359,7 @@ impl PuzzlePage for SudokuPage {
                     what.push_str(&format!(", clashes with {}", clashes.join(" and ")));
                 }
                 let area = [(i % side) as f64 * cell, (i / side) as f64 * cell, cell, cell];
-                (Place::new(area, format!("{}: {what}", capitalised(&spoken_cell(side, i)))), Action::Select(i))
+                (Place::new(area, format!("{}: {what}", capitalise(&spoken_cell(side, i)))), Action::Select(i))
             })
             .collect()
     }
@@ -378,6 +373,16 @@ impl PuzzlePage for SudokuPage {
         let mut said = self.explain(&after).trim_end_matches('.').to_string();
         for cell in (0..side * side).rev() {
             said = said.replace(&cell_name(side, cell), &spoken_cell(side, cell));
+        }
+        if let Move::Enter { cell, value } = *mv {
+            let clashes: Vec<String> = friends_of(after.box_size)[cell]
+                .iter()
+                .filter(|&&f| value != 0 && after.values[f] == value)
+                .map(|&f| spoken_cell(side, f))
+                .collect();
+            if !clashes.is_empty() {
+                said.push_str(&format!(", which clashes with {}", clashes.join(" and ")));
+            }
         }
         said
     }
