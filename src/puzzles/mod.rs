@@ -379,6 +379,7 @@ impl Recorded {
     /// Runs and records what a link asks to show.
     pub fn record(text: &str, ctx: &mut JobContext) -> Result<Self, String> {
         let link = Link::parse(text).map_err(|e| e.to_string())?;
+        read_ask(&link)?;
         // What a view cannot show is not searched: the recording stops at the trace's cut.
         ctx.limits.stop_at_cut = true;
         if link.get(race::RACE_KEY).is_some() {

@@ -6,7 +6,9 @@
 
 use crate::core::choice::Named;
 use crate::core::job::{ChartPoint, Report};
-use crate::core::link::{read_leniently, Link, LinkError, LinkParams, SearchAsk, SPEED_KEY, STEP_KEY};
+use crate::core::link::{
+    read_leniently, Link, LinkAsk, LinkError, LinkParams, SearchAsk, SPEED_KEY, STEP_KEY,
+};
 use crate::core::places::Place;
 use crate::core::playback::DEFAULT_SPEED_LEVEL;
 use crate::puzzles::PuzzleInfo;
@@ -254,6 +256,32 @@ fn improvements_as_moves(report: &Report) -> Option<Vec<String>> {
     Some(improvements.iter().map(|i| i.genome.to_string()).collect())
 }
 
+/// The board's places drawn over it (compiled once, not once per puzzle).
+#[inline(never)]
+fn places_layer(places: Vec<Place>, press: &Callback<usize>, drags: bool, press_on_focus: bool) -> Html {
+    html! { <Places {places} on_press={press.clone()} {drags} {press_on_focus} /> }
+}
+
+/// The board in words: its places' names, else the page's own description.
+#[inline(never)]
+fn board_in_words(names: Vec<String>, describe: impl FnOnce() -> Option<String>) -> String {
+    match (names.is_empty(), describe()) {
+        (false, _) => format!("{}.", names.join("; ")),
+        (true, Some(words)) => words,
+        (true, None) => "This page has no board to read: its results are under the board.".into(),
+    }
+}
+
+/// A move by hand said: "Move 3: tile 7 slides left."
+#[inline(never)]
+fn move_said(count: usize, words: &str) -> String {
+    match (count, words.is_empty()) {
+        (0, _) => format!("{words}."),
+        (n, true) => format!("Move {n}."),
+        (n, false) => format!("Move {n}: {words}."),
+    }
+}
+
 /// `report` with other moves to play back (compiled once, not once per puzzle).
 #[inline(never)]
 fn with_moves(report: &Report, moves: Vec<String>) -> Report {
@@ -417,7 +445,7 @@ pub trait AnyPuzzle {
     fn place_names(&self, session: &SolveSession) -> Vec<String>;
     /// The whole board in words: its places' names, or the page's own description.
     fn read_board(&self, session: &SolveSession) -> String;
-    /// The solution's step on the board in words ("step 3 of 20: tile 7 slides left").
+    /// The move into the solution's step on the board, in words ("tile 7 slides left").
     fn say_step(&self, session: &SolveSession) -> Option<String>;
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Erased>) -> Html;
     fn view_report(&self, act: &Callback<Erased>) -> Html;
@@ -578,10 +606,7 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         let act = act.reform(|action: P::Action| Box::new(action) as Erased);
         let shown = self.shown(session);
         let places: Vec<Place> = self.0.places(&shown).into_iter().map(|(place, _)| place).collect();
-        let layer = html! {
-            <Places {places} on_press={press.clone()} drags={P::PLACES_DRAG} press_on_focus={P::FOCUS_PRESSES} />
-        };
-        self.0.view_board(&shown, &act, layer)
+        self.0.view_board(&shown, &act, places_layer(places, press, P::PLACES_DRAG, P::FOCUS_PRESSES))
     }
 
     fn press(&self, place: usize, session: &SolveSession) -> Option<Erased> {
@@ -596,18 +621,12 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
     fn read_board(&self, session: &SolveSession) -> String {
         let shown = self.shown(session);
         let names: Vec<String> = self.0.places(&shown).into_iter().map(|(place, _)| place.name).collect();
-        match (names.is_empty(), self.0.describe(&shown)) {
-            (false, _) => format!("{}.", names.join("; ")),
-            (true, Some(words)) => words,
-            (true, None) => "This page has no board to read: its results are under the board.".into(),
-        }
+        board_in_words(names, || self.0.describe(&shown))
     }
 
     fn say_step(&self, session: &SolveSession) -> Option<String> {
         let (before, mv) = session.move_into_step::<P::State, P::Move>()?;
-        let words = self.0.say_move(before, mv);
-        (!words.is_empty())
-            .then(|| format!("Step {} of {}: {words}.", session.step(), session.solution_len()))
+        Some(self.0.say_move(before, mv)).filter(|words| !words.is_empty())
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Erased>) -> Html {
@@ -703,12 +722,7 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         }
         notices.alert = None;
         notices.status = AnyPuzzle::intro(self);
-        let count = self.0.played().map_or(0, <[P::Move]>::len);
-        notices.said = match (count, words.is_empty()) {
-            (0, _) => format!("{words}."),
-            (n, true) => format!("Move {n}."),
-            (n, false) => format!("Move {n}: {words}."),
-        };
+        notices.said = move_said(self.0.played().map_or(0, <[P::Move]>::len), &words);
     }
 
     fn undo(&mut self, session: &mut SolveSession) {
@@ -821,8 +835,9 @@ impl Component for Page {
             Some(kept) => *kept,
             None => text.parse().unwrap_or(0),
         });
-        // The same reader as `puzzlelab link` and `solve`: what one refuses, the page refuses.
-        match crate::puzzles::read_ask(&ctx.props().link).map(|ask| ask.view) {
+        // The keys' reader of `puzzlelab link` and `solve`; what needs the puzzles' solvers (a
+        // race's lanes) the worker checks with the rest, before the race runs.
+        match LinkAsk::read(&ctx.props().link).map(|ask| ask.view) {
             Ok(Some(ask)) if page.puzzle.shows_search() || !ask.race.is_empty() => page.open_search(ctx, ask),
             Ok(Some(_)) => page.notices.alert = Some("view: this page has no search to show".into()),
             Ok(None) => {}
@@ -1504,9 +1519,10 @@ impl Page {
             (true, 0) => format!("Already at the start (step 0 of {len})."),
             (true, _) => format!("Already at the last step ({step} of {len})."),
             (false, 0) => format!("Step 0 of {len}: the start."),
-            (false, _) => {
-                self.puzzle.say_step(&self.session).unwrap_or_else(|| format!("Step {step} of {len}."))
-            }
+            (false, _) => match self.puzzle.say_step(&self.session) {
+                Some(words) => format!("Step {step} of {len}: {words}."),
+                None => format!("Step {step} of {len}."),
+            },
         }
     }
 

@@ -1,12 +1,12 @@
 // A first visit (the landing page, then a puzzle page) downloads the app once, and the solver
 // only with the first solve. What it downloads is measured as transferred (the test server
 // compresses as a host would), on a clean profile with no service worker yet, against the
-// budget of 410 KB gzipped (docs/architecture.md, "Bundle").
+// budget of 425 KB gzipped (docs/architecture.md, "Bundle").
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { open, status, testServer } from "./harness.mjs";
 
-const BUDGET_GZIPPED = 410_000;
+const BUDGET_GZIPPED = 425_000;
 
 test("a first visit stays within its budget, and the solver comes with the first solve", async () => {
   const finished = [];
