@@ -416,10 +416,16 @@ impl Recorded {
 /// The refusal of a traced solve of `link`, when its solver records nothing: said before any
 /// work is done.
 pub fn trace_refusal(link: &Link) -> Option<String> {
-    let (_, refusal) = TRACE_REFUSALS.iter().find(|(name, _)| *name == link.puzzle)?;
     // A link with bad parameters is refused for them, by its solver.
     let (_, errors) = read_link(&link.puzzle)?(link);
-    errors.is_empty().then(|| refusal(link)).flatten()
+    errors.is_empty().then(|| solver_records_no_trace(link)).flatten()
+}
+
+/// Why the solver a link names records no trace, its parameters read as good (the app, which
+/// says what is wrong with them itself, asks only this).
+pub fn solver_records_no_trace(link: &Link) -> Option<String> {
+    let (_, refusal) = TRACE_REFUSALS.iter().find(|(name, _)| *name == link.puzzle)?;
+    refusal(link)
 }
 
 /// The refusal of a solver that records no trace, naming the link's parameter.

@@ -835,9 +835,14 @@ impl Component for Page {
             Some(kept) => *kept,
             None => text.parse().unwrap_or(0),
         });
-        // The keys' reader of `puzzlelab link` and `solve`; what needs the puzzles' solvers (a
-        // race's lanes) the worker checks with the rest, before the race runs.
-        match LinkAsk::read(&ctx.props().link).map(|ask| ask.view) {
+        // The keys' reader of `puzzlelab link` and `solve`; a race's lanes the worker checks
+        // before the race runs. A trace is the command line's, refused here as there.
+        let link = &ctx.props().link;
+        let refusal = |ask: LinkAsk| match ask.trace.then(|| crate::puzzles::solver_records_no_trace(link)) {
+            Some(Some(why)) => Err(why),
+            _ => Ok(ask.view),
+        };
+        match LinkAsk::read(link).and_then(refusal) {
             Ok(Some(ask)) if page.puzzle.shows_search() || !ask.race.is_empty() => page.open_search(ctx, ask),
             Ok(Some(_)) => page.notices.alert = Some("view: this page has no search to show".into()),
             Ok(None) => {}
