@@ -49,6 +49,17 @@ pub enum Action {
     Browse(isize),
 }
 
+/// The cells that see `cell` and hold its `value` too, in words ("row 1, column 6 and …").
+fn clashes_with(position: &Position, cell: usize, value: u8) -> Option<String> {
+    let side = position.box_size * position.box_size;
+    let clashes: Vec<String> = friends_of(position.box_size)[cell]
+        .iter()
+        .filter(|&&f| value != 0 && position.values[f] == value)
+        .map(|&f| spoken_cell(side, f))
+        .collect();
+    (!clashes.is_empty()).then(|| clashes.join(" and "))
+}
+
 /// "row 2, column 3", as a screen reader should say a cell.
 fn spoken_cell(side: usize, cell: usize) -> String {
     format!("row {}, column {}", cell / side + 1, cell % side + 1)
@@ -330,7 +341,6 @@ impl PuzzlePage for SudokuPage {
     fn places(&self, shown: &Position) -> Vec<(Place, Action)> {
         let side = self.side();
         let solution = (shown.last_move.is_none()).then_some(self.solution.as_ref()).flatten();
-        let friends = friends_of(shown.box_size);
         let cell = CELL as f64;
         (0..side * side)
             .map(|i| {
@@ -350,13 +360,8 @@ impl PuzzlePage for SudokuPage {
                     v if self.clues.cells[i] != 0 => format!("{}, a clue", Grid::symbol(v)),
                     v => Grid::symbol(v).to_string(),
                 };
-                let clashes: Vec<String> = friends[i]
-                    .iter()
-                    .filter(|&&f| value != 0 && shown.values[f] == value)
-                    .map(|&f| spoken_cell(side, f))
-                    .collect();
-                if !clashes.is_empty() {
-                    what.push_str(&format!(", clashes with {}", clashes.join(" and ")));
+                if let Some(clashes) = clashes_with(shown, i, value) {
+                    what.push_str(&format!(", clashes with {clashes}"));
                 }
                 let area = [(i % side) as f64 * cell, (i / side) as f64 * cell, cell, cell];
                 (Place::new(area, format!("{}: {what}", capitalise(&spoken_cell(side, i)))), Action::Select(i))
@@ -375,13 +380,8 @@ impl PuzzlePage for SudokuPage {
             said = said.replace(&cell_name(side, cell), &spoken_cell(side, cell));
         }
         if let Move::Enter { cell, value } = *mv {
-            let clashes: Vec<String> = friends_of(after.box_size)[cell]
-                .iter()
-                .filter(|&&f| value != 0 && after.values[f] == value)
-                .map(|&f| spoken_cell(side, f))
-                .collect();
-            if !clashes.is_empty() {
-                said.push_str(&format!(", which clashes with {}", clashes.join(" and ")));
+            if let Some(clashes) = clashes_with(&after, cell, value) {
+                said.push_str(&format!(", which clashes with {clashes}"));
             }
         }
         said
