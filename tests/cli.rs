@@ -10,14 +10,19 @@ fn puzzlelab(args: &[&str], stdin: Option<&str>) -> Output {
     puzzlelab_bytes(args, stdin.unwrap_or("").as_bytes())
 }
 
-fn puzzlelab_bytes(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
+/// `puzzlelab args` started with its standard input, output and error piped.
+fn spawn(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("puzzlelab starts");
+        .expect("puzzlelab starts")
+}
+
+fn puzzlelab_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = spawn(args);
     let mut input = child.stdin.take().unwrap();
     input.write_all(stdin).unwrap();
     drop(input);
@@ -156,13 +161,7 @@ fn batch_mode_keeps_one_answer_per_line_whatever_comes_in() {
 
 #[test]
 fn a_reader_that_goes_away_ends_the_batch_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlelab"))
-        .args(["solve", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("puzzlelab starts");
+    let mut child = spawn(&["solve", "-"]);
     let mut input = child.stdin.take().unwrap();
     let mut output = std::io::BufReader::new(child.stdout.take().unwrap());
     writeln!(input, "#/hanoi?discs=3").unwrap();
