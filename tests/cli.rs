@@ -715,21 +715,48 @@ fn bad_races_are_refused_with_the_reason() {
             "#/queens?n=8&race=genetic,genetic&seeds=3,3&clock=generations",
             "repeats lane 1 (genetic) with the same seed",
         ),
-        ("#/jugs?race=bfs,dfs&clock=guesses", "clock: bfs counts no guesses"),
         ("#/sliding?size=3&race=bfs,magic", "race: lane 2 (magic): algo:"),
+        // A clock a lane does not count: refused from the link, before any lane runs.
+        ("#/jugs?race=bfs,dfs&clock=guesses", "clock: lane 1 (bfs) counts no guesses"),
+        ("#/sliding?size=3&race=bfs,astar&clock=generations", "clock: lane 1 (bfs) counts no generations"),
+        ("#/sudoku?race=propagate,backtrack&clock=generated", "clock: lane 1 (propagate) counts no generated"),
+        ("#/queens?n=8&race=genetic,genetic&seeds=1,2", "seeds: only genetic runs"),
+        ("#/queens?n=8&race=backtracking,genetic", "clock: lane 1 (backtracking) counts no expanded"),
+        ("#/hanoi?discs=3&race=bfs,optimal", "clock: lane 2 (optimal) counts no expanded"),
+        ("#/mastermind?race=knuth,entropy", "clock: lane 1 (knuth) counts no expanded"),
+        ("#/tiles264?race=exact,genetic", "clock: lane 1 (exact) counts no expanded"),
+        (
+            "#/tiles264?runs=3&race=genetic,genetic&seeds=1,2&clock=generations",
+            "clock: lane 1 (genetic) counts no generations",
+        ),
+        // A lane's work is bounded: 100,000 generations of 100,000 would take hours.
+        (
+            "#/tiles264?population=100000&flip=0&exchange=0&race=genetic,genetic&seeds=1,2&clock=generations",
+            "population: lane 1 (genetic) may make 100,000 generations of 100,000 individuals",
+        ),
     ] {
         let error = refused(&["solve", link]);
         assert!(error.contains(expected), "{link}: {error}");
+        assert_eq!(refused(&["link", link]), error, "link and solve refuse {link} alike");
     }
 }
 
 #[test]
 fn every_lane_stops_at_the_limit_whatever_its_clock_counts() {
-    // A whole-board count of 14 queens expands 6 million nodes: its lane stops soon after 250,000.
-    let race = solve_one("#/queens?n=14&race=backtracking,genetic");
-    let lane = &race["race"][0];
-    assert_eq!(lane["stopped"], "passed 250000 expanded");
-    assert!(lane["expanded"].as_u64().unwrap() < 2_000_000, "{lane}");
+    // Breadth-first search needs 483,563 generated positions here: its lane stops at 250,000.
+    let board = "#/sliding?size=3&tiles=8,6,7,2,5,4,3,0,1";
+    let race = solve_one(&format!("{board}&race=bfs,astar&clock=generated"));
+    let (bfs, astar) = (&race["race"][0], &race["race"][1]);
+    assert_eq!(bfs["stopped"], "passed 250000 generated");
+    assert_eq!(bfs["finished_at"], Value::Null);
+    let generated = bfs["generated"].as_u64().unwrap();
+    assert!((250_000..250_004).contains(&generated), "stopped as it passed the limit: {bfs}");
+    let alone = solve_one(&format!("{board}&algo=astar"));
+    assert_eq!(astar["finished_at"], alone["generated"], "A* finishes as it does alone");
+    assert_eq!(astar["solved"], true);
+    // Plain backtracking on Sudoku counts guesses as expanded nodes, and stops past 250,000.
+    let race = solve_one("#/sudoku?race=propagate,backtrack");
+    assert_eq!(race["race"][1]["stopped"], "passed 250000 expanded");
     // Genetic runs stop at the limit on generations, not at their own cap (200 million).
     let race = solve_one("#/queens?n=20&race=genetic,genetic&seeds=1,2&clock=generations");
     for lane in race["race"].as_array().unwrap() {

@@ -39,6 +39,7 @@ const SOLVE_CASES: usize = 2_000;
 const BUDGET: Limits = Limits {
     max_stored: 50_000,
     max_expanded: 200_000,
+    max_generated: 1_000_000,
     max_depth: None,
     max_generations: 200_000,
     stop_at_cut: false,

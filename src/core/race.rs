@@ -17,6 +17,78 @@ pub use crate::core::link::{CLOCK_KEY, RACE_KEY, SEEDS_KEY};
 /// A lane stops when its clock passes this many units.
 pub const LANE_LIMIT: u64 = 250_000;
 
+/// Most individuals a genetic lane may make (generations × population): a race whose lanes
+/// could make more is refused from its link (the default 264 run, 100,000 generations of
+/// 1,000, is the largest allowed; about ten seconds).
+pub const LANE_INDIVIDUALS: u64 = 100_000_000;
+
+/// What a solver does as it works, read from its link alone so that a race or a trace it
+/// cannot give is refused before any work: the clocks it counts, and whether it records the
+/// search step by step (`trace=1`, the Search view).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Work {
+    /// A search: it expands and generates positions, recorded event by event.
+    Search,
+    /// A constraint solver: it propagates and guesses (its guesses count as expanded nodes),
+    /// recorded event by event.
+    Constraint,
+    /// A count by backtracking, recorded placement by placement; its nodes are none of a
+    /// race's clocks.
+    Count,
+    /// A genetic run making `population` individuals a generation (1 for a run of single
+    /// mutations) for at most `generations`; it records no trace.
+    Genetic { population: u64, generations: u64 },
+    /// Worked out without a search to show or race; says why, for `trace=1`.
+    Unrecorded(String),
+}
+
+impl Work {
+    /// Whether a race may run this solver on `clock`.
+    fn counts(&self, clock: Clock) -> bool {
+        matches!(
+            (self, clock),
+            (Work::Search, Clock::Expanded | Clock::Generated)
+                | (Work::Constraint, Clock::Expanded | Clock::Guesses)
+                | (Work::Genetic { .. }, Clock::Generations)
+        )
+    }
+
+    /// The clocks it counts, in words, for a refusal.
+    fn clocks(&self) -> &'static str {
+        match self {
+            Work::Search => "a search is raced on clock=expanded or clock=generated",
+            Work::Constraint => "a constraint solver is raced on clock=guesses or clock=expanded",
+            Work::Genetic { .. } => "a genetic run is raced on clock=generations",
+            Work::Count => "a backtracking count's nodes are its placements, which no race's clock counts",
+            Work::Unrecorded(_) => "it records no search to race step by step",
+        }
+    }
+}
+
+/// Whether a race may run a lane doing `work` on its clock, said before any lane runs: the
+/// clock must be one the lane counts, and a genetic lane's individuals stay within
+/// [`LANE_INDIVIDUALS`].
+pub fn check_lane(index: usize, name: &str, work: &Work, clock: Clock) -> Result<(), String> {
+    let lane = format!("lane {} ({name})", index + 1);
+    if !work.counts(clock) {
+        return Err(format!("clock: {lane} counts no {}: {}", clock.name(), work.clocks()));
+    }
+    if let Work::Genetic { population, generations } = *work {
+        let made = generations.min(LANE_LIMIT + 1).saturating_mul(population);
+        if made > LANE_INDIVIDUALS {
+            return Err(format!(
+                "population: {lane} may make {} generations of {} individuals, {} in all, past a lane's budget of {} \
+                 (generations × population): lower population= or generations=",
+                format_count(generations.min(LANE_LIMIT + 1)),
+                format_count(population),
+                format_count(made),
+                format_count(LANE_INDIVIDUALS)
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Keys of a race link that are not the puzzle's (each lane's link drops them).
 const RACE_KEYS: [&str; 7] = [RACE_KEY, CLOCK_KEY, SEEDS_KEY, "algo", "step", "view", "t"];
 
@@ -39,13 +111,13 @@ impl Clock {
         ("generations", Clock::Generations),
     ];
 
-    fn parse(text: &str) -> Result<Clock, String> {
+    pub fn parse(text: &str) -> Result<Clock, String> {
         Self::ALL.iter().find(|(name, _)| *name == text).map(|&(_, clock)| clock).ok_or_else(|| {
             format!("clock: must be expanded, generated, guesses or generations, got '{text}'")
         })
     }
 
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         Self::ALL.iter().find(|(_, clock)| *clock == self).map_or("expanded", |(name, _)| name)
     }
 
@@ -159,16 +231,12 @@ pub type Record = fn(&Link, &mut JobContext) -> Result<(Report, Trace), String>;
 /// How a lane is solved (the registry's solve of one link).
 pub type Solve = fn(&Link, &mut JobContext) -> Result<Report, String>;
 
-/// Why a lane's search would record nothing, from its link alone (the registry's check).
-pub type TraceRefusal = fn(&Link) -> Option<String>;
-
 /// A lane's limits: it stops once its clock passes [`LANE_LIMIT`], whatever the clock counts
 /// (constraint solvers count their guesses as expanded nodes).
 fn lane_limits(limits: Limits, clock: Clock) -> Limits {
     match clock {
-        Clock::Expanded | Clock::Generated | Clock::Guesses => {
-            Limits { max_expanded: limits.max_expanded.min(LANE_LIMIT), ..limits }
-        }
+        Clock::Expanded | Clock::Guesses => Limits { max_expanded: limits.max_expanded.min(LANE_LIMIT), ..limits },
+        Clock::Generated => Limits { max_generated: limits.max_generated.min(LANE_LIMIT), ..limits },
         // One past the limit, so that a run the limit stopped is seen to have passed it.
         Clock::Generations => {
             Limits { max_generations: limits.max_generations.min(LANE_LIMIT + 1), ..limits }
@@ -233,18 +301,9 @@ impl RaceReplay {
     pub fn record(
         link: &Link,
         ctx: &mut JobContext,
-        (solve, record, refusal): (Solve, Record, TraceRefusal),
+        (solve, record): (Solve, Record),
         pictures: impl Fn(&Link) -> Option<Pictures>,
     ) -> Result<Self, String> {
-        let Lanes { clock, lanes: named } = lanes(link)?;
-        // A lane whose search records nothing is refused before any lane runs.
-        if clock != Clock::Generations {
-            for (i, (name, lane_link, _)) in named.iter().enumerate() {
-                if let Some(why) = refusal(lane_link) {
-                    return Err(format!("race: lane {} ({name}): {why}", i + 1));
-                }
-            }
-        }
         let (results, clock) = solve_lanes(link, ctx, solve)?;
         let limits = ctx.limits;
         ctx.limits = lane_limits(limits, clock);
@@ -602,11 +661,12 @@ impl RaceLane {
     }
 }
 
-/// Whether an event is a unit of the clock.
+/// Whether an event is a unit of the clock (a constraint solver's guesses are its expanded
+/// nodes).
 fn counts(clock: Clock, event: &Event) -> bool {
     matches!(
         (clock, event),
-        (Clock::Expanded, Event::Expand { .. })
+        (Clock::Expanded, Event::Expand { .. } | Event::Guess { .. })
             | (Clock::Generated, Event::Generate { .. })
             | (Clock::Guesses, Event::Guess { .. })
     )
@@ -636,8 +696,8 @@ fn lane(report: &Report, clock: Clock, seed: Option<u64>) -> Result<Lane, String
     let units = clock.units(report).ok_or_else(|| {
         format!("clock: {} counts no {} (pick another clock)", report.algorithm, clock.name())
     })?;
-    // Stopped by the lane's limit: past it, or at it by the solver's own count of nodes.
-    let over = units > LANE_LIMIT || (units == LANE_LIMIT && report.stopped.as_deref() == Some("nodes"));
+    // Stopped by the lane's limit: past it, or stopped at it.
+    let over = units > LANE_LIMIT || (units == LANE_LIMIT && report.stopped.is_some());
     let stopped = match (&report.stopped, over) {
         (_, true) => Some(format!("passed {LANE_LIMIT} {}", clock.name())),
         (Some(word), false) => Some(word.clone()),

@@ -55,6 +55,8 @@ pub struct Limits {
     pub max_stored: u64,
     /// Most positions a search may expand.
     pub max_expanded: u64,
+    /// Most positions a search may generate (a race's lanes on `clock=generated`).
+    pub max_generated: u64,
     /// Depth-first search does not go deeper than this.
     pub max_depth: Option<u32>,
     /// Most generations (or attempts) a genetic run may make, below its puzzle's own cap (a
@@ -70,6 +72,7 @@ impl Default for Limits {
         Self {
             max_stored: 2_000_000,
             max_expanded: 400_000_000,
+            max_generated: u64::MAX,
             max_depth: None,
             max_generations: u64::MAX,
             stop_at_cut: false,
@@ -86,6 +89,8 @@ pub enum StopReason {
     MemoryLimit(u64),
     /// `max_expanded` positions were expanded.
     ExpansionLimit(u64),
+    /// `max_generated` positions were generated.
+    GeneratedLimit(u64),
     /// Everything within the depth limit was searched.
     DepthLimit(u32),
     /// A search recorded for a view filled its trace (`Limits::stop_at_cut`).
@@ -96,13 +101,14 @@ pub enum StopReason {
 }
 
 impl StopReason {
-    /// The reason in a word, for tables and scripts: `cancelled`, `memory`, `nodes`, `depth`
-    /// or `looping`.
+    /// The reason in a word, for tables and scripts: `cancelled`, `memory`, `nodes`,
+    /// `generated`, `depth`, `recorded` or `looping`.
     pub fn word(&self) -> &'static str {
         match self {
             StopReason::Cancelled => "cancelled",
             StopReason::MemoryLimit(_) => "memory",
             StopReason::ExpansionLimit(_) => "nodes",
+            StopReason::GeneratedLimit(_) => "generated",
             StopReason::DepthLimit(_) => "depth",
             StopReason::Looping(_) => "looping",
             StopReason::Recorded => "recorded",
@@ -119,6 +125,9 @@ impl StopReason {
             ),
             StopReason::ExpansionLimit(n) => {
                 format!("stopped after expanding {} positions without reaching the goal", format_count(*n))
+            }
+            StopReason::GeneratedLimit(n) => {
+                format!("stopped after generating {} positions without reaching the goal", format_count(*n))
             }
             StopReason::DepthLimit(d) => format!("no solution within the depth limit of {d}"),
             StopReason::Recorded => {
@@ -181,6 +190,9 @@ impl<'a> Control<'a> {
         }
         if stats.expanded >= self.limits.max_expanded {
             return Err(StopReason::ExpansionLimit(self.limits.max_expanded));
+        }
+        if stats.generated >= self.limits.max_generated {
+            return Err(StopReason::GeneratedLimit(self.limits.max_generated));
         }
         if stats.expanded.is_multiple_of(CHECK_EVERY) && !(self.monitor)(stats) {
             return Err(StopReason::Cancelled);

@@ -5,6 +5,7 @@
 
 use crate::core::choice::Named;
 use crate::core::job::{JobContext, Report};
+use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
 use crate::core::playback::MAX_PLAYBACK;
 use crate::core::search::{self, Problem};
@@ -147,9 +148,10 @@ pub const SAMPLES: super::Samples = &[
     ("step", &["0", "1", "4"]),
 ];
 
-/// Both solvers are searches, so every link records its trace (`trace=1`, the Search view).
-pub fn trace_refusal(_: &Link) -> Option<String> {
-    None
+/// Both solvers are searches, so every link records its trace (`trace=1`, the Search view)
+/// and races on expanded or generated positions.
+pub fn work(_: &Link) -> Work {
+    Work::Search
 }
 
 /// Solves what a doubling link describes (its entry in the registry).

@@ -5,6 +5,7 @@
 
 use crate::core::classic::{self, Classic, ClassicParams, Options};
 use crate::core::job::{JobContext, Report};
+use crate::core::race::Work;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::playback::MAX_PLAYBACK;
 use std::fmt;
@@ -255,8 +256,8 @@ impl ClassicParams for JugsParams {
 }
 
 /// Every solver of the puzzle.py classics is a search that records its trace.
-pub fn trace_refusal(_: &Link) -> Option<String> {
-    None
+pub fn work(_: &Link) -> Work {
+    Work::Search
 }
 
 /// Solves what a jugs link describes (registered in `puzzles::SOLVERS`).

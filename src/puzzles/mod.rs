@@ -21,7 +21,7 @@ pub mod tiles264;
 use crate::core::job::{JobContext, Report};
 use crate::core::lesson::{self, Lesson};
 use crate::core::link::{Link, LinkAsk, LinkError};
-use crate::core::race;
+use crate::core::race::{self, Work};
 use crate::core::replay::{Frame, Pictures, Replay, Seek};
 use crate::core::trace::Trace;
 
@@ -47,12 +47,13 @@ type Solver = fn(&Link, &mut JobContext) -> Result<Report, String>;
 /// The label of an algorithm a puzzle's links name (`algo=`), as its menu shows it.
 pub type AlgorithmLabel = fn(&str) -> Option<&'static str>;
 
-/// Why a link's solver records no trace (`trace=1`, the Search view), read from the link alone
-/// so that the refusal comes before any work; `None` when it records one.
-type TraceRefusal = fn(&Link) -> Option<String>;
+/// What a link's solver does as it works (searches, guesses, evolves, or works it out
+/// unrecorded), read from the link alone so that a trace or a race it cannot give is refused
+/// before any work.
+type WorkOf = fn(&Link) -> Work;
 
 /// The registry: one line names every puzzle module, each of which provides `INFO`,
-/// `READ_LINK`, `SAMPLES`, `ALGORITHM_LABEL`, `solve_link` and `trace_refusal`.
+/// `READ_LINK`, `SAMPLES`, `ALGORITHM_LABEL`, `solve_link` and `work`.
 macro_rules! registry {
     ($($puzzle:ident),* $(,)?) => {
         /// Every puzzle, in the order the app lists them.
@@ -73,9 +74,8 @@ macro_rules! registry {
         const ALGORITHM_LABELS: &[(&str, AlgorithmLabel)] =
             &[$(($puzzle::INFO.name, $puzzle::ALGORITHM_LABEL)),*];
 
-        /// Each puzzle's check of what its solvers can trace, by page name.
-        const TRACE_REFUSALS: &[(&str, TraceRefusal)] =
-            &[$(($puzzle::INFO.name, $puzzle::trace_refusal)),*];
+        /// What each puzzle's solvers do as they work, by page name.
+        const WORKS: &[(&str, WorkOf)] = &[$(($puzzle::INFO.name, $puzzle::work)),*];
     };
 }
 
@@ -170,10 +170,14 @@ pub fn read_ask(link: &Link) -> Result<LinkAsk, String> {
     if link.get(race::RACE_KEY).is_some() {
         let reader =
             read_link(&link.puzzle).ok_or_else(|| format!("link: unknown puzzle '{}'", link.puzzle))?;
-        for (i, (name, lane, _)) in race::lanes(link)?.lanes.iter().enumerate() {
+        let race::Lanes { clock, lanes } = race::lanes(link)?;
+        for (i, (name, lane, _)) in lanes.iter().enumerate() {
             let (_, errors) = reader(lane);
             if let Some(error) = errors.first() {
                 return Err(format!("race: lane {} ({name}): {error}", i + 1));
+            }
+            if let Some(work) = work_of(lane) {
+                race::check_lane(i, name, &work, clock)?;
             }
         }
     }
@@ -384,11 +388,7 @@ impl Recorded {
         ctx.limits.stop_at_cut = true;
         if link.get(race::RACE_KEY).is_some() {
             let lane_pictures = |lane: &Link| pictures(&lane.to_hash());
-            let solvers = (
-                solve_parsed as race::Solve,
-                solve_recorded as race::Record,
-                trace_refusal as race::TraceRefusal,
-            );
+            let solvers = (solve_parsed as race::Solve, solve_recorded as race::Record);
             let race = race::RaceReplay::record(&link, ctx, solvers, lane_pictures)?;
             return Ok(Self::Race(race.name_lanes(|algo| algorithm_name(&link.puzzle, algo))));
         }
@@ -424,8 +424,17 @@ pub fn trace_refusal(link: &Link) -> Option<String> {
 /// Why the solver a link names records no trace, its parameters read as good (the app, which
 /// says what is wrong with them itself, asks only this).
 pub fn solver_records_no_trace(link: &Link) -> Option<String> {
-    let (_, refusal) = TRACE_REFUSALS.iter().find(|(name, _)| *name == link.puzzle)?;
-    refusal(link)
+    match work_of(link)? {
+        Work::Search | Work::Constraint | Work::Count => None,
+        Work::Genetic { .. } => Some(records_no_trace(&link.puzzle, link.get("algo"))),
+        Work::Unrecorded(why) => Some(why),
+    }
+}
+
+/// What the solver a link names does as it works (the puzzle's `work`).
+fn work_of(link: &Link) -> Option<Work> {
+    let (_, work) = WORKS.iter().find(|(name, _)| *name == link.puzzle)?;
+    Some(work(link))
 }
 
 /// The refusal of a solver that records no trace, naming the link's parameter.
@@ -501,8 +510,8 @@ mod the_example_as_registered {
         assert_eq!(read(&link).0.to_hash(), "#/doubling?target=10&algo=bfs");
         let (_, label) = ALGORITHM_LABELS[0];
         assert_eq!(label("bfs"), Some("Breadth-first: the fewest moves"));
-        let (_, refusal) = TRACE_REFUSALS[0];
-        assert_eq!(refusal(&link), None);
+        let (_, work) = WORKS[0];
+        assert_eq!(work(&link), Work::Search);
         // Every sample key is read, as `every_puzzle_lists_its_keys_with_samples` checks.
         let (_, samples) = SAMPLES[0];
         for (key, values) in samples {

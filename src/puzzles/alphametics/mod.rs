@@ -9,6 +9,7 @@ pub mod picture;
 use crate::core::choice::Named;
 use crate::core::constraint::{self, Counters, Event, Options, Pick, Reason};
 use crate::core::job::{format_count, JobContext, Progress, Report};
+use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
 use crate::core::search::Stats;
 use crate::core::trace::{Event as Step, Trace, MAX_EVENTS};
@@ -135,10 +136,13 @@ struct Found {
     capped: bool,
 }
 
-/// Why an alphametics link records no trace, if it does not: only the column solver does.
-pub fn trace_refusal(link: &Link) -> Option<String> {
+/// The column solver is a constraint solver that records its work; the others are unrecorded.
+pub fn work(link: &Link) -> Work {
     let (params, _) = AlphameticsParams::from_link(link);
-    (params.algo != Algo::Columns).then(|| super::records_no_trace(PUZZLE, Some(params.algo.name())))
+    match params.algo {
+        Algo::Columns => Work::Constraint,
+        other => Work::Unrecorded(super::records_no_trace(PUZZLE, Some(other.name()))),
+    }
 }
 
 /// Solves what an alphametics link describes (registered in `puzzles::SOLVERS`).

@@ -11,6 +11,7 @@ pub mod verdict;
 
 use crate::core::choice::Named;
 use crate::core::job::{JobContext, Report};
+use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
 use training::Training;
 use verdict::Verdict;
@@ -213,9 +214,9 @@ pub fn describe(verdict: &Verdict) -> String {
     }
 }
 
-/// Its solvers search nothing step by step: a trace is refused.
-pub fn trace_refusal(_: &Link) -> Option<String> {
-    Some(super::records_no_trace(PUZZLE, None))
+/// Its solvers search nothing step by step: a trace or a race is refused.
+pub fn work(_: &Link) -> Work {
+    Work::Unrecorded(super::records_no_trace(PUZZLE, None))
 }
 
 /// Guesses the text a link gives (registered in `puzzles::SOLVERS`).

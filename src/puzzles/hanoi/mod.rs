@@ -7,6 +7,7 @@ pub mod solvers;
 
 use crate::core::choice::Named;
 use crate::core::job::{JobContext, Report};
+use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::search::{Outcome, SearchResult, Stats};
 use crate::core::seed::{SeededRng, Stream};
@@ -40,10 +41,13 @@ pub const SAMPLES: super::Samples = &[
     ("step", &["0", "1", "7", "131071", "131072"]),
 ];
 
-/// Why a Hanoi link records no trace, if it does not: the direct method searches nothing.
-pub fn trace_refusal(link: &Link) -> Option<String> {
+/// The searches are recorded; the direct method works the moves out unrecorded.
+pub fn work(link: &Link) -> Work {
     let (params, _) = HanoiParams::from_link(link);
-    (params.algo == solvers::Algo::Optimal).then(|| super::records_no_trace(params::PUZZLE, Some("optimal")))
+    match params.algo {
+        solvers::Algo::Optimal => Work::Unrecorded(super::records_no_trace(params::PUZZLE, Some("optimal"))),
+        _ => Work::Search,
+    }
 }
 
 /// Solves what a Hanoi link describes (registered in `puzzles::SOLVERS`).

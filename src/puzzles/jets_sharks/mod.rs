@@ -10,6 +10,7 @@ pub mod net;
 
 use crate::core::format::format_count;
 use crate::core::job::{JobContext, Report};
+use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
 use net::{Constants, Net, Table};
 
@@ -275,9 +276,9 @@ fn round4(x: f64) -> f64 {
     (x * 1e4).round() / 1e4
 }
 
-/// Its solvers search nothing step by step: a trace is refused.
-pub fn trace_refusal(_: &Link) -> Option<String> {
-    Some(super::records_no_trace(PUZZLE, None))
+/// Its solvers search nothing step by step: a trace or a race is refused.
+pub fn work(_: &Link) -> Work {
+    Work::Unrecorded(super::records_no_trace(PUZZLE, None))
 }
 
 /// Runs the net a link describes (registered in `puzzles::SOLVERS`).

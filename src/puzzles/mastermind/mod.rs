@@ -15,6 +15,7 @@ pub mod strategy;
 use crate::core::choice::Named;
 use crate::core::format::{count_of, format_count};
 use crate::core::job::{Guesses, JobContext, Progress, Report};
+use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
 use crate::core::search::Stats;
 use crate::core::seed::{SeededRng, Stream, MAX_SEED};
@@ -285,9 +286,9 @@ impl ProbeRecord {
     }
 }
 
-/// Its solvers search nothing step by step: a trace is refused.
-pub fn trace_refusal(_: &Link) -> Option<String> {
-    Some(super::records_no_trace(PUZZLE, None))
+/// Its solvers search nothing step by step: a trace or a race is refused.
+pub fn work(_: &Link) -> Work {
+    Work::Unrecorded(super::records_no_trace(PUZZLE, None))
 }
 
 /// Solves what a Mastermind link describes (registered in `puzzles::SOLVERS`).

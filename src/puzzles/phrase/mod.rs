@@ -4,6 +4,7 @@
 use crate::core::evolve::{evolve_lines, Genetic, LinesConfig, RunChart};
 use crate::core::format::format_count;
 use crate::core::job::{Improvement, JobContext, Progress, Report};
+use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
 use crate::core::playback::MAX_PLAYBACK;
 use crate::core::seed::{Stream, MAX_SEED};
@@ -131,9 +132,9 @@ impl Genetic for PhraseGenetics {
     }
 }
 
-/// Its solvers search nothing step by step: a trace is refused.
-pub fn trace_refusal(_: &Link) -> Option<String> {
-    Some(super::records_no_trace(PUZZLE, None))
+/// A run of single mutations, one attempt a generation, up to its cap of attempts.
+pub fn work(_: &Link) -> Work {
+    Work::Genetic { population: 1, generations: MAX_ATTEMPTS }
 }
 
 /// Solves what a phrase link describes (registered in `puzzles::SOLVERS`).

@@ -8,6 +8,7 @@ pub mod symmetry;
 use crate::core::choice::Named;
 use crate::core::evolve::{evolve_lines, LinesConfig, RunChart};
 use crate::core::job::{format_count, Improvement, JobContext, Progress, Report};
+use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::search::Stats;
 use crate::core::seed::SeededRng;
@@ -188,17 +189,18 @@ fn counts_by_families(params: &QueensParams) -> bool {
     params.first == (0..=n - 1) && n > LIST_UP_TO && n >= symmetry::MIN_N
 }
 
-/// Why a queens link records no trace, if it does not: only backtracking over a board small
-/// enough to list (or a range of first columns) records its placements.
-pub fn trace_refusal(link: &Link) -> Option<String> {
+/// Backtracking over a board small enough to list (or a range of first columns) records its
+/// placements; the genetic run makes one child an attempt; the rest is unrecorded.
+pub fn work(link: &Link) -> Work {
     let (params, _) = QueensParams::from_link(link);
     match params.algo {
-        Algo::Backtracking if counts_by_families(&params) => Some(format!(
+        Algo::Backtracking if counts_by_families(&params) => Work::Unrecorded(format!(
             "trace: queens backtracking records its placements up to n = {LIST_UP_TO} (n = {} is counted by families of symmetric boards, unrecorded)",
             params.n
         )),
-        Algo::Backtracking => None,
-        other => Some(super::records_no_trace(params::PUZZLE, Some(other.name()))),
+        Algo::Backtracking => Work::Count,
+        Algo::Genetic => Work::Genetic { population: 1, generations: GENETIC_MAX_ATTEMPTS },
+        other => Work::Unrecorded(super::records_no_trace(params::PUZZLE, Some(other.name()))),
     }
 }
 

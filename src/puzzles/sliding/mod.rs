@@ -15,6 +15,7 @@ pub mod solvers;
 
 use crate::core::choice::Named;
 use crate::core::job::{format_ms, JobContext, Progress, Report};
+use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::solution::Solution;
 use domain::{Board, Dir};
@@ -50,13 +51,14 @@ pub const SAMPLES: super::Samples = &[
     ("step", &["0", "1", "31", "131071"]),
 ];
 
-/// Why a sliding-tile link records no trace, if it does not: the pattern-database searches
-/// record nothing.
-pub fn trace_refusal(link: &Link) -> Option<String> {
+/// The searches are recorded, except those with pattern databases (4×4 and 5×5).
+pub fn work(link: &Link) -> Work {
     let (params, _) = SlidingParams::from_link(link);
     let size = params.current().size();
-    solvers::database_size(params.algo, size)
-        .map(|_| super::records_no_trace(params::PUZZLE, Some(params.algo.name())))
+    match solvers::database_size(params.algo, size) {
+        Some(_) => Work::Unrecorded(super::records_no_trace(params::PUZZLE, Some(params.algo.name()))),
+        None => Work::Search,
+    }
 }
 
 /// Solves what a sliding link describes (registered in `puzzles::SOLVERS`).

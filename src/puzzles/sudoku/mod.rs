@@ -12,6 +12,7 @@ pub mod trace;
 use crate::core::choice::Named;
 use crate::core::constraint::{self, AllDifferent, Counters, Event, Model, Options, Pick, Reason};
 use crate::core::job::{format_count, JobContext, Progress, Report};
+use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::search::Stats;
 use crate::core::trace::MAX_EVENTS;
@@ -106,14 +107,14 @@ pub fn made_grid(link: &Link) -> Result<String, String> {
     puzzle(&bare).map(|(clues, _)| clues.to_string())
 }
 
-/// Why a Sudoku link records no trace, if it does not: propagation and backtracking on one
-/// grid record theirs; the fast solver, counts and benchmark sets do not.
-pub fn trace_refusal(link: &Link) -> Option<String> {
+/// Propagation and backtracking on one grid are constraint solvers that record their work;
+/// the fast solver, counts and benchmark sets are unrecorded.
+pub fn work(link: &Link) -> Work {
     let (params, _) = SudokuParams::from_link(link);
     match (params.algo, &params.source) {
-        (_, Source::Set(_)) => Some("trace: a benchmark set (set=) records no trace; trace one grid".into()),
-        (Algo::Propagate | Algo::Backtrack, _) => None,
-        (other, _) => Some(super::records_no_trace(params::PUZZLE, Some(other.name()))),
+        (_, Source::Set(_)) => Work::Unrecorded("trace: a benchmark set (set=) records no trace; trace one grid".into()),
+        (Algo::Propagate | Algo::Backtrack, _) => Work::Constraint,
+        (other, _) => Work::Unrecorded(super::records_no_trace(params::PUZZLE, Some(other.name()))),
     }
 }
 

@@ -8,6 +8,7 @@ use crate::core::choice::Named;
 use crate::core::evolve::{evolve_population, Evolved, Generation, PopulationConfig, RunChart};
 use crate::core::history::History;
 use crate::core::job::{format_count, Checkpoint, Improvement, JobContext, Progress, Report, SeedRun};
+use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::python_random::PythonRandom;
 use crate::core::search::Limits;
@@ -44,9 +45,16 @@ pub const SAMPLES: super::Samples = &[
     ("step", &["0", "1", "40", "131072"]),
 ];
 
-/// Its solvers search nothing step by step: a trace is refused.
-pub fn trace_refusal(_: &Link) -> Option<String> {
-    Some(super::records_no_trace(params::PUZZLE, None))
+/// One genetic run evolves a population; many runs (`runs=`) and the exact search are
+/// worked out unrecorded.
+pub fn work(link: &Link) -> Work {
+    let (params, _) = TilesParams::from_link(link);
+    match params.algo {
+        Algo::Genetic if params.runs == 1 => {
+            Work::Genetic { population: params.population as u64, generations: params.max_generations }
+        }
+        _ => Work::Unrecorded(super::records_no_trace(params::PUZZLE, None)),
+    }
 }
 
 /// Solves what a "264" link describes (registered in `puzzles::SOLVERS`).
