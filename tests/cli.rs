@@ -541,6 +541,20 @@ fn trace_marks_prunes_and_iterations_and_says_when_it_was_cut() {
 }
 
 #[test]
+fn queens_placed_by_hand_are_judged_by_the_puzzles_own_rules() {
+    for (placed, pairs, solved) in [
+        ("r1c1,r2c3", 0, false),
+        ("r1c1,r2c2,r8c8", 3, false),
+        ("r1c4,r2c2,r3c7,r4c3,r5c6,r6c8,r7c5,r8c1", 0, true),
+    ] {
+        let answer = solve_one(&format!("#/queens?n=8&placed={placed}"));
+        assert_eq!(answer["placed_attacking_pairs"], pairs, "{placed}");
+        assert_eq!(answer["placed_solved"], solved, "{placed}");
+    }
+    assert!(solve_one("#/queens?n=8").get("placed_solved").is_none(), "only when queens are placed");
+}
+
+#[test]
 fn queens_backtracking_traces_each_queen_placed_and_taken_back() {
     let plain = solve_one("#/queens?n=6&algo=backtracking");
     let traced = solve_one("#/queens?n=6&algo=backtracking&trace=1");
@@ -705,6 +719,10 @@ fn bad_races_are_refused_with_the_reason() {
         ("#/sliding?size=3&race=bfs", "race: must name 2 to 4 algorithms"),
         ("#/sliding?size=3&race=bfs,astar&clock=seconds", "clock: must be expanded, generated"),
         ("#/queens?race=genetic,genetic&seeds=1&clock=generations", "seeds: gives 1 seeds for 2 lanes"),
+        (
+            "#/queens?race=genetic,genetic&seeds=1,9007199254740993&clock=generations",
+            "seeds: '9007199254740993' is not a whole number from 0 to 9007199254740991",
+        ),
         // Every lane starts from one position: seeds vary only what genetic runs draw.
         (
             "#/sliding?size=3&shuffle=20&race=bfs,astar&seeds=1,2",

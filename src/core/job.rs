@@ -46,6 +46,12 @@ pub struct Report {
     /// N-queens: the queens' squares as `[row, col]`, 0-based.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub queens: Option<Vec<[u32; 2]>>,
+    /// N-queens with queens placed by hand (`placed=`): pairs of them attacking each other…
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placed_attacking_pairs: Option<u64>,
+    /// …and whether they solve the board (n queens, none attacked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placed_solved: Option<bool>,
     /// Genetic runs that improve one line: every new best, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub improvements: Option<Vec<Improvement>>,
@@ -209,6 +215,8 @@ impl Report {
             solution: None,
             solutions: None,
             queens: None,
+            placed_attacking_pairs: None,
+            placed_solved: None,
             improvements: None,
             checkpoints: None,
             chart: None,

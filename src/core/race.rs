@@ -682,9 +682,15 @@ fn improvements(report: &Report) -> Vec<(u64, f64)> {
 }
 
 fn read_seeds(text: &str, lanes: usize) -> Result<Vec<u64>, String> {
+    let max = crate::core::seed::MAX_SEED;
     let seeds: Vec<u64> = text
         .split(',')
-        .map(|s| s.parse().map_err(|_| format!("seeds: '{s}' is not a whole number from 0")))
+        .map(|s| {
+            s.parse()
+                .ok()
+                .filter(|seed| *seed <= max)
+                .ok_or_else(|| format!("seeds: '{s}' is not a whole number from 0 to {max}"))
+        })
         .collect::<Result<_, _>>()?;
     if seeds.len() != lanes {
         return Err(format!("seeds: gives {} seeds for {lanes} lanes", seeds.len()));

@@ -1,6 +1,7 @@
 //! N queens on an n×n board, none attacking another: the permutation slide (seed 001), exact
 //! counting, and the genetic algorithm of the article in seed 004.
 
+pub mod hand;
 pub mod params;
 pub mod solvers;
 pub mod symmetry;
@@ -57,6 +58,10 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
         Algo::Backtracking => count(&params, ctx, &mut report),
         Algo::Permutations => permutations(&params, ctx, &mut report),
         Algo::Genetic => genetic(&params, ctx, &mut report),
+    }
+    if !params.placed.is_empty() {
+        report.placed_attacking_pairs = Some(hand::attacking_pairs(&params.placed) as u64);
+        report.placed_solved = Some(hand::solves(&params.placed, params.n));
     }
     if let Some(queens) = &report.queens {
         let mut columns = vec![0u8; params.n];

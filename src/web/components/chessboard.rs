@@ -1,5 +1,6 @@
 //! An n×n chess board with queens, optionally shading the squares they attack.
 
+use crate::puzzles::queens::hand::attacked;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -20,13 +21,6 @@ pub struct ChessboardProps {
 
 /// A square's side in the board's SVG units.
 pub const CELL: f64 = 100.0;
-
-/// Whether a queen of `queens` other than one on (row, col) attacks that square.
-pub fn attacked(queens: &[[u32; 2]], row: u32, col: u32) -> bool {
-    queens
-        .iter()
-        .any(|&[r, c]| (r, c) != (row, col) && (r == row || c == col || r.abs_diff(row) == c.abs_diff(col)))
-}
 
 #[function_component]
 pub fn Chessboard(props: &ChessboardProps) -> Html {

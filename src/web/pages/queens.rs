@@ -6,9 +6,10 @@ use crate::core::job::Report;
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::places::Place;
 use crate::puzzles::queens::params::{Algo, QueensParams, MAX_N};
+use crate::puzzles::queens::hand::{attacked, attacking_pairs, solves};
 use crate::puzzles::queens::{merge_counts, split_count, INFO, LIST_UP_TO};
 use crate::puzzles::PuzzleInfo;
-use crate::web::components::chessboard::{attacked, Chessboard, CELL};
+use crate::web::components::chessboard::{Chessboard, CELL};
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::compare_table::Column;
 use crate::web::components::listing::Listing;
@@ -46,12 +47,6 @@ fn queens_of(value: &serde_json::Value) -> Option<Queens> {
     serde_json::from_value(value.clone()).ok()
 }
 
-/// Pairs of `queens` on one row, column or diagonal.
-fn attacking_pairs(queens: &[[u32; 2]]) -> usize {
-    let attack = |[r1, c1]: [u32; 2], [r2, c2]: [u32; 2]| r1 == r2 || c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2);
-    queens.iter().enumerate().map(|(i, &a)| queens[i + 1..].iter().filter(|&&b| attack(a, b)).count()).sum()
-}
-
 impl QueensPage {
     /// Queens placed by hand, or none found yet: the board is played square by square.
     fn played_by_hand(&self) -> bool {
@@ -62,7 +57,7 @@ impl QueensPage {
     fn placed_sentence(&self) -> String {
         let (placed, n) = (&self.params.placed, self.params.n);
         match attacking_pairs(placed) {
-            0 if placed.len() == n => format!("All {n} queens placed and none attacks another: solved!"),
+            _ if solves(placed, n) => format!("All {n} queens placed and none attacks another: solved!"),
             0 => format!("{} of {n} queens placed, none attacked so far.", placed.len()),
             pairs => format!(
                 "{} of {n} queens placed; {pairs} {} attack each other (tap a queen to take it off).",
