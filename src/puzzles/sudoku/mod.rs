@@ -126,7 +126,7 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     }
     let mut report = Report::new(params::PUZZLE, params.algo.name(), params.to_link().to_hash());
     if let Source::Set(set) = params.source {
-        solve_set(set, ctx, &mut report);
+        solve_set(set, &params, ctx, &mut report);
         return Ok(report);
     }
     let (_, grid) = puzzle(&params)?;
@@ -344,25 +344,62 @@ pub fn set_puzzles(set: Set) -> Vec<Grid> {
 /// under a millisecond, too short for a browser's clock (100 µs steps in a worker) to time well.
 const SET_TIMING_PUZZLES: usize = 5_000;
 
-/// Solves every puzzle of a set with the fast solver, in rounds until [`SET_TIMING_PUZZLES`]
-/// are solved: solved count, the first round's counters, and the rate (the solving is timed;
-/// checking the solutions against the rules comes after).
-fn solve_set(set: Set, ctx: &mut JobContext, report: &mut Report) {
+/// Solves every puzzle of a set with the link's algorithm: solved count, the counters, and
+/// the rate (the solving is timed; checking the solutions against the rules comes after). The
+/// fast solver runs in rounds until [`SET_TIMING_PUZZLES`] are solved, as one round can be
+/// too quick for a browser's clock; the others take one round, within one budget of guesses
+/// for the whole set.
+fn solve_set(set: Set, params: &SudokuParams, ctx: &mut JobContext, report: &mut Report) {
     let puzzles = set_puzzles(set);
     let solver = fast::Solver::new(3);
+    let max_guesses = MAX_GUESSES.min(ctx.limits.max_expanded);
     let started = ctx.elapsed_ms();
     let mut totals = Counters::default();
     let mut solutions = Vec::with_capacity(puzzles.len());
     for puzzle in &puzzles {
-        let found = solver.solve(puzzle, 1);
-        totals += found.counters;
-        solutions.push(found.first);
-        if !ctx.progress(Progress::Search(Stats { expanded: totals.guesses, ..Stats::default() })) {
-            report.message = Some("cancelled".into());
+        let before = totals;
+        let mut over_limit = false;
+        let mut progress = |c: &Counters| {
+            over_limit |= before.guesses + c.guesses >= max_guesses;
+            !over_limit
+                && ctx.progress(Progress::Search(Stats { expanded: before.guesses + c.guesses, ..Stats::default() }))
+        };
+        let (first, counters, cancelled) = match params.algo {
+            Algo::Fast => {
+                let found = solver.solve_watched(puzzle, 1, &mut progress);
+                (found.first, found.counters, found.cancelled)
+            }
+            algo => {
+                let cap = if algo == Algo::Count { params.cap } else { 1 };
+                let options =
+                    Options { pick: pick(params), cap, trace_limit: 0, dead_ends: false, eliminations: false, keep: 1 };
+                let outcome = constraint::solve(&model(puzzle, algo), options, &mut progress);
+                let first = outcome.solutions.first().map(|values| solution_grid(puzzle, values));
+                (first, outcome.counters, outcome.cancelled)
+            }
+        };
+        totals += counters;
+        solutions.push(first);
+        if cancelled {
+            report.set_counters(&totals);
+            let (stopped, message) = match over_limit {
+                true => (
+                    "nodes",
+                    format!(
+                        "stopped after {} guesses over the set (the limit), at puzzle {} of {}: try propagation",
+                        format_count(max_guesses),
+                        solutions.len(),
+                        puzzles.len()
+                    ),
+                ),
+                false => ("cancelled", "cancelled".to_string()),
+            };
+            report.stopped = Some(stopped.into());
+            report.message = Some(message);
             return;
         }
     }
-    let rounds = SET_TIMING_PUZZLES.div_ceil(puzzles.len());
+    let rounds = if params.algo == Algo::Fast { SET_TIMING_PUZZLES.div_ceil(puzzles.len()) } else { 1 };
     for _ in 1..rounds {
         for puzzle in &puzzles {
             std::hint::black_box(solver.solve(puzzle, 1));
@@ -380,8 +417,12 @@ fn solve_set(set: Set, ctx: &mut JobContext, report: &mut Report) {
     report.count = Some(solved as u64);
     let rate = puzzles.len() as f64 / (ms / 1000.0).max(1e-9);
     report.puzzles_per_s = Some(rate);
+    let timed = match rounds {
+        1 => "one round".to_string(),
+        rounds => format!("the mean of {rounds} rounds"),
+    };
     report.message = Some(format!(
-        "{solved} of {} puzzles solved: {} puzzles/s, {:.1} µs each (the mean of {rounds} rounds)",
+        "{solved} of {} puzzles solved: {} puzzles/s, {:.1} µs each ({timed})",
         puzzles.len(),
         format_count(rate as u64),
         1e6 / rate
@@ -589,5 +630,32 @@ mod tests {
             assert_eq!(puzzle.clue_count(), 17);
         }
         assert_eq!(set_puzzles(Set::Top95).len(), 95);
+    }
+
+    #[test]
+    fn a_set_is_solved_with_the_algorithm_its_link_names() {
+        let guesses = |text: &str| run(text).unwrap().guess_count().unwrap();
+        let set = set_puzzles(Set::Hardest);
+        // Each algorithm's guesses over the set are the sum of its guesses on each grid alone.
+        for algo in ["fast", "propagate", "backtrack"] {
+            let report = run(&format!("#/sudoku?set=hardest&algo={algo}")).unwrap();
+            assert_eq!(report.algorithm, algo);
+            assert_eq!(report.count, Some(11), "{algo}");
+            let alone: u64 = set.iter().map(|grid| guesses(&format!("#/sudoku?grid={grid}&algo={algo}"))).sum();
+            assert_eq!(report.guess_count(), Some(alone), "{algo}");
+        }
+    }
+
+    #[test]
+    fn a_set_stops_within_one_budget_of_guesses() {
+        let limits = crate::core::search::Limits { max_expanded: 10_000, ..Default::default() };
+        let report = crate::puzzles::quietly(|ctx| {
+            ctx.limits = limits;
+            crate::puzzles::solve_link("#/sudoku?set=top95&algo=backtrack", ctx)
+        })
+        .unwrap();
+        assert!(!report.solved);
+        assert_eq!(report.stopped.as_deref(), Some("nodes"));
+        assert!(report.message.unwrap().contains("over the set (the limit), at puzzle 1 of 95"));
     }
 }
