@@ -203,7 +203,7 @@ impl PuzzlePage for SudokuPage {
 
     fn intro(&self) -> String {
         if let Source::Set(set) = self.params.source {
-            return format!("Solve times {} on a whole set: {}.", self.params.algo.short_label(), set.label());
+            return format!("Solve times {} on a whole set: {}.", crate::core::choice::short_label(self.params.algo.label()), set.label());
         }
         if let (Some(_), Source::Generated { clues, .. }) = (self.wanted_puzzle(), &self.params.source) {
             return format!("Making puzzle {} ({clues} clues) in the solver's worker…", self.params.seed);
