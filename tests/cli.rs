@@ -898,4 +898,21 @@ fn a_lesson_file_gives_its_link_and_the_examples_open_and_solve() {
         .unwrap();
     let error = refused(&["lesson", bad.to_str().unwrap()]);
     assert!(error.contains("steps[1].link: discs"), "{error}");
+    // Sixty texts to classify: a lesson within every limit but its link's, refused where the
+    // link would be made.
+    let mut x: u64 = 1;
+    let mut text = || -> String {
+        (0..1_900)
+            .map(|_| {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                char::from(b" abcdefghijklmnopqrstuvwxyz"[(x >> 59) as usize % 27])
+            })
+            .collect()
+    };
+    let steps: Vec<Value> =
+        (0..60).map(|_| serde_json::json!({ "link": format!("#/bayes?guess={}", text().replace(' ', "+")), "note": "" })).collect();
+    let long = std::env::temp_dir().join("puzzlelab-long-lesson.json");
+    std::fs::write(&long, serde_json::json!({ "v": 1, "title": "Sixty texts", "steps": steps }).to_string()).unwrap();
+    let error = refused(&["lesson", long.to_str().unwrap()]);
+    assert!(error.starts_with("link: this lesson's link would be "), "{error}");
 }

@@ -79,9 +79,11 @@ fn main() -> ExitCode {
                 Err(_) => ExitCode::SUCCESS,
             }
         }
-        ["lesson", link] => match read_lesson_or_file(link) {
-            Ok((lesson, step)) => {
-                let link = lesson::to_link(&lesson, step);
+        ["lesson", link] => match read_lesson_or_file(link).and_then(|(lesson, step)| {
+            let link = lesson::to_link(&lesson, step)?;
+            Ok((lesson, step, link))
+        }) {
+            Ok((lesson, step, link)) => {
                 say!(
                     "{}",
                     serde_json::json!({ "title": lesson.title, "steps": lesson.steps, "step": step, "link": link })
@@ -171,7 +173,8 @@ fn answer(link: &str, lessons: Lessons, out: &mut impl Write) -> std::io::Result
     };
     if lessons == Lessons::OneLine {
         let title = serde_json::json!(lesson.title);
-        let address = serde_json::json!(lesson::to_link(&lesson, 1));
+        // The lesson as read (its steps' links canonical), or as given when that is too long.
+        let address = serde_json::json!(lesson::to_link(&lesson, 1).unwrap_or_else(|_| link.to_string()));
         write!(out, "{{\"lesson\":{title},\"link\":{address},\"answers\":[")?;
     }
     let mut all_ok = true;

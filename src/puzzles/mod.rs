@@ -200,8 +200,7 @@ pub fn read_lesson(text: &str) -> Result<(Lesson, usize), String> {
 /// A lesson file's JSON (the shape a lesson link holds) read and checked, each step's link in
 /// canonical form.
 pub fn lesson_from_json(json: &str) -> Result<Lesson, String> {
-    let lesson: Lesson = serde_json::from_str(json).map_err(|e| format!("not a lesson's JSON ({e})"))?;
-    with_canonical_links(lesson.into_checked()?)
+    with_canonical_links(Lesson::from_json(json)?.into_checked()?)
 }
 
 fn with_canonical_links(mut lesson: Lesson) -> Result<Lesson, String> {

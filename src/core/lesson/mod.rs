@@ -6,7 +6,7 @@
 
 pub mod markup;
 
-use crate::core::link::Link;
+use crate::core::link::{Link, MAX_LINK_BYTES};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use miniz_oxide::inflate::TINFLStatus;
@@ -106,9 +106,30 @@ impl Lesson {
                     ),
                 }
             })?;
-        let lesson: Lesson =
-            serde_json::from_slice(&json).map_err(|e| format!("data: not a lesson's JSON ({e})"))?;
-        lesson.into_checked()
+        let json = std::str::from_utf8(&json).map_err(|e| format!("data: not a lesson's JSON ({e})"))?;
+        Lesson::from_json(json).map_err(|e| format!("data: {e}"))?.into_checked()
+    }
+
+    /// Reads a lesson's JSON, the one shape a link's data, a lesson file and a saved draft
+    /// hold (its checks come after: [`Lesson::into_checked`] for a lesson to play).
+    pub fn from_json(json: &str) -> Result<Lesson, String> {
+        serde_json::from_str(json).map_err(|e| format!("not a lesson's JSON ({e})"))
+    }
+
+    /// A draft being written, read from its JSON: a lesson of a version this app reads, with
+    /// any number of steps; each step's link in its `#/page?…` form where it is one (a step
+    /// that is not is kept as written, and named when the lesson is shared).
+    pub fn draft_from_json(json: &str) -> Result<Lesson, String> {
+        let mut lesson = Lesson::from_json(json)?;
+        if lesson.v != VERSION {
+            return Err(format!("lesson format version {} is not known (this app reads {VERSION})", lesson.v));
+        }
+        for step in &mut lesson.steps {
+            if let Ok(link) = step_link(&step.link) {
+                step.link = link.to_hash();
+            }
+        }
+        Ok(lesson)
     }
 }
 
@@ -186,10 +207,21 @@ pub fn address(link: &Link, step: usize) -> Link {
 }
 
 /// A lesson's link, opening at `step` (1-based; the first is left out).
-pub fn to_link(lesson: &Lesson, step: usize) -> String {
+/// Refused when the link would be longer than any reader takes ([`MAX_LINK_BYTES`]), so that
+/// no lesson link is made that cannot be opened.
+pub fn to_link(lesson: &Lesson, step: usize) -> Result<String, String> {
     let link = Link::new(LESSON_PAGE).set(DATA_KEY, lesson.encode());
     let link = if step > 1 { link.set("step", step) } else { link };
-    link.to_hash()
+    let link = link.to_hash();
+    if link.len() > MAX_LINK_BYTES {
+        return Err(format!(
+            "link: this lesson's link would be {} bytes, past the {} a link may hold: shorten its notes, \
+             split it into two lessons, or share it as a file (.json)",
+            link.len(),
+            MAX_LINK_BYTES
+        ));
+    }
+    Ok(link)
 }
 
 #[cfg(test)]
@@ -216,7 +248,7 @@ mod tests {
     #[test]
     fn a_lesson_survives_its_link() {
         let lesson = sample();
-        let (read, step) = from_link(&Link::parse(&to_link(&lesson, 2)).unwrap()).unwrap();
+        let (read, step) = from_link(&Link::parse(&to_link(&lesson, 2).unwrap()).unwrap()).unwrap();
         assert_eq!((read, step), (lesson, 2));
     }
 
@@ -247,8 +279,42 @@ mod tests {
         assert!(Lesson::decode(&lesson.encode()).unwrap_err().starts_with("notes:"));
         lesson.steps = vec![Step { link: "no hash".into(), note: String::new() }];
         assert!(Lesson::decode(&lesson.encode()).unwrap_err().starts_with("steps[1].link:"));
-        let link = Link::parse(&to_link(&sample(), 1)).unwrap().set("step", 3);
+        let link = Link::parse(&to_link(&sample(), 1).unwrap()).unwrap().set("step", 3);
         assert!(from_link(&link).unwrap_err().starts_with("step: must be a step of the lesson, 1 to 2"));
+    }
+
+    #[test]
+    fn a_lesson_whose_link_would_be_too_long_is_refused_where_the_link_is_made() {
+        // Notes that do not compress: a seeded stream of letters and digits.
+        use crate::core::seed::{SeededRng, Stream};
+        let mut rng = SeededRng::new(7);
+        let mut noise = |length: usize| -> String {
+            (0..length).map(|_| char::from_digit(rng.below(36) as u32, 36).unwrap()).collect()
+        };
+        let mut step = |text: usize, note: usize| Step { link: format!("#/bayes?text={}", noise(text)), note: noise(note) };
+        let fits = Lesson { steps: (0..3).map(|_| step(10, 10_000)).collect(), ..sample() };
+        assert!(to_link(&fits, 1).is_ok_and(|link| link.len() <= MAX_LINK_BYTES));
+        // Texts to classify make long steps (a 30-step Bayes lesson made a 94,530-byte link).
+        let too_long = Lesson { steps: (0..90).map(|_| step(1_000, 10)).collect(), ..sample() };
+        too_long.check().expect("a lesson within every other limit");
+        let error = to_link(&too_long, 1).unwrap_err();
+        assert!(error.starts_with("link: this lesson's link would be "), "{error}");
+        assert!(error.contains("past the 65536 a link may hold"), "{error}");
+    }
+
+    #[test]
+    fn a_draft_keeps_every_step_and_refuses_a_version_it_does_not_know() {
+        let json = r##"{"v":1,"title":"Draft","steps":[{"link":"https://lab.example/#/jugs?goal=4","note":"a"},{"link":"not yet a link","note":"b"}]}"##;
+        let draft = Lesson::draft_from_json(json).unwrap();
+        let links: Vec<&str> = draft.steps.iter().map(|s| s.link.as_str()).collect();
+        assert_eq!(links, ["#/jugs?goal=4", "not yet a link"], "kept, to be named when shared");
+        assert!(draft.check().unwrap_err().starts_with("steps[2].link:"));
+        let empty = Lesson::draft_from_json(r#"{"v":1,"title":"New","steps":[]}"#).unwrap();
+        assert!(empty.steps.is_empty(), "a draft may have no steps yet");
+        let newer = r#"{"v":2,"title":"Next year","steps":[]}"#;
+        assert!(Lesson::draft_from_json(newer).unwrap_err().starts_with("lesson format version 2 is not known"));
+        let unknown_key = r##"{"v":1,"title":"T","steps":[{"link":"#/jugs","note":"","quiz":"?"}]}"##;
+        assert!(Lesson::draft_from_json(unknown_key).unwrap_err().starts_with("not a lesson's JSON"));
     }
 
     #[test]

@@ -15,31 +15,23 @@ const DRAFT_KEY: &str = "lesson";
 const LONG_LINK: usize = 8_000;
 
 /// The lesson being written, as local storage keeps it (a new one if none is kept), with the
-/// links added on puzzle pages since as its last steps.
-fn load_draft() -> Lesson {
-    let mut lesson = browser::load_setting(DRAFT_KEY)
-        .and_then(|json| serde_json::from_str(&json).ok())
-        .unwrap_or_else(|| Lesson { v: VERSION, title: "My lesson".into(), steps: Vec::new() });
+/// links added on puzzle pages since as its last steps, and the text storage held. A kept
+/// draft this app cannot read (one a newer release wrote) is left as it is: the error says why.
+fn load_draft() -> (Lesson, Option<String>, Result<(), String>) {
+    let kept = browser::load_setting(DRAFT_KEY).filter(|text| !text.is_empty());
+    let (mut lesson, read) = match kept.as_deref().map(Lesson::draft_from_json) {
+        Some(Ok(lesson)) => (lesson, Ok(())),
+        Some(Err(why)) => (new_lesson(), Err(why)),
+        None => (new_lesson(), Ok(())),
+    };
     let added = browser::load_setting(INBOX_KEY).unwrap_or_default();
-    if !added.is_empty() {
-        let added = added.lines().map(|link| Step { link: link.to_string(), note: String::new() });
-        lesson.steps.extend(added);
-        browser::save_setting(INBOX_KEY, "");
-    }
-    // Whatever storage held, the draft keeps only Puzzle Lab links, in their `#/page?…` form.
-    lesson.steps.retain_mut(|step| match lesson::step_link(&step.link) {
-        Ok(link) => {
-            step.link = link.to_hash();
-            true
-        }
-        Err(_) => false,
-    });
-    save_draft(&lesson);
-    lesson
+    let added = added.lines().filter(|line| !line.is_empty());
+    lesson.steps.extend(added.map(|link| Step { link: link.to_string(), note: String::new() }));
+    (lesson, kept, read)
 }
 
-fn save_draft(lesson: &Lesson) {
-    browser::save_setting(DRAFT_KEY, &serde_json::to_string(lesson).expect("lessons serialize"));
+fn new_lesson() -> Lesson {
+    Lesson { v: VERSION, title: "My lesson".into(), steps: Vec::new() }
 }
 
 /// A change to the lesson being written.
@@ -62,18 +54,68 @@ pub struct Builder {
     status: String,
     /// The control to give the keyboard focus back to once the steps are drawn again.
     pub focus_next: Option<String>,
+    /// The draft's text as this window last read or kept it.
+    kept: Option<String>,
+    /// Whether this window keeps the lesson in local storage (not when the kept draft could
+    /// not be read: it is never written over).
+    keeps_draft: bool,
 }
 
 impl Builder {
     pub fn new(alert: Option<String>) -> Self {
-        Self {
-            lesson: load_draft(),
+        let (lesson, kept, read) = load_draft();
+        let mut builder = Self {
+            lesson,
             dragged: None,
             link: None,
             alert,
             status: String::new(),
             focus_next: None,
+            kept,
+            keeps_draft: read.is_ok(),
+        };
+        match read {
+            // The steps added on puzzle pages are in the draft now: the inbox is emptied.
+            Ok(()) => {
+                if !builder.keep_draft() {
+                    browser::save_setting(INBOX_KEY, "");
+                }
+            }
+            Err(why) => builder.stop_keeping(&format!("could not be read ({why})")),
         }
+        builder
+    }
+
+    /// Keeps the lesson as the draft in local storage, unless another window has since kept a
+    /// draft this one cannot read: that one stays, this lesson is no longer kept, and the
+    /// answer is true (there is an alert to show).
+    fn keep_draft(&mut self) -> bool {
+        if !self.keeps_draft {
+            return false;
+        }
+        let stored = browser::load_setting(DRAFT_KEY).filter(|text| !text.is_empty());
+        if stored != self.kept && stored.as_deref().is_some_and(|text| Lesson::draft_from_json(text).is_err()) {
+            self.stop_keeping("was changed by another window and cannot be read here");
+            return true;
+        }
+        let json = serde_json::to_string(&self.lesson).expect("lessons serialize");
+        browser::save_setting(DRAFT_KEY, &json);
+        self.kept = Some(json);
+        false
+    }
+
+    /// Leaves the kept draft as it is, and says so: what is written here is not kept.
+    fn stop_keeping(&mut self, what_happened: &str) {
+        self.keeps_draft = false;
+        let warning = format!(
+            "The lesson draft kept in this browser {what_happened}; a newer Puzzle Lab may have written it. \
+             It is left as it is, so what you write here is not kept when you leave: copy the lesson link \
+             or export the .json to keep it."
+        );
+        self.alert = Some(match self.alert.take() {
+            Some(alert) => format!("{alert} {warning}"),
+            None => warning,
+        });
     }
 
     /// Applies an edit and keeps the lesson; false when nothing needs drawing again (a note
@@ -124,8 +166,7 @@ impl Builder {
             }
         };
         self.link = None;
-        save_draft(&self.lesson);
-        redraw
+        self.keep_draft() || redraw
     }
 
     /// Plays the lesson (`play`), or copies its link and shows it, with a warning when long.
@@ -134,7 +175,13 @@ impl Builder {
             self.alert = Some(format!("This lesson cannot be shared yet: {why}."));
             return;
         }
-        let hash = lesson::to_link(&self.lesson, 1);
+        let hash = match lesson::to_link(&self.lesson, 1) {
+            Ok(hash) => hash,
+            Err(why) => {
+                self.alert = Some(format!("This lesson cannot be shared as a link: {}.", why.trim_start_matches("link: ")));
+                return;
+            }
+        };
         if play {
             browser::go_to(&hash);
             return;
@@ -201,7 +248,5 @@ impl Builder {
 
 /// A lesson file's text, read and checked.
 pub fn read_lesson_file(text: Option<String>) -> Result<Lesson, String> {
-    let lesson: Lesson = serde_json::from_str(&text.ok_or("the file could not be read")?)
-        .map_err(|e| format!("not a lesson file ({e})"))?;
-    lesson.into_checked()
+    Lesson::from_json(&text.ok_or("the file could not be read")?)?.into_checked()
 }
