@@ -737,12 +737,15 @@ fn bad_races_are_refused_with_the_reason() {
         // A clock a lane does not count: refused from the link, before any lane runs.
         ("#/jugs?race=bfs,dfs&clock=guesses", "clock: lane 1 (bfs) counts no guesses"),
         ("#/sliding?size=3&race=bfs,astar&clock=generations", "clock: lane 1 (bfs) counts no generations"),
-        ("#/sudoku?race=propagate,backtrack&clock=generated", "clock: lane 1 (propagate) counts no generated"),
+        (
+            "#/sudoku?race=propagate,backtrack&clock=generated",
+            "clock: lane 1 (propagate) counts no generated",
+        ),
         ("#/queens?n=8&race=genetic,genetic&seeds=1,2", "seeds: only genetic runs"),
-        ("#/queens?n=8&race=backtracking,genetic", "clock: lane 1 (backtracking) counts no expanded"),
-        ("#/hanoi?discs=3&race=bfs,optimal", "clock: lane 2 (optimal) counts no expanded"),
-        ("#/mastermind?race=knuth,entropy", "clock: lane 1 (knuth) counts no expanded"),
-        ("#/tiles264?race=exact,genetic", "clock: lane 1 (exact) counts no expanded"),
+        ("#/queens?n=8&race=backtracking,genetic", "race: lane 1 (backtracking) counts no expanded"),
+        ("#/hanoi?discs=3&race=bfs,optimal", "race: lane 2 (optimal) counts no expanded"),
+        ("#/mastermind?race=knuth,entropy", "race: lane 1 (knuth) counts no expanded"),
+        ("#/tiles264?race=exact,genetic", "race: lane 1 (exact) counts no expanded"),
         (
             "#/tiles264?runs=3&race=genetic,genetic&seeds=1,2&clock=generations",
             "clock: lane 1 (genetic) counts no generations",
@@ -912,7 +915,8 @@ fn a_lesson_file_gives_its_link_and_the_examples_open_and_solve() {
     let steps: Vec<Value> =
         (0..60).map(|_| serde_json::json!({ "link": format!("#/bayes?guess={}", text().replace(' ', "+")), "note": "" })).collect();
     let long = std::env::temp_dir().join("puzzlelab-long-lesson.json");
-    std::fs::write(&long, serde_json::json!({ "v": 1, "title": "Sixty texts", "steps": steps }).to_string()).unwrap();
+    std::fs::write(&long, serde_json::json!({ "v": 1, "title": "Sixty texts", "steps": steps }).to_string())
+        .unwrap();
     let error = refused(&["lesson", long.to_str().unwrap()]);
     assert!(error.starts_with("link: this lesson's link would be "), "{error}");
 }

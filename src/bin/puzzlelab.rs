@@ -135,11 +135,28 @@ fn main() -> ExitCode {
 
 /// Solves one link with no progress output.
 fn solve(link: &str) -> Result<Report, String> {
+    build_session_data(link);
     let origin = Instant::now();
     let clock = move || origin.elapsed().as_secs_f64() * 1000.0;
     let mut quiet = |_: f64, _: &puzzlelab::core::job::Progress| true;
     let mut ctx = JobContext::new(Limits::default(), &clock, &mut quiet);
     puzzles::solve_link(link, &mut ctx)
+}
+
+/// Builds the tables a link's solver needs first (the 15-puzzle's pattern databases), in two
+/// halves at once as the app's helper workers do, saying on stderr what the answer waits for.
+/// Should a half fail, the solver builds the tables itself.
+fn build_session_data(link: &str) {
+    let Some((name, label)) = puzzles::session_data_wanted(link) else { return };
+    eprintln!("puzzlelab: building the {label} this solver needs, once per run (a few seconds)…");
+    let (first, second) = std::thread::scope(|scope| {
+        let build = |half| scope.spawn(move || puzzles::build_session_data_half(name, half, &mut |_, _| {}));
+        let (first, second) = (build(0), build(1));
+        (first.join(), second.join())
+    });
+    if let (Ok(Ok(first)), Ok(Ok(second))) = (first, second) {
+        let _ = puzzles::join_session_data_halves(name, &first, &second);
+    }
 }
 
 /// How a lesson link is answered.

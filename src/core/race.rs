@@ -65,19 +65,25 @@ impl Work {
     }
 }
 
-/// Whether a race may run a lane doing `work` on its clock, said before any lane runs: the
-/// clock must be one the lane counts, and a genetic lane's individuals stay within
-/// [`LANE_INDIVIDUALS`].
-pub fn check_lane(index: usize, name: &str, work: &Work, clock: Clock) -> Result<(), String> {
+/// Whether a race (`link`) may run a lane doing `work` on its clock, said before any lane
+/// runs: the clock must be one the lane counts, and a genetic lane's individuals stay within
+/// [`LANE_INDIVIDUALS`]. A refusal names a key the link has.
+pub fn check_lane(link: &Link, index: usize, name: &str, work: &Work, clock: Clock) -> Result<(), String> {
     let lane = format!("lane {} ({name})", index + 1);
     if !work.counts(clock) {
-        return Err(format!("clock: {lane} counts no {}: {}", clock.name(), work.clocks()));
+        let key = if link.get(CLOCK_KEY).is_some() { CLOCK_KEY } else { RACE_KEY };
+        return Err(format!("{key}: {lane} counts no {}: {}", clock.name(), work.clocks()));
     }
     if let Work::Genetic { population, generations } = *work {
         let made = generations.min(LANE_LIMIT + 1).saturating_mul(population);
         if made > LANE_INDIVIDUALS {
+            // The keys that size a genetic run (the 264 square's), else the race itself.
+            let key = ["population", "generations"]
+                .into_iter()
+                .find(|key| link.get(key).is_some())
+                .unwrap_or(RACE_KEY);
             return Err(format!(
-                "population: {lane} may make {} generations of {} individuals, {} in all, past a lane's budget of {} \
+                "{key}: {lane} may make {} generations of {} individuals, {} in all, past a lane's budget of {} \
                  (generations × population): lower population= or generations=",
                 format_count(generations.min(LANE_LIMIT + 1)),
                 format_count(population),
@@ -235,7 +241,9 @@ pub type Solve = fn(&Link, &mut JobContext) -> Result<Report, String>;
 /// (constraint solvers count their guesses as expanded nodes).
 fn lane_limits(limits: Limits, clock: Clock) -> Limits {
     match clock {
-        Clock::Expanded | Clock::Guesses => Limits { max_expanded: limits.max_expanded.min(LANE_LIMIT), ..limits },
+        Clock::Expanded | Clock::Guesses => {
+            Limits { max_expanded: limits.max_expanded.min(LANE_LIMIT), ..limits }
+        }
         Clock::Generated => Limits { max_generated: limits.max_generated.min(LANE_LIMIT), ..limits },
         // One past the limit, so that a run the limit stopped is seen to have passed it.
         Clock::Generations => {

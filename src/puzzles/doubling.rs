@@ -5,9 +5,9 @@
 
 use crate::core::choice::Named;
 use crate::core::job::{JobContext, Report};
-use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
 use crate::core::playback::MAX_PLAYBACK;
+use crate::core::race::Work;
 use crate::core::search::{self, Problem};
 use std::fmt;
 

@@ -5,9 +5,9 @@
 
 use crate::core::classic::{self, Classic, ClassicParams, Options};
 use crate::core::job::{JobContext, Report};
-use crate::core::race::Work;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::playback::MAX_PLAYBACK;
+use crate::core::race::Work;
 use std::fmt;
 
 pub const PUZZLE: &str = "jugs";

@@ -153,13 +153,29 @@ pub fn canonical_link(text: &str) -> Result<String, String> {
         let (_, step) = lesson::from_link(&link)?;
         return Ok(lesson::address(&link, step).to_hash());
     }
-    let reader = read_link(&link.puzzle).ok_or_else(|| format!("link: unknown puzzle '{}'", link.puzzle))?;
-    let (canonical, errors) = reader(&link);
+    let (canonical, ask) = read_checked(&link)?;
+    // What a page's Search view or race shows, and a trace asked for, are part of the address.
+    Ok(ask.written_on(canonical).to_hash())
+}
+
+/// A puzzle's link read and checked, as `link` and `solve` both read it (its parameters
+/// first, then what it asks beyond them): its canonical form and what it asks.
+fn read_checked(link: &Link) -> Result<(Link, LinkAsk), String> {
+    let reader = read_link(&link.puzzle).ok_or_else(|| unknown_puzzle(&link.puzzle))?;
+    let (canonical, errors) = reader(link);
     if !errors.is_empty() {
         return Err(crate::core::link::describe_errors(&errors));
     }
-    // What a page's Search view or race shows, and a trace asked for, are part of the address.
-    Ok(read_ask(&link)?.written_on(canonical).to_hash())
+    Ok((canonical, read_ask(link)?))
+}
+
+/// The refusal of a link naming no puzzle, or one not in the registry.
+fn unknown_puzzle(name: &str) -> String {
+    let names: Vec<&str> = PUZZLES.iter().map(|p| p.name).collect();
+    match name {
+        "" => format!("link: names no puzzle (known: {})", names.join(", ")),
+        other => format!("link: unknown puzzle '{other}' (known: {})", names.join(", ")),
+    }
 }
 
 /// What a link asks beyond its puzzle (a trace, the Search view, a race), read and checked in
@@ -168,8 +184,7 @@ pub fn canonical_link(text: &str) -> Result<String, String> {
 pub fn read_ask(link: &Link) -> Result<LinkAsk, String> {
     let ask = LinkAsk::read(link)?;
     if link.get(race::RACE_KEY).is_some() {
-        let reader =
-            read_link(&link.puzzle).ok_or_else(|| format!("link: unknown puzzle '{}'", link.puzzle))?;
+        let reader = read_link(&link.puzzle).ok_or_else(|| unknown_puzzle(&link.puzzle))?;
         let race::Lanes { clock, lanes } = race::lanes(link)?;
         for (i, (name, lane, _)) in lanes.iter().enumerate() {
             let (_, errors) = reader(lane);
@@ -177,7 +192,7 @@ pub fn read_ask(link: &Link) -> Result<LinkAsk, String> {
                 return Err(format!("race: lane {} ({name}): {error}", i + 1));
             }
             if let Some(work) = work_of(lane) {
-                race::check_lane(i, name, &work, clock)?;
+                race::check_lane(link, i, name, &work, clock)?;
             }
         }
     }
@@ -353,7 +368,13 @@ pub fn import_session_data(name: &str, bytes: &[u8]) -> Result<(), String> {
 /// Solves the puzzle a link names: the one entry point of the CLI and the worker.
 pub fn solve_link(text: &str, ctx: &mut JobContext) -> Result<Report, String> {
     let link = Link::parse(text).map_err(|e| e.to_string())?;
-    let ask = read_ask(&link)?;
+    // Debug builds only (the browser tests' crash worker): `panic=1` is a real Rust panic, to
+    // test that a crashed worker is reported and replaced. Release builds refuse the key.
+    #[cfg(debug_assertions)]
+    if link.get("panic") == Some("1") {
+        panic!("this debug build was asked to panic by its link");
+    }
+    let (_, ask) = read_checked(&link)?;
     if link.get(race::RACE_KEY).is_some() {
         return race::run(&link, ctx, solve_parsed);
     }
@@ -460,18 +481,8 @@ fn solve_recorded(link: &Link, ctx: &mut JobContext) -> Result<(Report, Trace), 
 }
 
 fn solve_parsed(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
-    // Debug builds only (the browser tests' crash worker): `panic=1` is a real Rust panic, to
-    // test that a crashed worker is reported and replaced. Release builds refuse the key.
-    #[cfg(debug_assertions)]
-    if link.get("panic") == Some("1") {
-        panic!("this debug build was asked to panic by its link");
-    }
-    let names: Vec<&str> = PUZZLES.iter().map(|p| p.name).collect();
     let (_, solve) =
-        SOLVERS.iter().find(|(name, _)| *name == link.puzzle).ok_or_else(|| match link.puzzle.as_str() {
-            "" => format!("link: names no puzzle (known: {})", names.join(", ")),
-            other => format!("link: unknown puzzle '{other}' (known: {})", names.join(", ")),
-        })?;
+        SOLVERS.iter().find(|(name, _)| *name == link.puzzle).ok_or_else(|| unknown_puzzle(&link.puzzle))?;
     let mut report = solve(link, ctx)?;
     report.elapsed_ms = ctx.elapsed_ms();
     Ok(report)

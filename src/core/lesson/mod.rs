@@ -120,10 +120,17 @@ impl Lesson {
     /// any number of steps; each step's link in its `#/page?…` form where it is one (a step
     /// that is not is kept as written, and named when the lesson is shared).
     pub fn draft_from_json(json: &str) -> Result<Lesson, String> {
-        let mut lesson = Lesson::from_json(json)?;
-        if lesson.v != VERSION {
-            return Err(format!("lesson format version {} is not known (this app reads {VERSION})", lesson.v));
+        /// A lesson's version alone, read first: a newer release's draft is named as such.
+        #[derive(Deserialize)]
+        struct Version {
+            v: u32,
         }
+        if let Ok(Version { v }) = serde_json::from_str(json) {
+            if v != VERSION {
+                return Err(format!("lesson format version {v} is not known (this app reads {VERSION})"));
+            }
+        }
+        let mut lesson = Lesson::from_json(json)?;
         for step in &mut lesson.steps {
             if let Ok(link) = step_link(&step.link) {
                 step.link = link.to_hash();
@@ -291,7 +298,10 @@ mod tests {
         let mut noise = |length: usize| -> String {
             (0..length).map(|_| char::from_digit(rng.below(36) as u32, 36).unwrap()).collect()
         };
-        let mut step = |text: usize, note: usize| Step { link: format!("#/bayes?text={}", noise(text)), note: noise(note) };
+        let mut step = |text: usize, note: usize| Step {
+            link: format!("#/bayes?text={}", noise(text)),
+            note: noise(note),
+        };
         let fits = Lesson { steps: (0..3).map(|_| step(10, 10_000)).collect(), ..sample() };
         assert!(to_link(&fits, 1).is_ok_and(|link| link.len() <= MAX_LINK_BYTES));
         // Texts to classify make long steps (a 30-step Bayes lesson made a 94,530-byte link).
@@ -312,9 +322,13 @@ mod tests {
         let empty = Lesson::draft_from_json(r#"{"v":1,"title":"New","steps":[]}"#).unwrap();
         assert!(empty.steps.is_empty(), "a draft may have no steps yet");
         let newer = r#"{"v":2,"title":"Next year","steps":[]}"#;
-        assert!(Lesson::draft_from_json(newer).unwrap_err().starts_with("lesson format version 2 is not known"));
+        assert!(Lesson::draft_from_json(newer)
+            .unwrap_err()
+            .starts_with("lesson format version 2 is not known"));
         let unknown_key = r##"{"v":1,"title":"T","steps":[{"link":"#/jugs","note":"","quiz":"?"}]}"##;
         assert!(Lesson::draft_from_json(unknown_key).unwrap_err().starts_with("not a lesson's JSON"));
+        let newer_shape = r##"{"v":2,"title":"T","steps":[{"link":"#/jugs","note":"","quiz":"?"}]}"##;
+        assert!(Lesson::draft_from_json(newer_shape).unwrap_err().starts_with("lesson format version 2"));
     }
 
     #[test]

@@ -11,8 +11,8 @@ pub mod verdict;
 
 use crate::core::choice::Named;
 use crate::core::job::{JobContext, Report};
-use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
+use crate::core::race::Work;
 use training::Training;
 use verdict::Verdict;
 

@@ -7,8 +7,8 @@ pub mod solvers;
 
 use crate::core::choice::Named;
 use crate::core::job::{JobContext, Report};
-use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkParams};
+use crate::core::race::Work;
 use crate::core::search::{Outcome, SearchResult, Stats};
 use crate::core::seed::{SeededRng, Stream};
 use crate::core::solution::Solution;

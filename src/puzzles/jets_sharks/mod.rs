@@ -10,8 +10,8 @@ pub mod net;
 
 use crate::core::format::format_count;
 use crate::core::job::{JobContext, Report};
-use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
+use crate::core::race::Work;
 use net::{Constants, Net, Table};
 
 pub const PUZZLE: &str = "jets-sharks";

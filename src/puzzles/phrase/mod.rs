@@ -4,9 +4,9 @@
 use crate::core::evolve::{evolve_lines, Genetic, LinesConfig, RunChart};
 use crate::core::format::format_count;
 use crate::core::job::{Improvement, JobContext, Progress, Report};
-use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
 use crate::core::playback::MAX_PLAYBACK;
+use crate::core::race::Work;
 use crate::core::seed::{Stream, MAX_SEED};
 
 pub const PUZZLE: &str = "phrase";

@@ -15,8 +15,8 @@ pub mod solvers;
 
 use crate::core::choice::Named;
 use crate::core::job::{format_ms, JobContext, Progress, Report};
-use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkParams};
+use crate::core::race::Work;
 use crate::core::solution::Solution;
 use domain::{Board, Dir};
 use packed::MAX_SOLVER_SIZE;

@@ -12,8 +12,8 @@ pub mod trace;
 use crate::core::choice::Named;
 use crate::core::constraint::{self, AllDifferent, Counters, Event, Model, Options, Pick, Reason};
 use crate::core::job::{format_count, JobContext, Progress, Report};
-use crate::core::race::Work;
 use crate::core::link::{describe_errors, Link, LinkParams};
+use crate::core::race::Work;
 use crate::core::search::Stats;
 use crate::core::trace::MAX_EVENTS;
 use grid::{groups, Grid};
@@ -112,7 +112,9 @@ pub fn made_grid(link: &Link) -> Result<String, String> {
 pub fn work(link: &Link) -> Work {
     let (params, _) = SudokuParams::from_link(link);
     match (params.algo, &params.source) {
-        (_, Source::Set(_)) => Work::Unrecorded("trace: a benchmark set (set=) records no trace; trace one grid".into()),
+        (_, Source::Set(_)) => {
+            Work::Unrecorded("trace: a benchmark set (set=) records no trace; trace one grid".into())
+        }
         (Algo::Propagate | Algo::Backtrack, _) => Work::Constraint,
         (other, _) => Work::Unrecorded(super::records_no_trace(params::PUZZLE, Some(other.name()))),
     }
@@ -130,8 +132,11 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
         return Ok(report);
     }
     let (_, grid) = puzzle(&params)?;
+    // Values entered by hand that clash leave no solution: answered as such (a page shows them).
     if !grid.conflicts().is_empty() {
-        return Err("moves: the values entered break the rules (two equal values see each other)".into());
+        report.count = Some(0);
+        report.message = Some("no solution: the values entered break the rules (two equal values see each other)".into());
+        return Ok(report);
     }
     let mut recording = ctx.take_trace();
     // A recorded run keeps every step for its trace; its moves stay the first TRACE_LIMIT.
@@ -362,7 +367,10 @@ fn solve_set(set: Set, params: &SudokuParams, ctx: &mut JobContext, report: &mut
         let mut progress = |c: &Counters| {
             over_limit |= before.guesses + c.guesses >= max_guesses;
             !over_limit
-                && ctx.progress(Progress::Search(Stats { expanded: before.guesses + c.guesses, ..Stats::default() }))
+                && ctx.progress(Progress::Search(Stats {
+                    expanded: before.guesses + c.guesses,
+                    ..Stats::default()
+                }))
         };
         let (first, counters, cancelled) = match params.algo {
             Algo::Fast => {
@@ -371,8 +379,14 @@ fn solve_set(set: Set, params: &SudokuParams, ctx: &mut JobContext, report: &mut
             }
             algo => {
                 let cap = if algo == Algo::Count { params.cap } else { 1 };
-                let options =
-                    Options { pick: pick(params), cap, trace_limit: 0, dead_ends: false, eliminations: false, keep: 1 };
+                let options = Options {
+                    pick: pick(params),
+                    cap,
+                    trace_limit: 0,
+                    dead_ends: false,
+                    eliminations: false,
+                    keep: 1,
+                };
                 let outcome = constraint::solve(&model(puzzle, algo), options, &mut progress);
                 let first = outcome.solutions.first().map(|values| solution_grid(puzzle, values));
                 (first, outcome.counters, outcome.cancelled)
@@ -574,7 +588,8 @@ mod tests {
         assert!(run("#/sudoku?algo=fast&moves=r1c1-3").unwrap_err().contains("r1c1 is a clue"));
         let wrong = run("#/sudoku?algo=fast&moves=r1c3-3").unwrap();
         assert!(!wrong.solved, "a wrong entry leaves no solution");
-        assert!(run("#/sudoku?algo=fast&moves=r1c3-5").unwrap_err().contains("break the rules"));
+        let clashing = run("#/sudoku?algo=fast&moves=r1c3-5").unwrap();
+        assert!(!clashing.solved && clashing.message.unwrap().contains("break the rules"));
         let cleared = run("#/sudoku?algo=fast&moves=r1c3-5,r1c3-.").unwrap();
         assert!(cleared.solved, "a cleared cell is open again");
     }
@@ -641,7 +656,8 @@ mod tests {
             let report = run(&format!("#/sudoku?set=hardest&algo={algo}")).unwrap();
             assert_eq!(report.algorithm, algo);
             assert_eq!(report.count, Some(11), "{algo}");
-            let alone: u64 = set.iter().map(|grid| guesses(&format!("#/sudoku?grid={grid}&algo={algo}"))).sum();
+            let alone: u64 =
+                set.iter().map(|grid| guesses(&format!("#/sudoku?grid={grid}&algo={algo}"))).sum();
             assert_eq!(report.guess_count(), Some(alone), "{algo}");
         }
     }

@@ -166,6 +166,9 @@ impl LinkParams for SudokuParams {
             source = Source::Set(chosen);
         }
         let side = Self { source: source.clone(), ..Self::default() }.side();
+        // A grid the link writes out is known here, so a value entered on a clue is refused as
+        // the link is read (a generated grid's clues are known once it is made).
+        let clues = super::written_grid(&source).ok();
         let played = r.moves(
             "moves",
             (),
@@ -173,7 +176,12 @@ impl LinkParams for SudokuParams {
                 entry @ Move::Enter { .. } => Ok(entry),
                 _ => Err("only values entered by hand (like r1c3-5) belong in links".into()),
             },
-            |_, _| Ok(()),
+            |_, entry| match &clues {
+                Some(clues) => super::with_entries(clues, std::slice::from_ref(entry))
+                    .map(|_| ())
+                    .map_err(|why| why.trim_start_matches("moves: ").to_string()),
+                None => Ok(()),
+            },
         );
         let marks = r.number("marks", 0..=1, 0) == 1;
         let step = r.number("step", 0..=MAX_PLAYBACK, 0);

@@ -94,7 +94,8 @@ impl Builder {
             return false;
         }
         let stored = browser::load_setting(DRAFT_KEY).filter(|text| !text.is_empty());
-        if stored != self.kept && stored.as_deref().is_some_and(|text| Lesson::draft_from_json(text).is_err()) {
+        if stored != self.kept && stored.as_deref().is_some_and(|text| Lesson::draft_from_json(text).is_err())
+        {
             self.stop_keeping("was changed by another window and cannot be read here");
             return true;
         }
@@ -178,7 +179,10 @@ impl Builder {
         let hash = match lesson::to_link(&self.lesson, 1) {
             Ok(hash) => hash,
             Err(why) => {
-                self.alert = Some(format!("This lesson cannot be shared as a link: {}.", why.trim_start_matches("link: ")));
+                self.alert = Some(format!(
+                    "This lesson cannot be shared as a link: {}.",
+                    why.trim_start_matches("link: ")
+                ));
                 return;
             }
         };
