@@ -9,13 +9,15 @@ cd "${TRUNK_STAGING_DIR:?run by Trunk after a build (see Trunk.toml)}"
 
 digest() { sha256sum | cut -c1-16; }
 
-# Each worker build's script and wasm, named by a digest of both.
+# Each worker build's script and wasm, named by a digest of both, and the wasm's size (the
+# loader says how much of it has arrived).
 builds=""
 for build in worker-simd worker; do
   hash=$(cat "$build.js" "${build}_bg.wasm" | digest)
+  size=$(wc -c < "${build}_bg.wasm")
   mv "$build.js" "$build-$hash.js"
   mv "${build}_bg.wasm" "$build-${hash}_bg.wasm"
-  builds="$builds\"$build\": [\"$build-$hash.js\", \"$build-${hash}_bg.wasm\"], "
+  builds="$builds\"$build\": [\"$build-$hash.js\", \"$build-${hash}_bg.wasm\", $size], "
 done
 
 # The lessons bundle's script and wasm, named the same way, and its loader.

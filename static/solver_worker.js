@@ -6,7 +6,7 @@
 // The build (scripts/release.sh) writes the next two lines: the release's id, which the worker
 // reports to the page, and each build's files, named by their content.
 const RELEASE = null;
-const BUILDS = { "worker-simd": ["worker-simd.js", "worker-simd_bg.wasm"], "worker": ["worker.js", "worker_bg.wasm"] };
+const BUILDS = { "worker-simd": ["worker-simd.js", "worker-simd_bg.wasm", 0], "worker": ["worker.js", "worker_bg.wasm", 0] };
 const base = new URL(".", self.name || self.location.href);
 const SIMD_PROBE = new Uint8Array([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // "\0asm", version 1
@@ -14,13 +14,34 @@ const SIMD_PROBE = new Uint8Array([
   0x03, 0x02, 0x01, 0x00, // one function of that type
   0x0a, 0x0a, 0x01, 0x08, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62, 0x0b, // i32.const 0, i8x16.splat, i8x16.popcnt
 ]);
-const [script, wasm] = BUILDS[WebAssembly.validate(SIMD_PROBE) ? "worker-simd" : "worker"];
+const [script, wasm, size] = BUILDS[WebAssembly.validate(SIMD_PROBE) ? "worker-simd" : "worker"];
 // A worker that cannot load says so (as a failure of no job, 0), so the page need not wait.
 const failed = (error) => postMessage(JSON.stringify({ failed: { job: 0, error: `the solver could not start: ${error}` } }));
 if (RELEASE) self.puzzlelabRelease = RELEASE;
+/**
+ * The wasm's response, its bytes counted as they arrive (compiled as they stream in all the
+ * same): on a slow network the page says how much of the solver has arrived.
+ */
+async function counted(url) {
+  const response = await fetch(url);
+  if (!size || !response.ok || !response.body) return response;
+  let done = 0;
+  let said = 0;
+  const counter = new TransformStream({
+    transform(chunk, stream) {
+      done += chunk.byteLength;
+      if (done - said >= size / 50 || done >= size) {
+        said = done;
+        postMessage(JSON.stringify({ loading: { done, total: size, elapsed_ms: performance.now() } }));
+      }
+      stream.enqueue(chunk);
+    },
+  });
+  return new Response(response.body.pipeThrough(counter), { headers: response.headers });
+}
 try {
   importScripts(new URL(script, base).href);
-  wasm_bindgen({ module_or_path: new URL(wasm, base).href }).catch(failed);
+  wasm_bindgen({ module_or_path: counted(new URL(wasm, base).href) }).catch(failed);
 } catch (error) {
   failed(error);
 }

@@ -206,6 +206,23 @@ fn the_readme_is_a_front_page_with_the_two_commands_first() {
     assert!(readme.contains("./scripts/serve.sh") && readme.contains("./scripts/test.sh"));
 }
 
+/// A new puzzle cannot be left out of the front page or the link reference: every puzzle of the
+/// registry has its row in the README's table and its section in docs/links.md, each naming
+/// its link (`#/name`).
+#[test]
+fn every_puzzle_of_the_registry_has_its_row_and_its_links_section() {
+    let readme = fs::read_to_string("README.md").unwrap();
+    let table = readme.split("## The puzzles").nth(1).expect("the README lists the puzzles");
+    let rows: Vec<&str> = table.lines().take_while(|l| !l.starts_with("## ")).filter(|l| l.starts_with('|')).collect();
+    let links = fs::read_to_string("docs/links.md").unwrap();
+    let sections: Vec<&str> = links.lines().filter(|l| l.starts_with("### ")).collect();
+    for puzzle in puzzlelab::puzzles::PUZZLES {
+        let named = format!("`#/{}`", puzzle.name);
+        assert!(rows.iter().any(|row| row.contains(&named)), "README.md's table has no row for {named}");
+        assert!(sections.iter().any(|s| s.contains(&named)), "docs/links.md has no section for {named}");
+    }
+}
+
 /// Every command the prose mentions (`puzzlelab bench --count 3 LINK`) is one the CLI has: the
 /// concrete ones in code blocks run above; these are usage lines and long benchmarks.
 #[test]

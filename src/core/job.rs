@@ -408,6 +408,13 @@ pub enum FromWorker {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         release: Option<String>,
     },
+    /// The worker's code is arriving (its loader counts the bytes, before it is ready):
+    /// `done` of `total` bytes, `elapsed_ms` since the worker started.
+    Loading {
+        done: u64,
+        total: u64,
+        elapsed_ms: f64,
+    },
     Progress {
         job: u32,
         elapsed_ms: f64,

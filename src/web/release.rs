@@ -19,6 +19,8 @@ thread_local! {
     /// Told once when a new release is ready (the app shows its reload button).
     static LISTENER: RefCell<Option<yew::Callback<()>>> = const { RefCell::new(None) };
     static REGISTRATION: RefCell<Option<ServiceWorkerRegistration>> = const { RefCell::new(None) };
+    /// Whether the service worker's registration has begun.
+    static REGISTERING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// The content of `<meta name="…">` in the page, if it has one.
@@ -64,10 +66,30 @@ pub fn announce_new_version() {
     }
 }
 
-/// Registers the service worker (offline use) and tells `on_new_version` when a new release
-/// has been installed beside the one this page runs.
+/// Most milliseconds a page waits for its solver before it stores the release for offline use
+/// anyway (a page without a solver: the landing page, a lesson's builder).
+const STORE_AFTER_MS: u32 = 8_000;
+
+/// Registers the service worker (offline use), and tells `on_new_version` when a new release
+/// has been installed beside the one this page runs. On a first visit the worker stores every
+/// file of the release, which on a slow phone would share the network with the solver's own
+/// download: it is registered once the solver is ready ([`solver_ready`]), or after
+/// [`STORE_AFTER_MS`].
 pub fn start(on_new_version: yew::Callback<()>) {
     LISTENER.with(|l| *l.borrow_mut() = Some(on_new_version));
+    gloo_timers::callback::Timeout::new(STORE_AFTER_MS, register).forget();
+}
+
+/// The solver has loaded: nothing on the way to a first answer is left to download.
+pub fn solver_ready() {
+    register();
+}
+
+/// Registers the service worker, once.
+fn register() {
+    if REGISTERING.with(|r| r.replace(true)) {
+        return;
+    }
     let Some(container) = web_sys::window().map(|w| w.navigator().service_worker()) else { return };
     wasm_bindgen_futures::spawn_local(async move {
         let registered = wasm_bindgen_futures::JsFuture::from(container.register("./sw.js")).await;

@@ -21,13 +21,38 @@ const TYPES = {
 };
 
 /**
+ * A slow network at the server, shared by every response as one phone's link is: each response
+ * starts a round trip after its request, then its bytes go out in 1,460-byte pieces at the
+ * link's rate, pieces of responses sent at once taking turns. Slows every byte a page, its
+ * workers and its service worker fetch (a page-level throttle misses the workers' fetches).
+ */
+function slowLink({ bitsPerSecond, roundTripMs }) {
+  let free = 0;
+  const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+  return async (res, body) => {
+    await sleep(roundTripMs);
+    for (let at = 0; at < body.length; at += 1460) {
+      const piece = body.subarray(at, at + 1460);
+      const start = Math.max(performance.now(), free);
+      free = start + (piece.length * 8 * 1000) / bitsPerSecond;
+      await sleep(free - performance.now());
+      res.write(piece);
+    }
+    res.end();
+  };
+}
+
+/**
  * Serves `root` on 127.0.0.1 at a free port; resolves to { url, close, setRoot, sent } (setRoot
  * serves another folder from then on: a new release deployed; `sent()` lists every response
- * since the last call as { name, bytes }, the bytes as sent, headers aside: what any client
- * fetched, a service worker's precache included).
+ * since the last call as { name, bytes, done }, the bytes as sent, headers aside, and when the
+ * last went out (`performance.now()`): what any client fetched, a service worker's precache
+ * included). With `network` ({ bitsPerSecond,
+ * roundTripMs }) every response goes through one slow link (the phone benchmark).
  */
-export function serve(root) {
+export function serve(root, { network } = {}) {
   const gzipped = new Map();
+  const send = network ? slowLink(network) : (res, body) => res.end(body);
   let sent = [];
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
@@ -49,8 +74,10 @@ export function serve(root) {
         headers["content-encoding"] = "gzip";
       }
       res.writeHead(200, headers);
-      res.end(body);
-      sent.push({ name: path.split("/").pop() || "index.html", bytes: body.length });
+      const response = { name: path.split("/").pop() || "index.html", bytes: body.length, done: null };
+      sent.push(response);
+      await send(res, body);
+      response.done = performance.now();
     } catch {
       res.writeHead(404).end("not found");
     }
