@@ -8,7 +8,7 @@
 //! cancel flag with the page, which the solver reads at every progress report (≤ 50 ms apart),
 //! so a cancelled job stops at once.
 
-use crate::core::job::{format_count, FromWorker, Progress, Report, ToWorker};
+use crate::core::job::{FromWorker, Progress, Report, ToWorker};
 use crate::core::replay::Frame;
 use crate::web::{release, saved_tables};
 use std::cell::RefCell;
@@ -411,9 +411,8 @@ fn route(
         }
         // A job waiting for the worker to load is told how much of it has arrived.
         FromWorker::Loading { done, total, elapsed_ms } => state.current.map(|_| {
-            let kb = |bytes: u64| bytes.div_ceil(1000);
-            let label = format!("Loading the solver ({} KB)", format_count(kb(total)));
-            SolverEvent::Progress { elapsed_ms, progress: Progress::Build { label, done: kb(done), total: kb(total) } }
+            let label = "Loading the solver".to_string();
+            SolverEvent::Progress { elapsed_ms, progress: Progress::Build { label, done, total } }
         }),
         FromWorker::Progress { job, elapsed_ms, progress } => {
             (state.current == Some(job)).then_some(SolverEvent::Progress { elapsed_ms, progress })

@@ -31,7 +31,10 @@ impl PuzzlePage for DoublingPage {
     const SEARCH_VIEW: bool = true;
     const GUIDE: Guide = Guide {
         steps: "Start at 1; a move adds one or doubles.\nBreadth-first: try every number one move away, then two, …: the first time the target is met, no shorter way exists.\nDepth-first: keep adding one while it can, then back up.",
-        terms: &[("positions explored", "numbers whose two moves the search tried")],
+        terms: &[
+            ("nodes expanded", "numbers whose two moves the search tried"),
+            ("moves", "steps from 1 to the target, each +1 or ×2"),
+        ],
         source: "Puzzle Lab's example puzzle (docs/architecture.md, \"Adding a puzzle\").",
     };
 
