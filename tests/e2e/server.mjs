@@ -48,9 +48,10 @@ function slowLink({ bitsPerSecond, roundTripMs }) {
  * since the last call as { name, bytes, done }, the bytes as sent, headers aside, and when the
  * last went out (`performance.now()`): what any client fetched, a service worker's precache
  * included). With `network` ({ bitsPerSecond,
- * roundTripMs }) every response goes through one slow link (the phone benchmark).
+ * roundTripMs }) every response goes through one slow link (the phone benchmark); `port`, a
+ * fixed port instead of a free one (scripts/quick.sh).
  */
-export function serve(root, { network } = {}) {
+export function serve(root, { network, port = 0 } = {}) {
   const gzipped = new Map();
   const send = network ? slowLink(network) : (res, body) => res.end(body);
   let sent = [];
@@ -83,7 +84,7 @@ export function serve(root, { network } = {}) {
     }
   });
   return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(port, "127.0.0.1", () => {
       const { port } = server.address();
       const taken = () => {
         const list = sent;
