@@ -47,10 +47,12 @@ pub struct Report {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub queens: Option<Vec<[u32; 2]>>,
     /// N-queens with queens placed by hand (`placed=`): pairs of them attacking each other…
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// (for the command line: the page judges its board itself, so the app's reader of reports
+    /// leaves these out, and its code)
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub placed_attacking_pairs: Option<u64>,
     /// …and whether they solve the board (n queens, none attacked).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub placed_solved: Option<bool>,
     /// Genetic runs that improve one line: every new best, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
