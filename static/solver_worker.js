@@ -32,7 +32,8 @@ async function counted(url) {
       done += chunk.byteLength;
       if (done - said >= size / 50 || done >= size) {
         said = done;
-        postMessage(JSON.stringify({ loading: { done, total: size, elapsed_ms: performance.now() } }));
+        const progress = { build: { label: "Loading the solver", done, total: size } };
+        postMessage(JSON.stringify({ progress: { job: 0, elapsed_ms: performance.now(), progress } }));
       }
       stream.enqueue(chunk);
     },

@@ -47,12 +47,13 @@ pub struct Report {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub queens: Option<Vec<[u32; 2]>>,
     /// N-queens with queens placed by hand (`placed=`): pairs of them attacking each other…
-    /// (for the command line: the page judges its board itself, so the app's reader of reports
-    /// leaves these out, and its code)
-    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    /// (for the command line: the page judges its board itself)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     pub placed_attacking_pairs: Option<u64>,
     /// …and whether they solve the board (n queens, none attacked).
-    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     pub placed_solved: Option<bool>,
     /// Genetic runs that improve one line: every new best, in order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -111,8 +112,10 @@ pub struct Report {
     /// …and how many different shortest solutions there are.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shortest_count: Option<u64>,
-    /// Neural nets (Jets & Sharks): every unit's activation after the last cycle.
+    /// Neural nets (Jets & Sharks): every unit's activation after the last cycle (the page
+    /// draws its own cycles, so the app does not read these).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", serde(skip_deserializing))]
     pub activations: Option<serde_json::Map<String, serde_json::Value>>,
     /// Classifiers (naive Bayes): `[category, score]`, best first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -410,13 +413,8 @@ pub enum FromWorker {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         release: Option<String>,
     },
-    /// The worker's code is arriving (its loader counts the bytes, before it is ready):
-    /// `done` of `total` bytes, `elapsed_ms` since the worker started.
-    Loading {
-        done: u64,
-        total: u64,
-        elapsed_ms: f64,
-    },
+    /// A job's progress. Job 0 is none of the page's: the worker's loader saying how much of
+    /// the worker's code has arrived (`Progress::Build`), for whatever job waits for it.
     Progress {
         job: u32,
         elapsed_ms: f64,

@@ -409,13 +409,10 @@ fn route(
             }
             None
         }
-        // A job waiting for the worker to load is told how much of it has arrived.
-        FromWorker::Loading { done, total, elapsed_ms } => state.current.map(|_| {
-            let label = "Loading the solver".to_string();
-            SolverEvent::Progress { elapsed_ms, progress: Progress::Build { label, done, total } }
-        }),
+        // Job 0: the loader says how much of the worker has arrived, to the job waiting for it.
         FromWorker::Progress { job, elapsed_ms, progress } => {
-            (state.current == Some(job)).then_some(SolverEvent::Progress { elapsed_ms, progress })
+            (state.current == Some(job) || job == 0 && state.current.is_some())
+                .then_some(SolverEvent::Progress { elapsed_ms, progress })
         }
         FromWorker::Done { job, report } => (state.current == Some(job)).then(|| {
             state.current = None;
