@@ -213,7 +213,8 @@ fn the_readme_is_a_front_page_with_the_two_commands_first() {
 fn every_puzzle_of_the_registry_has_its_row_and_its_links_section() {
     let readme = fs::read_to_string("README.md").unwrap();
     let table = readme.split("## The puzzles").nth(1).expect("the README lists the puzzles");
-    let rows: Vec<&str> = table.lines().take_while(|l| !l.starts_with("## ")).filter(|l| l.starts_with('|')).collect();
+    let rows: Vec<&str> =
+        table.lines().take_while(|l| !l.starts_with("## ")).filter(|l| l.starts_with('|')).collect();
     let links = fs::read_to_string("docs/links.md").unwrap();
     let sections: Vec<&str> = links.lines().filter(|l| l.starts_with("### ")).collect();
     for puzzle in puzzlelab::puzzles::PUZZLES {

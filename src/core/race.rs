@@ -56,11 +56,11 @@ impl Work {
     /// The clocks it counts, in words, for a refusal.
     fn clocks(&self) -> &'static str {
         match self {
-            Work::Search => "a search is raced on clock=expanded or clock=generated",
-            Work::Constraint => "a constraint solver is raced on clock=guesses or clock=expanded",
-            Work::Genetic { .. } => "a genetic run is raced on clock=generations",
-            Work::Count => "a backtracking count's nodes are its placements, which no race's clock counts",
-            Work::Unrecorded(_) => "it records no search to race step by step",
+            Work::Search => "a search is raced on the positions it expands or generates (clock=expanded or clock=generated)",
+            Work::Constraint => "a constraint solver is raced on its guesses (clock=guesses) or clock=expanded",
+            Work::Genetic { .. } => "a genetic run is raced on its generations (clock=generations, each lane with its seed: seeds=1,2)",
+            Work::Count => "a count by backtracking is not raced (its nodes are the queens it places): solve it on its own",
+            Work::Unrecorded(_) => "it finds its answer without a search to replay, so it is not raced: solve it on its own",
         }
     }
 }
@@ -72,7 +72,11 @@ pub fn check_lane(link: &Link, index: usize, name: &str, work: &Work, clock: Clo
     let lane = format!("lane {} ({name})", index + 1);
     if !work.counts(clock) {
         let key = if link.get(CLOCK_KEY).is_some() { CLOCK_KEY } else { RACE_KEY };
-        return Err(format!("{key}: {lane} counts no {}: {}", clock.name(), work.clocks()));
+        return Err(format!(
+            "{key}: {lane} does not count {} (the race's clock): {}",
+            clock.name(),
+            work.clocks()
+        ));
     }
     if let Work::Genetic { population, generations } = *work {
         let made = generations.min(LANE_LIMIT + 1).saturating_mul(population);
@@ -82,13 +86,15 @@ pub fn check_lane(link: &Link, index: usize, name: &str, work: &Work, clock: Clo
                 .into_iter()
                 .find(|key| link.get(key).is_some())
                 .unwrap_or(RACE_KEY);
+            let most = LANE_INDIVIDUALS / generations.min(LANE_LIMIT + 1);
             return Err(format!(
                 "{key}: {lane} may make {} generations of {} individuals, {} in all, past a lane's budget of {} \
-                 (generations × population): lower population= or generations=",
+                 (generations × population): race a population of at most {} (population=), or fewer generations",
                 format_count(generations.min(LANE_LIMIT + 1)),
                 format_count(population),
                 format_count(made),
-                format_count(LANE_INDIVIDUALS)
+                format_count(LANE_INDIVIDUALS),
+                format_count(most)
             ));
         }
     }
@@ -648,12 +654,16 @@ impl RaceLane {
                 format!("done at {} {}{moves}", format_count(at), clock.name())
             }
             (true, Some(at), _) => format!("ended at {} {}: no solution", format_count(at), clock.name()),
-            (true, None, why) => format!(
-                "stopped at {} {}: {}",
-                format_count(u64::from(end)),
-                clock.name(),
-                why.as_deref().unwrap_or("limit")
-            ),
+            (true, None, why) => {
+                // The race's own limit in words ("passed 250000 guesses" is the command line's).
+                let why = match why.as_deref() {
+                    Some(word) if word.starts_with("passed ") => {
+                        format!("past the race's limit of {} {}", format_count(LANE_LIMIT), clock.name())
+                    }
+                    other => other.unwrap_or("limit").to_string(),
+                };
+                format!("stopped at {} {}: {why}", format_count(u64::from(end)), clock.name())
+            }
         };
         let state = if ended && self.cut { format!("{state}; {unrecorded}") } else { state };
         let _ = write!(

@@ -218,6 +218,15 @@ pub fn focus(selector: &str, scroll: bool) -> bool {
     element.focus_with_options(&options).is_ok()
 }
 
+/// Scrolls the element `selector` finds into view when it is out of it, the least distance.
+pub fn reveal(selector: &str) {
+    if let Some(element) = window().document().and_then(|d| d.query_selector(selector).ok().flatten()) {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        element.scroll_into_view_with_scroll_into_view_options(&options);
+    }
+}
+
 /// Sends the message a shortcut key maps to (if any) and keeps the browser from also acting
 /// on that key; returns `false` so the page need not re-render for the key itself.
 pub fn send_shortcut<C: yew::Component>(

@@ -1345,6 +1345,11 @@ impl Page {
                 self.notices.status = format!("{label}…");
             }
         }
+        // On a phone Solve is below the board: the status (the solver loading, then the
+        // answer) is brought into view.
+        if browser::coarse_pointer() {
+            browser::reveal(".status");
+        }
     }
 
     /// Opens the Search view on the search of the algorithm chosen, at the moment `ask` names.

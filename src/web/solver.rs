@@ -410,10 +410,9 @@ fn route(
             None
         }
         // Job 0: the loader says how much of the worker has arrived, to the job waiting for it.
-        FromWorker::Progress { job, elapsed_ms, progress } => {
-            (state.current == Some(job) || job == 0 && state.current.is_some())
-                .then_some(SolverEvent::Progress { elapsed_ms, progress })
-        }
+        FromWorker::Progress { job, elapsed_ms, progress } => (state.current == Some(job)
+            || job == 0 && state.current.is_some())
+        .then_some(SolverEvent::Progress { elapsed_ms, progress }),
         FromWorker::Done { job, report } => (state.current == Some(job)).then(|| {
             state.current = None;
             SolverEvent::Done(report)

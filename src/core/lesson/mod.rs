@@ -127,7 +127,9 @@ impl Lesson {
         }
         if let Ok(Version { v }) = serde_json::from_str(json) {
             if v != VERSION {
-                return Err(format!("lesson format version {v} is not known (this app reads {VERSION})"));
+                return Err(format!(
+                    "it is in lesson format {v}, and this Puzzle Lab reads format {VERSION}"
+                ));
             }
         }
         let mut lesson = Lesson::from_json(json)?;
@@ -324,11 +326,11 @@ mod tests {
         let newer = r#"{"v":2,"title":"Next year","steps":[]}"#;
         assert!(Lesson::draft_from_json(newer)
             .unwrap_err()
-            .starts_with("lesson format version 2 is not known"));
+            .starts_with("it is in lesson format 2, and this Puzzle Lab reads format 1"));
         let unknown_key = r##"{"v":1,"title":"T","steps":[{"link":"#/jugs","note":"","quiz":"?"}]}"##;
         assert!(Lesson::draft_from_json(unknown_key).unwrap_err().starts_with("not a lesson's JSON"));
         let newer_shape = r##"{"v":2,"title":"T","steps":[{"link":"#/jugs","note":"","quiz":"?"}]}"##;
-        assert!(Lesson::draft_from_json(newer_shape).unwrap_err().starts_with("lesson format version 2"));
+        assert!(Lesson::draft_from_json(newer_shape).unwrap_err().starts_with("it is in lesson format 2"));
     }
 
     #[test]

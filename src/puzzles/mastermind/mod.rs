@@ -314,11 +314,20 @@ fn index(space: &CodeSpace, code: &Code) -> usize {
 fn run_game(params: &MastermindParams, space: &CodeSpace, ctx: &mut JobContext, report: &mut Report) {
     let secret = index(space, &params.secret());
     let played: Vec<usize> = params.played.iter().map(|c| index(space, c)).collect();
-    let mut keep_going =
-        |scored: u64| ctx.progress(Progress::Search(Stats { expanded: scored, ..Stats::default() }));
+    // The codes scored are the game's expanded nodes: the job's limit on them is honoured.
+    let max_scored = ctx.limits.max_expanded;
+    let mut over_limit = None;
+    let mut keep_going = |scored: u64| {
+        if scored >= max_scored {
+            over_limit = Some(scored);
+            return false;
+        }
+        ctx.progress(Progress::Search(Stats { expanded: scored, ..Stats::default() }))
+    };
     report.solution = Some(serde_json::json!(space.show(secret)));
-    let Some(game) = game::play(space, params.algo, secret, &played, params.seed, &mut keep_going) else {
-        report.message = Some("cancelled".into());
+    let game = game::play(space, params.algo, secret, &played, params.seed, &mut keep_going);
+    let Some(game) = game else {
+        stop(report, over_limit);
         return;
     };
     report.expanded = game.scored;
@@ -337,6 +346,20 @@ fn run_game(params: &MastermindParams, space: &CodeSpace, ctx: &mut JobContext, 
     });
 }
 
+/// A game or tournament that did not finish: stopped by the job's limit on codes scored (its
+/// expanded nodes), or cancelled.
+fn stop(report: &mut Report, over_limit: Option<u64>) {
+    match over_limit {
+        Some(scored) => {
+            report.expanded = scored;
+            report.stopped = Some("nodes".into());
+            report.message =
+                Some(format!("stopped after scoring {} codes (the limit)", format_count(scored)));
+        }
+        None => report.message = Some("cancelled".into()),
+    }
+}
+
 /// Progress of a tournament: the histogram so far.
 fn tally_progress(tally: &Tally) -> Progress {
     Progress::Tally {
@@ -349,11 +372,19 @@ fn tally_progress(tally: &Tally) -> Progress {
 
 fn run_tournament(params: &MastermindParams, space: &CodeSpace, ctx: &mut JobContext, report: &mut Report) {
     let secrets = params.tournament_secrets(space);
-    let mut keep_going = |tally: &Tally| ctx.progress(tally_progress(tally));
+    let max_scored = ctx.limits.max_expanded;
+    let mut over_limit = None;
+    let mut keep_going = |tally: &Tally| {
+        if tally.scored >= max_scored {
+            over_limit = Some(tally.scored);
+            return false;
+        }
+        ctx.progress(tally_progress(tally))
+    };
     let share = Share { part: params.part, parts: params.parts };
-    let Some(tally) = game::tournament(space, params.algo, &secrets, params.seed, share, &mut keep_going)
-    else {
-        report.message = Some("cancelled".into());
+    let tally = game::tournament(space, params.algo, &secrets, params.seed, share, &mut keep_going);
+    let Some(tally) = tally else {
+        stop(report, over_limit);
         return;
     };
     report.expanded = tally.scored;
@@ -410,6 +441,22 @@ pub fn merge_tournament(algo: Algo, parts: &[Report]) -> Option<Report> {
 mod tests {
     use super::*;
     use crate::puzzles::solve_quietly as run;
+
+    #[test]
+    fn a_game_and_a_tournament_stop_at_the_jobs_limit_on_codes_scored() {
+        for link in
+            ["#/mastermind?pegs=4&symbols=6&secret=3632&algo=knuth", "#/mastermind?tournament=all&algo=knuth"]
+        {
+            let report = crate::puzzles::quietly(|ctx| {
+                ctx.limits = crate::core::search::Limits { max_expanded: 10_000, ..Default::default() };
+                crate::puzzles::solve_link(link, ctx)
+            })
+            .unwrap();
+            assert!(!report.solved, "{link}");
+            assert_eq!(report.stopped.as_deref(), Some("nodes"), "{link}");
+            assert!(report.expanded >= 10_000, "{link}: {}", report.expanded);
+        }
+    }
 
     #[test]
     fn knuth_breaks_3632_from_1122() {

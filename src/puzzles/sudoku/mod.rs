@@ -135,7 +135,8 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     // Values entered by hand that clash leave no solution: answered as such (a page shows them).
     if !grid.conflicts().is_empty() {
         report.count = Some(0);
-        report.message = Some("no solution: the values entered break the rules (two equal values see each other)".into());
+        report.message =
+            Some("no solution: the values entered break the rules (two equal values see each other)".into());
         return Ok(report);
     }
     let mut recording = ctx.take_trace();

@@ -170,13 +170,30 @@ fn many_seeds(params: &TilesParams, ctx: &mut JobContext) -> Report {
     report
 }
 
+/// A run stopped by the job's limit on expanded positions, said as a search says it.
+fn stop_at_limit(report: &mut Report, nodes: u64) {
+    report.expanded = nodes;
+    report.stopped = Some("nodes".into());
+    report.message = Some(crate::core::search::StopReason::ExpansionLimit(nodes).explain());
+}
+
 fn exact(params: &TilesParams, ctx: &mut JobContext) -> Report {
     let mut report = Report::new(params::PUZZLE, Algo::Exact.name(), params.to_link().to_hash());
+    // The search honours the job's limit on expanded positions (checked as it reports).
+    let max_expanded = ctx.limits.max_expanded;
+    let mut stopped_at = None;
     let solutions = all_solutions(&mut |nodes| {
+        if nodes >= max_expanded {
+            stopped_at = Some(nodes);
+            return false;
+        }
         ctx.progress(Progress::Search(crate::core::search::Stats { expanded: nodes, ..Default::default() }))
     });
     let Some((solutions, nodes)) = solutions else {
-        report.message = Some("cancelled".into());
+        match stopped_at {
+            Some(nodes) => stop_at_limit(&mut report, nodes),
+            None => report.message = Some("cancelled".into()),
+        }
         return report;
     };
     report.expanded = nodes;
@@ -187,4 +204,23 @@ fn exact(params: &TilesParams, ctx: &mut JobContext) -> Report {
     report.solution = classes.first().map(|s| layout_json(s));
     report.solutions = Some(classes.into_iter().map(layout_json).collect());
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::search::Limits;
+    use crate::puzzles::{quietly, solve_link};
+
+    #[test]
+    fn the_exact_search_stops_at_the_jobs_limit_and_says_so() {
+        let report = quietly(|ctx| {
+            ctx.limits = Limits { max_expanded: 1_000_000, ..Limits::default() };
+            solve_link("#/tiles264?algo=exact", ctx)
+        })
+        .unwrap();
+        assert!(!report.solved);
+        assert_eq!(report.stopped.as_deref(), Some("nodes"));
+        // Checked as the search reports its count: past the limit by at most one report.
+        assert!((1_000_000..3_000_000).contains(&report.expanded), "{}", report.expanded);
+    }
 }

@@ -81,7 +81,7 @@ impl Builder {
                     browser::save_setting(INBOX_KEY, "");
                 }
             }
-            Err(why) => builder.stop_keeping(&format!("could not be read ({why})")),
+            Err(why) => builder.stop_keeping(&format!("could not be read: {why}")),
         }
         builder
     }
@@ -109,7 +109,7 @@ impl Builder {
     fn stop_keeping(&mut self, what_happened: &str) {
         self.keeps_draft = false;
         let warning = format!(
-            "The lesson draft kept in this browser {what_happened}; a newer Puzzle Lab may have written it. \
+            "The lesson draft kept in this browser {what_happened}. A newer Puzzle Lab may have written it. \
              It is left as it is, so what you write here is not kept when you leave: copy the lesson link \
              or export the .json to keep it."
         );

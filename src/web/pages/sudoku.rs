@@ -108,6 +108,8 @@ impl SudokuPage {
             return;
         }
         match written_grid(&self.params.source) {
+            // A benchmark set has no grid to show: Solve times the set.
+            Err(_) if matches!(self.params.source, Source::Set(_)) => (self.clues, self.problem) = (Grid::empty(3), None),
             Ok(clues) => {
                 self.problem = with_entries(&clues, &self.params.played).err();
                 self.clues = clues;
@@ -203,7 +205,8 @@ impl PuzzlePage for SudokuPage {
 
     fn intro(&self) -> String {
         if let Source::Set(set) = self.params.source {
-            return format!("Solve times {} on a whole set: {}.", crate::core::choice::short_label(self.params.algo.label()), set.label());
+            let algo = crate::core::choice::short_label(self.params.algo.label());
+            return format!("Press Solve to time “{algo}” on every puzzle of the set “{}”.", set.label());
         }
         if let (Some(_), Source::Generated { clues, .. }) = (self.wanted_puzzle(), &self.params.source) {
             return format!("Making puzzle {} ({clues} clues) in the solver's worker…", self.params.seed);
