@@ -890,6 +890,10 @@ impl Component for Page {
             Msg::Search(msg) => {
                 if let Some(search) = &mut self.search {
                     search.update(msg, ctx.link().callback(Msg::Search));
+                    // Refused, the view says why: the status no longer announces what will not come.
+                    if search.refused() {
+                        self.notices.status = self.puzzle.intro();
+                    }
                     if let Some(path) = search.take_new_path() {
                         self.show_node(path);
                     }

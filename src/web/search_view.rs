@@ -187,6 +187,11 @@ impl SearchView {
 
     /// The moves from the start to the node to put on the board, once per new frame (when
     /// the page draws the board).
+    /// Whether the worker refused what the view was to show (it never showed a moment).
+    pub fn refused(&self) -> bool {
+        self.frame.is_none() && self.error.is_some()
+    }
+
     pub fn take_new_path(&mut self) -> Option<Vec<String>> {
         self.new_path.take()
     }
