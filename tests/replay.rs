@@ -424,7 +424,8 @@ fn a_lane_stopped_by_the_limit_ends_where_it_stopped_and_a_cut_lane_says_so() {
     let race = quietly(|ctx| Recorded::record(link, ctx)).unwrap();
     let end = race.frame(0, Seek::End, false);
     assert!(end.len > 250_000, "{}", end.len);
-    assert_eq!(end.markup.matches("stopped at 250,001 generations: passed 250000 generations").count(), 2);
+    let stopped = "stopped at 250,001 generations: past the race's limit of 250,000 generations";
+    assert_eq!(end.markup.matches(stopped).count(), 2);
     assert!(
         end.markup.contains("(seed 1)</h3>") && end.markup.contains("(seed 2)</h3>"),
         "lanes named by their seeds"
