@@ -399,11 +399,12 @@ impl SearchView {
                 .collect::<Html>()
         };
         let Some(frame) = &self.frame else {
-            let said = match &self.error {
-                Some(why) => format!("No search to show: {why}."),
-                None => "Recording the search…".into(),
+            // A refusal is a problem to read at once; the recording, news to hear in turn.
+            let (said, role) = match &self.error {
+                Some(why) => (format!("No search to show: {why}."), "alert"),
+                None => ("Recording the search…".into(), "status"),
             };
-            return html! { <section class="search-view" aria-label="Search view"><p class="search-said" role="status">{ said }</p></section> };
+            return html! { <section class="search-view" aria-label="Search view"><p class="search-said" {role}>{ said }</p></section> };
         };
         let (t, len) = (frame.t, frame.len);
         let scrub = send.reform(|e: InputEvent| {
