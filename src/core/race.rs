@@ -655,12 +655,10 @@ impl RaceLane {
             }
             (true, Some(at), _) => format!("ended at {} {}: no solution", format_count(at), clock.name()),
             (true, None, why) => {
-                // The race's own limit in words ("passed 250000 guesses" is the command line's).
-                let why = match why.as_deref() {
-                    Some(word) if word.starts_with("passed ") => {
-                        format!("past the race's limit of {} {}", format_count(LANE_LIMIT), clock.name())
-                    }
-                    other => other.unwrap_or("limit").to_string(),
+                // A lane that reached the race's limit was stopped by it, whatever the solver said.
+                let why = match u64::from(end) >= LANE_LIMIT {
+                    true => format!("past the race's limit of {} {}", format_count(LANE_LIMIT), clock.name()),
+                    false => why.clone().unwrap_or_else(|| "limit".to_string()),
                 };
                 format!("stopped at {} {}: {why}", format_count(u64::from(end)), clock.name())
             }
