@@ -3,6 +3,7 @@
 // native CLI is built (`cargo build --release`) it runs the same seeds natively too and prints
 // `wasm_over_native`, the ratio of mean times. Usage, after `trunk build --release`:
 //   node tests/e2e/bench.mjs '#/sliding?size=4&shuffle=uniform&algo=pdb' [count] [first seed]
+// (DIST=folder serves another build than dist/, to compare two.)
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
@@ -15,7 +16,7 @@ const withSeed = (seed) => {
   return `${base}${base.includes("?") ? "&" : "?"}seed=${seed}`;
 };
 
-const server = await serve(new URL("../../dist/", import.meta.url).pathname);
+const server = await serve(process.env.DIST ?? new URL("../../dist/", import.meta.url).pathname);
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

@@ -45,8 +45,8 @@ function slowLink({ bitsPerSecond, roundTripMs }) {
 /**
  * Serves `root` on 127.0.0.1 at a free port; resolves to { url, close, setRoot, sent } (setRoot
  * serves another folder from then on: a new release deployed; `sent()` lists every response
- * since the last call as { name, bytes, done }, the bytes as sent, headers aside, and when the
- * last went out (`performance.now()`): what any client fetched, a service worker's precache
+ * since the last call as { name, bytes, asked, done }, the bytes as sent, headers aside, when it was asked
+ * for and when its last byte went out (`performance.now()`): what any client fetched, a service worker's precache
  * included). With `network` ({ bitsPerSecond,
  * roundTripMs }) every response goes through one slow link (the phone benchmark); `port`, a
  * fixed port instead of a free one (scripts/quick.sh).
@@ -56,6 +56,7 @@ export function serve(root, { network, port = 0 } = {}) {
   const send = network ? slowLink(network) : (res, body) => res.end(body);
   let sent = [];
   const server = createServer(async (req, res) => {
+    const asked = performance.now();
     const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
     const file = TOOLS[path] ?? join(root, path.endsWith("/") ? `${path}index.html` : path);
     try {
@@ -75,7 +76,7 @@ export function serve(root, { network, port = 0 } = {}) {
         headers["content-encoding"] = "gzip";
       }
       res.writeHead(200, headers);
-      const response = { name: path.split("/").pop() || "index.html", bytes: body.length, done: null };
+      const response = { name: path.split("/").pop() || "index.html", bytes: body.length, asked, done: null };
       sent.push(response);
       await send(res, body);
       response.done = performance.now();
