@@ -140,33 +140,36 @@ export function controlsCovered(page) {
   });
 }
 
-/** Words (and score pegs) in the stage drawn smaller than `least` px (18: a projector's rule), as "what size". */
-export function smallText(page, least = 18) {
-  return page.evaluate((least) => {
+/**
+ * Words (and score pegs) drawn smaller than `least` px (18: a projector's rule), as "what size":
+ * in the elements `within` (the stage unless told), on screen unless `offScreen`.
+ */
+export function smallText(page, least = 18, within = ".stage", offScreen = false) {
+  return page.evaluate(([least, within, offScreen]) => {
     const small = [];
     const shown = (el) => {
       const box = el.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight
+      return box.width > 0 && box.height > 0 && (offScreen || (box.bottom > 0 && box.top < innerHeight))
         && getComputedStyle(el).visibility !== "hidden";
     };
     const say = (el, size) => `${el.tagName.toLowerCase()}.${el.getAttribute("class")} "${el.textContent.trim().slice(0, 20)}" ${size.toFixed(1)} px`;
-    for (const el of document.querySelectorAll(".stage *:not(svg *)")) {
+    for (const el of document.querySelectorAll(`:is(${within}) *:not(svg *)`)) {
       const ownWords = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
       const size = parseFloat(getComputedStyle(el).fontSize);
       if (ownWords && shown(el) && size < least) small.push(say(el, size));
     }
-    for (const el of document.querySelectorAll(".stage svg text")) {
+    for (const el of document.querySelectorAll(`:is(${within}) svg text`)) {
       if (!el.textContent.trim() || !shown(el)) continue;
       const m = el.getScreenCTM();
       const size = parseFloat(getComputedStyle(el).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
       if (size < least) small.push(say(el, size));
     }
-    for (const peg of document.querySelectorAll(".stage .key")) {
+    for (const peg of document.querySelectorAll(`:is(${within}) .key`)) {
       const width = peg.getBoundingClientRect().width;
       if (width < least) small.push(say(peg, width));
     }
     return [...new Set(small)];
-  }, least);
+  }, [least, within, offScreen]);
 }
 
 /** A lesson link made as a script outside the app would: Python's zlib (raw deflate) and base64url. */

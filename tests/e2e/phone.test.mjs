@@ -1,7 +1,7 @@
 // Students' phones: every page (found from the landing page's cards) at 360×640 and 393×851
 // with touch, and in landscape at 740×360: nothing scrolls sideways, the board and the status
-// line are in the first screen, every control is at least 44 × 44 px, every word of the stage at
-// least 16 px, and axe finds nothing serious at 360 px; then play by taps alone
+// line are in the first screen, every control is at least 44 × 44 px, every word of the stage,
+// the header and the panel at least 16 px, and axe finds nothing serious at 360 px; then play by taps alone
 // (an 8-puzzle solved, a Hanoi move, a Mastermind probe, playback stepped). Screenshots of every
 // page at each size go to tests/e2e/screenshots/phone-*.png.
 import { test } from "node:test";
@@ -57,6 +57,7 @@ test("every page fits a phone: no sideways scroll, the puzzle first, 44 px contr
         assert.ok(status.y + status.height <= size.height, `${what}: the status line in the first screen`);
         assert.doesNotMatch(await page.locator(".status").innerText(), /\bclick|arrow keys/i, `${what}: words for touch`);
         assert.deepEqual(await smallText(page, 16), [], `${what}: every word of the stage at least 16 px`);
+        assert.deepEqual(await smallText(page, 16, ".app-header, .panel", true), [], `${what}: the header's and the panel's words at least 16 px`);
       }
       await page.screenshot({ path: `${shots}/phone-${name}-${size.width}x${size.height}.png` });
       if (size === PORTRAIT[0]) {
