@@ -41,8 +41,10 @@ async function counted(url) {
   return new Response(response.body.pipeThrough(counter), { headers: response.headers });
 }
 try {
+  // The wasm is asked for first: it arrives while the bindings' script loads and runs.
+  const response = counted(new URL(wasm, base).href);
   importScripts(new URL(script, base).href);
-  wasm_bindgen({ module_or_path: counted(new URL(wasm, base).href) }).catch(failed);
+  wasm_bindgen({ module_or_path: response }).catch(failed);
 } catch (error) {
   failed(error);
 }

@@ -105,6 +105,14 @@ pub fn random_seed() -> u64 {
     crate::core::seed::seed_from_entropy(bits)
 }
 
+/// Whether the user asked the browser to save data (`navigator.connection.saveData`): files
+/// that may never be needed then wait until they are.
+pub fn saves_data() -> bool {
+    let connection = js_sys::Reflect::get(&window().navigator(), &"connection".into()).ok();
+    let save_data = connection.filter(|c| c.is_object()).and_then(|c| js_sys::Reflect::get(&c, &"saveData".into()).ok());
+    save_data.and_then(|flag| flag.as_bool()).unwrap_or(false)
+}
+
 /// Whether the main pointer is a finger (a phone, a tablet): instructions then say "tap".
 pub fn coarse_pointer() -> bool {
     window().match_media("(pointer: coarse)").ok().flatten().is_some_and(|query| query.matches())

@@ -824,6 +824,11 @@ impl Component for Page {
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.notices.status = page.puzzle.intro();
+        // The app's files have all arrived (it runs): the solver's may now use the network, and
+        // come while the board is drawn and looked at.
+        if !browser::saves_data() {
+            page.session.load_solver();
+        }
         if let Some(level) = ctx.props().link.get(SPEED_KEY).and_then(|t| t.parse::<usize>().ok()) {
             page.session.set_speed_level(level);
         }

@@ -170,6 +170,11 @@ impl SolveSession {
         }
     }
 
+    /// Starts loading the solver now, so that the first Solve need not wait for its files.
+    pub fn load_solver(&mut self) {
+        self.solver.load();
+    }
+
     pub fn is_busy(&self) -> bool {
         self.running.is_some() || self.split.is_some()
     }

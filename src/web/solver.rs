@@ -1,5 +1,6 @@
-//! The page side of the solver worker. The worker starts with the first job (a page that is
-//! only looked at never downloads it). One job at a time; cancelling (or a crash) terminates
+//! The page side of the solver worker. A page starts its worker as it opens (or, where the
+//! browser asks to save data, with the first job), so that on a slow network the solver
+//! downloads while the board is drawn and looked at. One job at a time; cancelling (or a crash) terminates
 //! the worker at once and starts a fresh one, so cancel never waits for a busy solver. Data a
 //! worker built for the session (pattern databases) is kept here and handed to its successors.
 //!
@@ -228,6 +229,13 @@ impl SolverClient {
             self.send(&json);
         } else {
             shared.queued = Some(json);
+        }
+    }
+
+    /// Starts loading the worker before any job, unless one is already there.
+    pub fn load(&mut self) {
+        if self.connection.is_none() {
+            self.respawn();
         }
     }
 

@@ -9,8 +9,10 @@ const WORKER_WASM = /\/worker(-simd)?-[0-9a-f]{16}_bg\.wasm$/;
 
 test("a solver that cannot load is reported with a way to retry, and the retry solves", async () => {
   // No service worker: it would answer from its cache what the route below withholds.
-  const { page, errors } = await open("#/hanoi?discs=3", undefined, async () => {}, { serviceWorkers: "block" });
-  await page.context().route(WORKER_WASM, (route) => route.fulfill({ status: 404, body: "not here" }));
+  // The page starts its solver as it opens: the solver's wasm is withheld from the start.
+  const { page, errors } = await open("#/hanoi?discs=3", undefined, async (page) => {
+    await page.context().route(WORKER_WASM, (route) => route.fulfill({ status: 404, body: "not here" }));
+  }, { serviceWorkers: "block" });
   const solve = page.getByRole("button", { name: "Solve", exact: true });
   await solve.click();
   await page.getByRole("alert").filter({ hasText: "the solver could not start" }).waitFor({ timeout: 20000 });
