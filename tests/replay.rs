@@ -440,7 +440,8 @@ fn a_lane_stopped_by_the_limit_ends_where_it_stopped_and_a_cut_lane_says_so() {
     assert!(!bfs.contains("time on its own") || bfs.contains("done at "), "a lane's time once it has ended");
     let past_the_recording = race.frame(end.len - 1, Seek::At(end.len - 1), false);
     let bfs = &past_the_recording.markup[..past_the_recording.markup.find("Lane 2").unwrap()];
-    assert!(bfs.contains("running: recorded up to"), "{bfs}");
+    assert!(bfs.contains("running: replay recorded up to "), "{bfs}");
+    assert!(bfs.contains("expanded, so later counts show —"), "the dash explained: {bfs}");
     assert!(!bfs.contains("time on its own"), "a running lane has no time yet: {bfs}");
     // Past its recording, the bar and the clock's count agree.
     let count = format!("expanded <b>{}</b>", format_count(u64::from(end.len - 1)));

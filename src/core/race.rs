@@ -639,8 +639,13 @@ impl RaceLane {
             scale(done)
         );
         let recorded_to = self.recorded_to();
-        // Its replay keeps 250,000 events: the lane's title says what it covers.
-        let unrecorded = format!("recorded up to {}", format_count(u64::from(recorded_to)));
+        // Its replay keeps 250,000 events: the lane says what it covers, and why counters past
+        // it show a dash.
+        let unrecorded = format!(
+            "replay recorded up to {} {}, so later counts show —",
+            format_count(u64::from(recorded_to)),
+            clock.name()
+        );
         let state = match (ended, r.finished_at, &r.stopped) {
             (false, _, _) if t > recorded_to => format!("running: {unrecorded}"),
             (false, _, _) => "running…".to_string(),
