@@ -109,7 +109,8 @@ pub fn random_seed() -> u64 {
 /// that may never be needed then wait until they are.
 pub fn saves_data() -> bool {
     let connection = js_sys::Reflect::get(&window().navigator(), &"connection".into()).ok();
-    let save_data = connection.filter(|c| c.is_object()).and_then(|c| js_sys::Reflect::get(&c, &"saveData".into()).ok());
+    let save_data =
+        connection.filter(|c| c.is_object()).and_then(|c| js_sys::Reflect::get(&c, &"saveData".into()).ok());
     save_data.and_then(|flag| flag.as_bool()).unwrap_or(false)
 }
 
