@@ -69,6 +69,32 @@ test("every page fits a phone: no sideways scroll, the puzzle first, 44 px contr
   }
 });
 
+test("the puzzles' menu on a phone: every puzzle in reach, nothing sideways, nothing overlapping in the header", async () => {
+  for (const size of [PORTRAIT[0], LANDSCAPE]) {
+    const { page, errors } = await phone("#/queens", size);
+    await page.locator(".board").waitFor();
+    const overlaps = await page.evaluate(() => {
+      const items = [...document.querySelectorAll(".brand, .app-header .menu-button, .header-tools > *")]
+        .map((el) => [el.textContent.trim(), el.getBoundingClientRect()]).filter(([, box]) => box.width > 0);
+      return items.slice(1).filter(([, box], i) => box.left < items[i][1].right - 0.5).map(([name]) => name);
+    });
+    assert.deepEqual(overlaps, [], `${size.width} px: header items overlapping the one before`);
+    await page.getByRole("button", { name: "Puzzles ▾" }).tap();
+    const links = page.getByRole("navigation", { name: "Puzzles" }).getByRole("link");
+    assert.ok(await links.count() >= 13, "every puzzle in the menu");
+    assert.deepEqual(await phoneProblems(page), [], `${size.width} px, the menu open`);
+    const last = links.last();
+    await last.scrollIntoViewIfNeeded();
+    const box = await last.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= size.width && box.y + box.height <= size.height, `${size.width} px: the last puzzle within the screen`);
+    await last.tap();
+    await page.locator(".board").waitFor();
+    assert.notEqual(new URL(page.url()).hash, "#/queens", "the menu's last link opens its puzzle");
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 test("an 8-puzzle solved by taps alone, a tile slid by a swipe, and the solution stepped by touch", async () => {
   const link = "#/sliding?size=3&seed=1&shuffle=3";
   const { moves } = cli(link);
