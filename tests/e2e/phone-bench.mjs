@@ -5,13 +5,14 @@
 // so the page's workers and service worker are slowed too; Chromium's CPU is slowed 4×.
 // Usage, after `trunk build --release`:
 //   node tests/e2e/phone-bench.mjs ['#/sliding?size=3&shuffle=20&seed=3'] [runs]
+// (DIST=folder serves another build than dist/, to compare two.)
 import { chromium } from "playwright-core";
 import { serve } from "./server.mjs";
 
 const [link = "#/sliding?size=3&shuffle=20&seed=3", runs = "3"] = process.argv.slice(2);
 const SLOW_4G = { bitsPerSecond: 1.6e6, roundTripMs: 150 };
 
-const server = await serve(new URL("../../dist/", import.meta.url).pathname, { network: SLOW_4G });
+const server = await serve(process.env.DIST ?? new URL("../../dist/", import.meta.url).pathname, { network: SLOW_4G });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
