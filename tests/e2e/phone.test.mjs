@@ -95,6 +95,19 @@ test("the puzzles' menu on a phone: every puzzle in reach, nothing sideways, not
   }
 });
 
+test("a phone held sideways: the grids take the screen's height beside the status, a finger's squares", async () => {
+  for (const [hash, side] of [["#/queens?n=8", 8], ["#/sudoku", 9]]) {
+    const { page, errors } = await phone(hash, LANDSCAPE);
+    const board = await page.locator(".board svg").first().boundingBox();
+    const status = await page.locator(".status").boundingBox();
+    assert.ok(board.height / side >= 32, `${hash}: squares of ${(board.height / side).toFixed(1)} px`);
+    assert.ok(status.x >= board.x + board.width, `${hash}: the status beside the board`);
+    assert.ok(board.y + board.height <= LANDSCAPE.height, `${hash}: the whole board in the screen`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 test("an 8-puzzle solved by taps alone, a tile slid by a swipe, and the solution stepped by touch", async () => {
   const link = "#/sliding?size=3&seed=1&shuffle=3";
   const { moves } = cli(link);

@@ -216,7 +216,7 @@ impl PuzzlePage for SudokuPage {
             return "Solved! Every cell has a value that no friend (same row, column or box) shares.".into();
         }
         format!(
-            "Fill every cell so each row, column and box holds {} once: click a cell, then type or pick its value under the grid, or Solve to watch.",
+            "Fill every cell so each row, column and box holds {} once: click a cell, then type its value or pick it on the digit pad, or Solve to watch.",
             match self.side() {
                 4 => "1–4",
                 9 => "1–9",
