@@ -452,7 +452,10 @@ impl RaceReplay {
             .filter(|lane| !std::ptr::eq(*lane, first))
             .map(|lane| {
                 let times = f64::from(lane.end()) / f64::from(at);
-                let times = if times >= 10.0 { format!("{times:.0}") } else { format!("{times:.1}") };
+                let times = match times >= 10.0 {
+                    true => format_count(times.round() as u64),
+                    false => format!("{times:.1}"),
+                };
                 format!(
                     "{} needed {times} times as many ({})",
                     lane.name,
@@ -639,13 +642,9 @@ impl RaceLane {
             scale(done)
         );
         let recorded_to = self.recorded_to();
-        // Its replay keeps 250,000 events: the lane says what it covers, and why counters past
-        // it show a dash.
-        let unrecorded = format!(
-            "replay recorded up to {} {}, so later counts show —",
-            format_count(u64::from(recorded_to)),
-            clock.name()
-        );
+        // Its replay keeps 250,000 events: the lane says where it ends, and that counters past
+        // it show a dash (in few words: four lanes share a projector's screen).
+        let unrecorded = format!("— past its replay's end ({})", format_count(u64::from(recorded_to)));
         let state = match (ended, r.finished_at, &r.stopped) {
             (false, _, _) if t > recorded_to => format!("running: {unrecorded}"),
             (false, _, _) => "running…".to_string(),
