@@ -100,9 +100,19 @@ test("a phone held sideways: the grids take the screen's height beside the statu
     const { page, errors } = await phone(hash, LANDSCAPE);
     const board = await page.locator(".board svg").first().boundingBox();
     const status = await page.locator(".status").boundingBox();
-    assert.ok(board.height / side >= 32, `${hash}: squares of ${(board.height / side).toFixed(1)} px`);
+    // The grid as drawn: its box's shorter side (an svg keeps its picture square within its box).
+    const drawn = (box) => Math.min(box.width, box.height) / side;
+    assert.ok(drawn(board) >= 32, `${hash}: squares of ${drawn(board).toFixed(1)} px`);
     assert.ok(status.x >= board.x + board.width, `${hash}: the status beside the board`);
     assert.ok(board.y + board.height <= LANDSCAPE.height, `${hash}: the whole board in the screen`);
+    if (side === 9) {
+      // A value entered: the digit pad and the note on the entry stay beside the grid.
+      await page.touchscreen.tap(board.x + board.width * 2.5 / 9, board.y + board.height * 0.5 / 9);
+      await page.getByRole("button", { name: "4", exact: true }).tap();
+      await page.locator(".step-note").filter({ hasText: "4" }).waitFor();
+      const after = await page.locator(".board svg").first().boundingBox();
+      assert.ok(drawn(after) >= 32, `${hash}: squares of ${drawn(after).toFixed(1)} px with the pad and a note`);
+    }
     assert.deepEqual(errors, []);
     await page.close();
   }

@@ -1,5 +1,6 @@
 // A minimal static server for the release build in dist/ (loopback only, for the tests). It
 // compresses what it sends, as a real host would, so tests measure real transferred bytes.
+import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
@@ -70,7 +71,8 @@ export function serve(root, { network, port = 0 } = {}) {
         "cache-control": /-[0-9a-f]{15,16}(_bg)?\.\w+$/.test(file) ? "public, max-age=31536000, immutable" : "no-cache",
       };
       if (/\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
-        const key = `${file}:${body.length}`;
+        // By content: a file rewritten in place at the same length is a new file.
+        const key = `${file}:${createHash("sha1").update(body).digest("hex")}`;
         if (!gzipped.has(key)) gzipped.set(key, gzipSync(body, { level: 9 }));
         body = gzipped.get(key);
         headers["content-encoding"] = "gzip";
