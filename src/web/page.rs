@@ -1333,6 +1333,12 @@ impl Page {
     }
 
     fn start_solve(&mut self, ctx: &Context<Self>, seek_to: Option<usize>) {
+        if self.making.is_some() {
+            // The puzzle is still being made (on a slow network, its solver still loading):
+            // it is solved once it comes.
+            self.solve_when_made = Some(seek_to);
+            return;
+        }
         let (algo, label) = self.puzzle.algorithm();
         let link = match self.puzzle.solve_link(algo) {
             Ok(link) => link,

@@ -24,3 +24,19 @@ test("a solver that cannot load is reported with a way to retry, and the retry s
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("Solve pressed while a generated puzzle is still being made solves it once it comes", async () => {
+  // The solver's files come slowly, as on a phone's first visit: the puzzle is not made yet.
+  const { page, errors } = await open("#/sudoku?clues=30&seed=5", undefined, async (page) => {
+    await page.context().route(WORKER_WASM, async (route) => {
+      await new Promise((done) => setTimeout(done, 2000));
+      await route.continue();
+    });
+  }, { serviceWorkers: "block" });
+  await status(page).filter({ hasText: "Making puzzle 5" }).waitFor();
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: "Solved" }).waitFor({ timeout: 30000 });
+  assert.match(await status(page).innerText(), /the only solution/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
