@@ -100,7 +100,7 @@ impl PuzzlePage for JetsSharksPage {
 
     fn intro(&self) -> String {
         format!(
-            "{} units, one per value of the table; touch some and press Solve to run the net for {} cycles, then play the cycles back.",
+            "{} units, one per value of the table; name some in the Touch field (their outside input) and press Solve to run the net for {} cycles, then play the cycles back.",
             self.net.names.len(),
             self.params.cycles
         )
