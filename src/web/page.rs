@@ -855,10 +855,7 @@ impl Component for Page {
         }
         page.make_wanted_puzzle(ctx);
         if page.search.is_none() && (asked_step.is_some() || page.puzzle.solves_on_open()) {
-            match page.making {
-                Some(_) => page.solve_when_made = Some(asked_step),
-                None => page.start_solve(ctx, asked_step),
-            }
+            page.start_solve(ctx, asked_step);
         }
         page.sync_url();
         page
