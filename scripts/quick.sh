@@ -16,10 +16,12 @@ rm -rf "$out"
 cp -r dist "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name app-quick \
   target/wasm32-unknown-unknown/debug/app.wasm
-# The page loads the debug app instead of the release's (whose integrity hashes no longer
-# apply), and registers no service worker, which would keep serving the release's files.
+# Every page loads the debug app (the one with every page) instead of the release's bundles
+# (their integrity hashes no longer apply), and no service worker is registered, which would
+# keep serving the release's files.
 sed -i -E -e 's#/app-[0-9a-f]+\.js#/app-quick.js#g' -e 's#/app-[0-9a-f]+_bg\.wasm#/app-quick_bg.wasm#g' \
   -e 's# integrity=("[^"]*"|[^ >]*)##g' "$out/index.html"
+sed -i -e 's#^const PAGES = .*#const PAGES = {};#' "$out"/app_start-*.js
 rm "$out/sw.js"
 echo "quick.sh: serving $out on http://127.0.0.1:8081 (Ctrl-C to stop)"
 exec node tests/e2e/serve-folder.mjs "$out" 8081

@@ -28,7 +28,13 @@ sed -i -e "s|^var LESSONS = .*|var LESSONS = [\"lessons-$hash.js\", \"lessons-${
 lessons="lessons_loader-$(digest < lessons_loader.js).js"
 mv lessons_loader.js "$lessons"
 
-# The app's starter (static/app_start.js), named the same way.
+# On a release build, a bundle per page besides the app with every page (scripts/page_bundles.sh),
+# listed in the app's starter (static/app_start.js); the starter named by its content.
+pages=""
+if [ "${TRUNK_PROFILE:-}" = release ]; then
+  pages=$(TRUNK_SOURCE_DIR="$source_dir" sh "$source_dir/scripts/page_bundles.sh")
+fi
+sed -i -e "s|^const PAGES = .*|const PAGES = { $(echo $pages | sed 's/, *$//') };|" app_start.js
 start="app_start-$(digest < app_start.js).js"
 mv app_start.js "$start"
 sed -i -e "s|/app_start\.js|/$start|" index.html

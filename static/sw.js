@@ -28,10 +28,13 @@ const SIMD_PROBE = new Uint8Array([
   0x03, 0x02, 0x01, 0x00, 0x0a, 0x0a, 0x01, 0x08, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0xfd, 0x62, 0x0b,
 ]); // the same probe as static/solver_worker.js: which worker build this browser will load
 
-/** The files to store: all but the worker build this browser will not load. */
+/**
+ * The files to store: all but the worker build this browser will not load and the pages' own
+ * bundles (the app with every page stands in for them offline; each is kept once loaded).
+ */
 function wanted() {
   const unused = WebAssembly.validate(SIMD_PROBE) ? /^worker-[0-9a-f]+(_bg)?\./ : /^worker-simd-/;
-  return ["./", ...FILES.filter((name) => !unused.test(name))];
+  return ["./", ...FILES.filter((name) => !unused.test(name) && !name.startsWith("page-"))];
 }
 
 self.addEventListener("install", (event) => {
@@ -136,8 +139,8 @@ async function fileFromCache(event) {
   if (stored) return isolated(stored);
   const response = await fetch(event.request);
   const name = new URL(event.request.url).pathname.split("/").pop();
-  // A file of the release not stored at install (the other worker build, the guide's
-  // pictures): keep it, without making the page wait for the write.
+  // A file of the release not stored at install (the other worker build, a page's bundle, the
+  // guide's pictures): keep it, without making the page wait for the write.
   if (response.ok && (FILES.includes(name) || /^guide-.*\.png$/.test(name))) {
     event.waitUntil(cache.put(event.request, response.clone()));
   }

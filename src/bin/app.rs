@@ -1,4 +1,5 @@
-//! Puzzle Lab's app: every page in one bundle, routed from the link (`web::app`).
+//! Puzzle Lab's app with every page: what a lesson (whose steps visit any page) and an offline
+//! visit run. A first visit to one page loads that page's bundle instead (`src/bin/page.rs`).
 
 /// Talc instead of the default allocator (dlmalloc): the same service in fewer bytes of the
 /// first visit's download. The solver worker keeps the default.
@@ -8,7 +9,7 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    puzzlelab::web::app::start();
+    puzzlelab::web::app::start(puzzlelab::web::pages::PAGES);
 }
 
 #[cfg(not(target_arch = "wasm32"))]

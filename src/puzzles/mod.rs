@@ -50,7 +50,7 @@ pub type AlgorithmLabel = fn(&str) -> Option<&'static str>;
 /// What a link's solver does as it works (searches, guesses, evolves, or works it out
 /// unrecorded), read from the link alone so that a trace or a race it cannot give is refused
 /// before any work.
-type WorkOf = fn(&Link) -> Work;
+pub type WorkOf = fn(&Link) -> Work;
 
 /// The registry: one line names every puzzle module, each of which provides `INFO`,
 /// `READ_LINK`, `SAMPLES`, `ALGORITHM_LABEL`, `solve_link` and `work`.
@@ -441,14 +441,48 @@ pub fn trace_refusal(link: &Link) -> Option<String> {
     errors.is_empty().then(|| solver_records_no_trace(link)).flatten()
 }
 
-/// Why the solver a link names records no trace, its parameters read as good (the app, which
-/// says what is wrong with them itself, asks only this).
-pub fn solver_records_no_trace(link: &Link) -> Option<String> {
-    match work_of(link)? {
+/// Why the solver a link names records no trace, its parameters read as good.
+fn solver_records_no_trace(link: &Link) -> Option<String> {
+    trace_refusal_of(work_of(link)?, link)
+}
+
+/// Why a solver that does `work` for `link` records no trace (the app asks this of its page's
+/// own puzzle: `work_named`).
+pub fn trace_refusal_of(work: Work, link: &Link) -> Option<String> {
+    match work {
         Work::Search | Work::Constraint | Work::Count => None,
         Work::Genetic { .. } => Some(records_no_trace(&link.puzzle, link.get("algo"))),
         Work::Unrecorded(why) => Some(why),
     }
+}
+
+/// The `work` of the puzzle named `name`, looked up as the program is compiled (`const`), so
+/// that a page's bundle carries its own puzzle's and no other's.
+pub const fn work_named(name: &str) -> Option<WorkOf> {
+    let mut i = 0;
+    while i < WORKS.len() {
+        if same_str(WORKS[i].0, name) {
+            return Some(WORKS[i].1);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// `a == b`, in a `const fn` (the lookups made as the program is compiled).
+pub const fn same_str(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// What the solver a link names does as it works (the puzzle's `work`).

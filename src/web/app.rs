@@ -1,17 +1,28 @@
 //! The app: header, themes, presentation mode, the shortcut overlay, and the page the address
-//! names (the landing page or a puzzle's), rebuilt whenever the address changes. Moving
-//! between puzzles never reloads: every page is in this one bundle.
+//! names (the landing page or a puzzle's), rebuilt whenever the address changes.
+//!
+//! A bundle carries the pages it was built with (`src/bin/page.rs`): one puzzle's, none (the
+//! landing page's), or all (`src/bin/app.rs`, for lessons and offline use); static/app_start.js
+//! loads the bundle the address needs. An address naming a page this bundle lacks reloads.
 
 use super::lesson_host;
 use super::page::COMMON_KEYS;
-use super::{browser, landing::Landing, pages, release};
+use super::pages::PageEntry;
+use super::{browser, landing::Landing, release};
 use crate::core::lesson::LESSON_PAGE;
 use crate::core::link::Link;
 use crate::puzzles::PUZZLES;
 use gloo_events::EventListener;
 use yew::prelude::*;
 
+/// The pages this bundle carries.
+#[derive(Properties, PartialEq)]
+pub struct Bundle {
+    pub pages: &'static [PageEntry],
+}
+
 pub struct App {
+    pages: &'static [PageEntry],
     link: Link,
     /// A problem with the address itself, shown above the page.
     route_error: Option<String>,
@@ -57,7 +68,7 @@ fn read_route() -> (Link, Option<String>) {
         Ok(link)
             if link.puzzle.is_empty()
                 || link.puzzle == LESSON_PAGE
-                || pages::find(&link.puzzle).is_some() =>
+                || crate::puzzles::find(&link.puzzle).is_some() =>
         {
             (link, None)
         }
@@ -68,7 +79,7 @@ fn read_route() -> (Link, Option<String>) {
 
 impl Component for App {
     type Message = Msg;
-    type Properties = ();
+    type Properties = Bundle;
 
     fn create(ctx: &Context<Self>) -> Self {
         let window = web_sys::window().expect("a browser window");
@@ -84,12 +95,13 @@ impl Component for App {
         release::start(ctx.link().callback(|_| Msg::NewVersion));
         let (link, route_error) = read_route();
         let app = Self {
+            pages: ctx.props().pages,
             mount_lesson: link.puzzle == LESSON_PAGE,
             link,
             route_error,
             visit: 0,
             dark,
-            presenting: false,
+            presenting: browser::load_for_tab(PRESENTING).is_some(),
             help: false,
             menu: false,
             focus_before_help: None,
@@ -107,6 +119,10 @@ impl Component for App {
         match msg {
             Msg::HashChanged => {
                 let (link, route_error) = read_route();
+                if !self.carries(&link) {
+                    browser::reload();
+                    return false;
+                }
                 let another_page = link.puzzle != self.link.puzzle;
                 if self.link.puzzle == LESSON_PAGE && another_page {
                     lesson_host::send(lesson_host::UNMOUNT, "");
@@ -159,6 +175,7 @@ impl Component for App {
         }
         self.apply_root_attributes();
         if self.presenting != was_presenting {
+            browser::save_for_tab(PRESENTING, self.presenting.then_some("on"));
             lesson_host::send(lesson_host::LAYOUT, "");
         }
         true
@@ -175,7 +192,7 @@ impl Component for App {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let cb = ctx.link();
-        let entry = pages::find(&self.link.puzzle);
+        let entry = self.page(&self.link.puzzle);
         let page = match entry {
             Some(entry) => (entry.render)(self.link.clone(), self.visit),
             None if self.link.puzzle == LESSON_PAGE => html! {
@@ -183,14 +200,17 @@ impl Component for App {
                     <div id={lesson_host::ROOT_ID}></div>
                     <p class="lesson-loading">{ "Opening the lesson…" }</p>
                     if let Some((step, visit)) = &self.lesson_step {
-                        { match pages::find(&step.puzzle) {
+                        { match self.page(&step.puzzle) {
                             Some(entry) => (entry.render)(step.clone(), *visit),
                             None => html! { <main><p role="alert" class="alert">{ format!("This step names no puzzle: '{}'.", step.puzzle) }</p></main> },
                         } }
                     }
                 </div>
             },
-            None => html! { <Landing /> },
+            None if self.link.puzzle.is_empty() || self.route_error.is_some() => html! { <Landing /> },
+            // The loader chose a bundle without this page: it cannot happen unless the build
+            // went wrong, and a reload asks again.
+            None => html! { <main><p role="alert" class="alert">{ "This page did not load: reload it." }</p></main> },
         };
         let own_keys = entry.map_or(&[][..], |e| e.keys);
         let presentation =
@@ -284,7 +304,25 @@ const HELP_CLOSE: &str = ".overlay-box button";
 const SETTINGS: &[&str] = &[".panel select, .panel input, .panel textarea"];
 const BOARD: &[&str] = &[".board [tabindex='0']", ".board button", ".board"];
 
+/// Remembers presentation mode across the reload into another page's bundle (this tab only).
+const PRESENTING: &str = "presenting";
+
 impl App {
+    /// This bundle's page for a puzzle.
+    fn page(&self, name: &str) -> Option<&'static PageEntry> {
+        self.pages.iter().find(|page| page.name == name)
+    }
+
+    /// Whether this bundle can show `link`'s page (the landing page: any bundle; a lesson's:
+    /// only the bundle of every page).
+    fn carries(&self, link: &Link) -> bool {
+        match link.puzzle.as_str() {
+            "" => true,
+            LESSON_PAGE => self.pages.len() == crate::puzzles::PUZZLES.len(),
+            puzzle => crate::puzzles::find(puzzle).is_none() || self.page(puzzle).is_some(),
+        }
+    }
+
     /// Opens or closes the shortcut list; closing gives the focus back to where it was.
     fn toggle_help(&mut self) {
         self.help = !self.help;
@@ -313,9 +351,9 @@ impl App {
     }
 }
 
-/// Mounts the app (`src/bin/app.rs`) in place of index.html's loading line.
-pub fn start() {
+/// Mounts the app with the pages of its bundle in place of index.html's loading line.
+pub fn start(pages: &'static [PageEntry]) {
     console_error_panic_hook::set_once();
     browser::remove_element("#loading");
-    yew::Renderer::<App>::new().render();
+    yew::Renderer::<App>::with_props(Bundle { pages }).render();
 }

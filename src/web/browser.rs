@@ -268,6 +268,26 @@ pub fn save_setting(key: &str, value: &str) {
     }
 }
 
+/// A value kept for this tab only (sessionStorage): it outlives a reload, not the tab.
+pub fn load_for_tab(key: &str) -> Option<String> {
+    window().session_storage().ok().flatten()?.get_item(key).ok().flatten()
+}
+
+/// Keeps `value` for this tab (see [`load_for_tab`]); `None` forgets it.
+pub fn save_for_tab(key: &str, value: Option<&str>) {
+    if let Some(storage) = window().session_storage().ok().flatten() {
+        let _ = match value {
+            Some(value) => storage.set_item(key, value),
+            None => storage.remove_item(key),
+        };
+    }
+}
+
+/// Loads the page again, at the same address.
+pub fn reload() {
+    let _ = window().location().reload();
+}
+
 /// Sets an attribute on the root element (theme, presentation mode), where CSS reads it.
 pub fn set_root_attribute(name: &str, value: &str) {
     if let Some(root) = window().document().and_then(|d| d.document_element()) {

@@ -23,7 +23,7 @@ pub fn landing() -> Html {
                 { for PUZZLES.iter().map(|p| html! {
                     <li class="card">
                         <a href={format!("#/{}", p.name)}>
-                            { thumbnail(pages::find(p.name).map_or("", |page| page.thumbnail)) }
+                            { thumbnail(pages::THUMBNAILS.iter().find(|(name, _)| *name == p.name).map_or("", |&(_, picture)| picture)) }
                             <h2>{ p.title }</h2>
                             <p>{ p.summary }</p>
                         </a>

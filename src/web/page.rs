@@ -417,6 +417,8 @@ pub const COMMON_KEYS: &[(&str, &str)] = &[
 /// (only the adapter [`Typed`] is compiled once per puzzle; the shell once in all).
 pub trait AnyPuzzle {
     fn info(&self) -> &'static PuzzleInfo;
+    /// Why its solver records no trace for `link` (a trace the command line gives, if not).
+    fn trace_refusal(&self, link: &Link) -> Option<String>;
     fn exports_gif(&self) -> bool;
     fn keeps_tables(&self) -> bool;
     fn compare_columns(&self) -> &'static [Column];
@@ -522,6 +524,12 @@ impl<P: PuzzlePage> Typed<P> {
 impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
     fn info(&self) -> &'static PuzzleInfo {
         P::INFO
+    }
+
+    fn trace_refusal(&self, link: &Link) -> Option<String> {
+        // Its puzzle's `work`, found as the program is compiled: a page's bundle carries no other.
+        let work = const { crate::puzzles::work_named(P::INFO.name) };
+        crate::puzzles::trace_refusal_of(work?(link), link)
     }
 
     fn exports_gif(&self) -> bool {
@@ -843,7 +851,7 @@ impl Component for Page {
         // The keys' reader of `puzzlelab link` and `solve`; a race's lanes the worker checks
         // before the race runs. A trace is the command line's, refused here as there.
         let link = &ctx.props().link;
-        let refusal = |ask: LinkAsk| match ask.trace.then(|| crate::puzzles::solver_records_no_trace(link)) {
+        let refusal = |ask: LinkAsk| match ask.trace.then(|| page.puzzle.trace_refusal(link)) {
             Some(Some(why)) => Err(why),
             _ => Ok(ask.view),
         };

@@ -1,49 +1,56 @@
-// One app: moving between puzzles (a header link, a card, a pasted link, Back) keeps the app
-// running. A marker left on `window` survives every move (a reload would drop it), and the
-// app's files are fetched once.
+// A bundle per page: moving between puzzles (a header link, a card, a pasted link, Back) loads
+// the new page's own bundle, and the tab keeps what the teacher set (presentation mode, theme).
+// A move within the page's own bundle (a bad link, the landing page's alert) keeps the app.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { open, hash, status, goToPuzzle } from "./harness.mjs";
 
-test("moving between puzzles never reloads the app", async () => {
+/** The page bundle's name of an app wasm file ("home", "sliding"…; "every page" for the app with all). */
+const bundleOf = (name) => /^page-(.+)-[0-9a-f]{16}_bg\.wasm$/.exec(name)?.[1] ?? (name.startsWith("app-") ? "every page" : null);
+
+test("moving between puzzles loads each page's own bundle and keeps the tab's settings", async () => {
   const fetched = [];
   const { page, errors } = await open("#/", undefined, async (page) => {
     page.on("request", (request) => fetched.push(new URL(request.url()).pathname.split("/").pop()));
   });
-  await page.evaluate(() => { window.stillTheSameApp = true; });
-  const same = () => page.evaluate(() => window.stillTheSameApp === true);
+  await page.locator(".cards").waitFor();
 
   await goToPuzzle(page, "Sliding tiles");
   await page.locator("svg.tiles").waitFor();
-  assert.ok(await same(), "a header link keeps the app");
   assert.equal(await page.title(), "Sliding tiles — Puzzle Lab", "the tab and the history name the page");
 
   await page.getByRole("link", { name: "Puzzle Lab" }).click();
+  await page.locator(".cards").waitFor();
+  await page.keyboard.press("p");
+  await page.keyboard.press("t");
+  assert.equal(await page.locator("html").getAttribute("data-presenting"), "on");
   await page.locator(".cards a[href=\"#/hanoi\"]").click();
   await page.locator("svg.towers").waitFor();
-  assert.ok(await same(), "a card keeps the app");
+  assert.equal(await page.locator("html").getAttribute("data-presenting"), "on", "presentation mode outlives the move");
+  assert.equal(await page.locator("html").getAttribute("data-theme"), "dark", "so does the theme");
+  await page.keyboard.press("p");
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   await status(page).filter({ hasText: "Solved" }).waitFor({ timeout: 20000 });
 
   await page.goto(page.url().replace(/#.*/, "#/sudoku?algo=propagate"));
   await page.locator("svg.sudoku-grid").waitFor();
   assert.equal(hash(page), "#/sudoku?algo=propagate&pick=min", "the pasted link, read and written canonically");
-  assert.ok(await same(), "a pasted link keeps the app");
+  assert.equal(await page.locator("html").getAttribute("data-presenting"), "off", "presentation mode left stays left");
 
   await page.goBack();
   await page.locator("svg.towers").waitFor();
-  assert.ok(await same(), "Back keeps the app");
-  assert.match(hash(page), /^#\/hanoi/);
+  assert.match(hash(page), /^#\/hanoi/, "Back returns to the page before");
 
   await page.goto(page.url().replace(/#.*/, "#/NoSuchPuzzle"));
   await page.getByRole("alert").filter({ hasText: "There is no puzzle called 'nosuchpuzzle'" }).waitFor();
+  await page.evaluate(() => { window.stillTheSameApp = true; });
   await page.goto(page.url().replace(/#.*/, "#/%zz"));
   await page.getByRole("alert").filter({ hasText: "could not be read" }).waitFor();
   assert.ok(await page.locator(".cards").isVisible(), "a bad link shows the landing page with its alert");
-  assert.ok(await same(), "a bad link keeps the app");
+  assert.ok(await page.evaluate(() => window.stillTheSameApp === true), "a bad link keeps the app");
 
-  const wasm = fetched.filter((name) => name.endsWith(".wasm") && !name.startsWith("worker"));
-  assert.equal(wasm.length, 1, `the app's wasm is fetched once: ${wasm}`);
+  const bundles = fetched.map(bundleOf).filter(Boolean);
+  assert.deepEqual([...new Set(bundles)].sort(), ["hanoi", "home", "sliding", "sudoku"], `each page's own bundle: ${bundles}`);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -38,6 +38,11 @@ macro_rules! pages {
 
         /// Every puzzle's page (a browser test checks it against the registry, in its order).
         pub const PAGES: &[PageEntry] = &[$(entry::<$module::$page>()),*];
+
+        /// Each page's card picture by puzzle name: the landing page's bundle carries these,
+        /// not the pages.
+        pub const THUMBNAILS: &[(&str, &str)] =
+            &[$((<$module::$page as PuzzlePage>::INFO.name, <$module::$page as PuzzlePage>::THUMBNAIL)),*];
     };
 }
 
@@ -62,7 +67,19 @@ pages! {
 /// not listed: listing it replaces this line by `doubling => DoublingPage,` in `pages!`.
 pub mod doubling;
 
-/// The page of the puzzle a link names.
-pub fn find(name: &str) -> Option<&'static PageEntry> {
-    PAGES.iter().find(|p| p.name == name)
+/// The page of the puzzle named `name`, chosen as the program is compiled (`src/bin/page.rs`):
+/// the bundle it goes into holds that page's code and no other's. `None` for "" (the landing
+/// page's bundle); a name of no page stops the build.
+pub const fn named(name: &str) -> Option<PageEntry> {
+    if name.is_empty() {
+        return None;
+    }
+    let mut i = 0;
+    while i < PAGES.len() {
+        if crate::puzzles::same_str(PAGES[i].name, name) {
+            return Some(PAGES[i]);
+        }
+        i += 1;
+    }
+    panic!("PUZZLELAB_PAGE names no page of the registry")
 }
