@@ -210,7 +210,9 @@ impl Component for App {
             None if self.link.puzzle.is_empty() || self.route_error.is_some() => html! { <Landing /> },
             // The loader chose a bundle without this page: it cannot happen unless the build
             // went wrong, and a reload asks again.
-            None => html! { <main><p role="alert" class="alert">{ "This page did not load: reload it." }</p></main> },
+            None => {
+                html! { <main><p role="alert" class="alert">{ "This page did not load: reload it." }</p></main> }
+            }
         };
         let own_keys = entry.map_or(&[][..], |e| e.keys);
         let presentation =
