@@ -51,6 +51,9 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "take-over") self.skipWaiting();
+  // A page asks which release this worker serves (src/web/release.rs): a page already running
+  // it lets it take over; one running an older release offers a reload.
+  if (event.data === "release?" && event.source) event.source.postMessage(`release:${RELEASE}`);
   // A page says which release it runs (src/web/release.rs), as it starts.
   const running = typeof event.data === "string" && /^running:([0-9a-z]+)$/.exec(event.data);
   if (running && event.source) {

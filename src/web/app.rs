@@ -120,7 +120,12 @@ impl Component for App {
             Msg::HashChanged => {
                 let (link, route_error) = read_route();
                 if !self.carries(&link) {
-                    browser::reload();
+                    // Another page's bundle: a new release waiting is taken on the way.
+                    if self.new_version {
+                        release::reload_into_new_version();
+                    } else {
+                        browser::reload();
+                    }
                     return false;
                 }
                 let another_page = link.puzzle != self.link.puzzle;

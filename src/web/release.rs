@@ -99,8 +99,9 @@ fn register() {
         else {
             return;
         };
-        if registration.waiting().is_some() && has_controller() {
-            announce_new_version();
+        listen_to_service_workers();
+        if let Some(waiting) = registration.waiting().filter(|_| has_controller()) {
+            ask_release(&waiting);
         }
         say_which_release_runs();
         let watched = registration.clone();
@@ -134,11 +135,39 @@ fn announce_when_installed(worker: ServiceWorker) {
     let watched = worker.clone();
     let on_state = Closure::<dyn FnMut()>::new(move || {
         if watched.state() == ServiceWorkerState::Installed && has_controller() {
-            announce_new_version();
+            ask_release(&watched);
         }
     });
     worker.set_onstatechange(Some(on_state.as_ref().unchecked_ref()));
     on_state.forget();
+}
+
+/// Asks a service worker waiting to take over which release it serves (static/sw.js answers).
+fn ask_release(worker: &ServiceWorker) {
+    let _ = worker.post_message(&JsValue::from_str("release?"));
+}
+
+/// Hears the waiting service worker's release: a page already running it (loaded from the
+/// network while the older worker served: a move to another page's bundle) lets it take over
+/// with no reload; a page running an older release offers the new one.
+fn listen_to_service_workers() {
+    let Some(container) = web_sys::window().map(|w| w.navigator().service_worker()) else { return };
+    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
+        let Some(release) =
+            event.data().as_string().and_then(|d| d.strip_prefix("release:").map(String::from))
+        else {
+            return;
+        };
+        let waiting = REGISTRATION.with(|r| r.borrow().as_ref().and_then(|r| r.waiting()));
+        match waiting {
+            Some(worker) if page_release().as_deref() == Some(release.as_str()) => {
+                let _ = worker.post_message(&JsValue::from_str("take-over"));
+            }
+            _ => announce_new_version(),
+        }
+    });
+    container.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
 }
 
 /// Asks the server whether there is a new release (done when the user moves to another page,

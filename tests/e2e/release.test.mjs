@@ -20,7 +20,10 @@ test("every file of the release is named by its content, and the service worker 
     "only the page, the manifest and the service worker keep fixed names");
   const manifest = JSON.parse(readFileSync(join(dist, "manifest.webmanifest"), "utf8"));
   assert.ok(manifest.icons.every((icon) => files.includes(icon.src)), "the manifest names its release's icons");
-  assert.equal(files.filter((name) => name.endsWith(".wasm")).length, 4, `the app, the lessons and two worker builds: ${files}`);
+  const pages = files.filter((name) => /^page-.*_bg\.wasm$/.test(name));
+  assert.equal(pages.length, 15, `a bundle for the landing page and each of the 14 puzzles' pages: ${pages}`);
+  assert.equal(files.filter((name) => name.endsWith(".wasm")).length - pages.length, 4,
+    `besides, the app with every page, the lessons and two worker builds: ${files}`);
   const listed = JSON.parse(/^const FILES = (.*);$/m.exec(readFileSync(join(dist, "sw.js"), "utf8"))[1]);
   // All of it but the teacher's guide's pictures, kept once the guide shows them.
   assert.deepEqual(listed.sort(), files.filter((name) => name !== "sw.js" && !/^guide-.*\.png$/.test(name)),
@@ -88,7 +91,10 @@ async function openControlled(hash) {
   return opened;
 }
 
-/** Deploys `second`; moving to the sliding tiles, `page` is offered it, reloads into it and draws the board. */
+/**
+ * Deploys `second`; `page`, in a lesson (the app with every page, so moving to another puzzle
+ * does not reload), moves to the sliding tiles, is offered it, reloads into it and draws the board.
+ */
 async function takeTheNewRelease(page, second) {
   await page.evaluate(() => { window.stillTheSameApp = true; });
   testServer().setRoot(second);
@@ -107,14 +113,42 @@ const onlyTheSecondKept = (page) => page.waitForFunction(async () => {
   return names.length === 1 && names[0] === "puzzlelab-release-second";
 }, null, { timeout: 20000 });
 
+/** A lesson, which runs the app with every page. */
+const LESSON = "#/lesson?example=constraints";
+
 test("a release deployed during a lesson is offered as a reload, and replaces the old one", async () => {
   const second = secondRelease();
   const server = testServer();
   try {
-    const { page, errors } = await openControlled("#/hanoi?discs=3");
+    const { page, errors } = await openControlled(LESSON);
+    await page.locator(".lesson-count").waitFor({ timeout: 30000 });
     await takeTheNewRelease(page, second);
     await onlyTheSecondKept(page);
     assert.equal(await page.getByText(NEW_VERSION).count(), 0);
+    await page.getByRole("button", { name: "Solve", exact: true }).click();
+    await status(page).filter({ hasText: "Solved" }).waitFor({ timeout: 30000 });
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    server.setRoot(dist);
+    rmSync(second, { recursive: true, force: true });
+  }
+});
+
+test("moving to another page's bundle takes a new release on the way, with no reload offered", async () => {
+  const second = secondRelease();
+  const server = testServer();
+  try {
+    const { page, errors } = await openControlled("#/hanoi?discs=3");
+    server.setRoot(second);
+    // The sliding page's bundle loads with the second release's page, still served by the
+    // first release's worker; the second one installs, hears that the page runs it already
+    // and takes over without a word.
+    await goToPuzzle(page, "Sliding tiles");
+    await page.locator("svg.tiles").waitFor();
+    assert.equal(await page.locator("meta[name=puzzlelab-release]").getAttribute("content"), "second");
+    await onlyTheSecondKept(page);
+    assert.equal(await page.getByText(NEW_VERSION).count(), 0, "no reload offered for the release the page runs");
     await page.getByRole("button", { name: "Solve", exact: true }).click();
     await status(page).filter({ hasText: "Solved" }).waitFor({ timeout: 30000 });
     assert.deepEqual(errors, []);
@@ -129,7 +163,8 @@ test("a window still running the old release keeps its files after another windo
   const second = secondRelease();
   const server = testServer();
   try {
-    const { page, errors } = await openControlled("#/hanoi?discs=3");
+    const { page, errors } = await openControlled(LESSON);
+    await page.locator(".lesson-count").waitFor({ timeout: 30000 });
     const [first] = await releaseCaches(page);
     // A saved table (the store src/web/saved_tables.rs keeps pattern databases in).
     await page.evaluate(async () => (await caches.open("puzzlelab-tables-v2")).put("/probe", new Response("kept")));
@@ -146,7 +181,8 @@ test("a window still running the old release keeps its files after another windo
     // The new release serves both windows, and keeps the first one's files while it runs them.
     await page.waitForFunction(async () => (await caches.keys()).includes("puzzlelab-release-second"), null, { timeout: 20000 });
     assert.deepEqual(await releaseCaches(page), [first, "puzzlelab-release-second"].sort());
-    // Offline, the old window still opens a lesson (its bundle loads only now) and solves.
+    // Offline, the old window moves to a lesson: it reloads into the app with every page of
+    // the release that now serves it, from that release's store, and solves.
     await page.context().setOffline(true);
     await other.evaluate(() => { location.hash = "#/lesson?example=constraints"; });
     await other.locator(".lesson-count").filter({ hasText: "1 / 4" }).waitFor({ timeout: 30000 });
