@@ -21,7 +21,8 @@ wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name app-quick 
 # keep serving the release's files.
 sed -i -E -e 's#/app-[0-9a-f]+\.js#/app-quick.js#g' -e 's#/app-[0-9a-f]+_bg\.wasm#/app-quick_bg.wasm#g' \
   -e 's# integrity=("[^"]*"|[^ >]*)##g' "$out/index.html"
-sed -i -e 's#^const PAGES = .*#const PAGES = {};#' "$out"/app_start-*.js
+sed -i -e 's#^const PAGES = .*#const PAGES = {};#' "$out/index.html"
+python3 scripts/inline_starter.py "$out/index.html"
 rm "$out/sw.js"
 echo "quick.sh: serving $out on http://127.0.0.1:8081 (Ctrl-C to stop)"
 exec node tests/e2e/serve-folder.mjs "$out" 8081

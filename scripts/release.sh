@@ -29,16 +29,13 @@ lessons="lessons_loader-$(digest < lessons_loader.js).js"
 mv lessons_loader.js "$lessons"
 
 # On a release build, a bundle per page besides the app with every page (scripts/page_bundles.sh),
-# listed in the app's starter (static/app_start.js); the starter named by its content.
+# listed in the app's starter (static/app_start.js), which goes into the page itself.
 pages=""
 if [ "${TRUNK_PROFILE:-}" = release ]; then
   pages=$(TRUNK_SOURCE_DIR="$source_dir" sh "$source_dir/scripts/page_bundles.sh")
 fi
 sed -i -e "s|^const PAGES = .*|const PAGES = { $(echo $pages | sed 's/, *$//') };|" app_start.js
-start="app_start-$(digest < app_start.js).js"
-mv app_start.js "$start"
-sed -i -e "s|/app_start\.js|/$start|" index.html
-grep -q "$start" index.html || { echo "release.sh: index.html does not load app_start.js" >&2; exit 1; }
+python3 "$source_dir/scripts/inline_starter.py" index.html app_start.js
 
 # The install icons, named the same way, in the web app manifest (which keeps its name: a
 # browser knows an installed app by it) and in index.html (quoted, or as the minifier writes it).
