@@ -28,13 +28,15 @@ sed -i -e "s|^var LESSONS = .*|var LESSONS = [\"lessons-$hash.js\", \"lessons-${
 lessons="lessons_loader-$(digest < lessons_loader.js).js"
 mv lessons_loader.js "$lessons"
 
-# On a release build, a bundle per page besides the app with every page (scripts/page_bundles.sh),
-# listed in the app's starter (static/app_start.js), which goes into the page itself.
+# On a release build, each page's own app bundle and solver worker besides the ones with every
+# page (scripts/page_bundles.sh): the bundles listed in the app's starter (static/app_start.js),
+# which goes into the page itself, the workers in the solver's loader (below).
 pages=""
 if [ "${TRUNK_PROFILE:-}" = release ]; then
   pages=$(TRUNK_SOURCE_DIR="$source_dir" sh "$source_dir/scripts/page_bundles.sh")
 fi
-sed -i -e "s|^const PAGES = .*|const PAGES = { $(echo $pages | sed 's/, *$//') };|" app_start.js
+apps=$(echo "$pages" | sed -n 's/^app //p' | tr -d '\n' | sed 's/, *$//')
+sed -i -e "s|^const PAGES = .*|const PAGES = { $apps };|" app_start.js
 python3 "$source_dir/scripts/inline_starter.py" index.html app_start.js
 
 # The install icons, named the same way, in the web app manifest (which keeps its name: a
@@ -59,7 +61,8 @@ grep -q -e "content=\"$guide\"" -e "content=$guide " index.html ||
 release=$( (ls | grep -v -x -e index.html -e sw.js -e solver_worker.js; cat index.html manifest.webmanifest) | digest)
 
 sed -i -e "s|^const RELEASE = .*|const RELEASE = \"$release\";|" \
-  -e "s|^const BUILDS = .*|const BUILDS = { ${builds%, } };|" solver_worker.js
+  -e "s|^const BUILDS = .*|const BUILDS = { ${builds%, } };|" \
+  -e "s|^const PAGE_BUILDS = .*|const PAGE_BUILDS = { $(echo "$pages" | sed -n 's/^worker //p' | tr -d '\n' | sed 's/, *$//') };|" solver_worker.js
 loader="solver_worker-$(digest < solver_worker.js).js"
 mv solver_worker.js "$loader"
 

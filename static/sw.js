@@ -30,11 +30,12 @@ const SIMD_PROBE = new Uint8Array([
 
 /**
  * The files to store: all but the worker build this browser will not load and the pages' own
- * bundles (the app with every page stands in for them offline; each is kept once loaded).
+ * bundles and workers (the app and the worker with every page stand in for them offline; each
+ * is kept once loaded).
  */
 function wanted() {
   const unused = WebAssembly.validate(SIMD_PROBE) ? /^worker-[0-9a-f]+(_bg)?\./ : /^worker-simd-/;
-  return ["./", ...FILES.filter((name) => !unused.test(name) && !name.startsWith("page-"))];
+  return ["./", ...FILES.filter((name) => !unused.test(name) && !/^(page|worker-page)-/.test(name))];
 }
 
 self.addEventListener("install", (event) => {
@@ -142,8 +143,8 @@ async function fileFromCache(event) {
   if (stored) return isolated(stored);
   const response = await fetch(event.request);
   const name = new URL(event.request.url).pathname.split("/").pop();
-  // A file of the release not stored at install (the other worker build, a page's bundle, the
-  // guide's pictures): keep it, without making the page wait for the write.
+  // A file of the release not stored at install (the other worker build, a page's bundle or
+  // worker, the guide's pictures): keep it, without making the page wait for the write.
   if (response.ok && (FILES.includes(name) || /^guide-.*\.png$/.test(name))) {
     event.waitUntil(cache.put(event.request, response.clone()));
   }

@@ -42,7 +42,7 @@ pub type LinkReader = fn(&Link) -> (Link, Vec<LinkError>);
 pub type Samples = &'static [(&'static str, &'static [&'static str])];
 
 /// Solves what a link describes; `Err` says what was wrong with the link.
-type Solver = fn(&Link, &mut JobContext) -> Result<Report, String>;
+pub type Solver = fn(&Link, &mut JobContext) -> Result<Report, String>;
 
 /// The label of an algorithm a puzzle's links name (`algo=`), as its menu shows it.
 pub type AlgorithmLabel = fn(&str) -> Option<&'static str>;
@@ -61,21 +61,21 @@ macro_rules! registry {
 
         /// Each puzzle's solver, by page name. Kept apart from [`PUZZLES`] so that the app,
         /// which lists puzzles but never solves, does not carry the solvers in its bundle.
-        const SOLVERS: &[(&str, Solver)] = &[$(($puzzle::INFO.name, $puzzle::solve_link)),*];
+        pub const SOLVERS: &[(&str, Solver)] = &[$(($puzzle::INFO.name, $puzzle::solve_link)),*];
 
         /// Each puzzle's link reader, by page name (apart from [`PUZZLES`] for the same
         /// reason: a page's bundle reads only its own links).
-        const READERS: &[(&str, LinkReader)] = &[$(($puzzle::INFO.name, $puzzle::READ_LINK)),*];
+        pub const READERS: &[(&str, LinkReader)] = &[$(($puzzle::INFO.name, $puzzle::READ_LINK)),*];
 
         /// Each puzzle's keys with sample values, by page name (for tests that fuzz links).
         const SAMPLES: &[(&str, Samples)] = &[$(($puzzle::INFO.name, $puzzle::SAMPLES)),*];
 
         /// Each puzzle's algorithms' labels, by page name.
-        const ALGORITHM_LABELS: &[(&str, AlgorithmLabel)] =
+        pub const ALGORITHM_LABELS: &[(&str, AlgorithmLabel)] =
             &[$(($puzzle::INFO.name, $puzzle::ALGORITHM_LABEL)),*];
 
         /// What each puzzle's solvers do as they work, by page name.
-        const WORKS: &[(&str, WorkOf)] = &[$(($puzzle::INFO.name, $puzzle::work)),*];
+        pub const WORKS: &[(&str, WorkOf)] = &[$(($puzzle::INFO.name, $puzzle::work)),*];
     };
 }
 
@@ -96,6 +96,103 @@ registry!(
     bayes,
 );
 
+/// The tables a process looks puzzles up in by name: every puzzle's ([`EVERY_PUZZLE`]), or, in
+/// a page's own solver worker (`src/bin/worker-page.rs`, feature `one-puzzle`), that page's
+/// puzzle's alone ([`one_puzzle_tables!`]), so that its build leaves the others' solvers out.
+pub struct Tables {
+    pub solvers: &'static [(&'static str, Solver)],
+    pub readers: &'static [(&'static str, LinkReader)],
+    pub labels: &'static [(&'static str, AlgorithmLabel)],
+    pub works: &'static [(&'static str, WorkOf)],
+    pub session_data: &'static [(&'static str, &'static [SessionData])],
+    pub gif_exports: &'static [(&'static str, GifExport)],
+    pub puzzle_makers: &'static [(&'static str, PuzzleMaker)],
+    pub pictures: &'static [(&'static str, PictureMaker)],
+}
+
+/// Every puzzle's tables.
+pub static EVERY_PUZZLE: Tables = Tables {
+    solvers: SOLVERS,
+    readers: READERS,
+    labels: ALGORITHM_LABELS,
+    works: WORKS,
+    session_data: SESSION_DATA,
+    gif_exports: GIF_EXPORTS,
+    puzzle_makers: PUZZLE_MAKERS,
+    pictures: PICTURES,
+};
+
+/// The tables of the puzzle `$name` alone, built as the program is compiled: a `static`
+/// holding them carries no other puzzle's code (`src/bin/worker-page.rs`).
+#[macro_export]
+macro_rules! one_puzzle_tables {
+    ($name:expr) => {{
+        use $crate::puzzles::{named, named_or_none};
+        $crate::puzzles::Tables {
+            solvers: &[named($crate::puzzles::SOLVERS, $name)],
+            readers: &[named($crate::puzzles::READERS, $name)],
+            labels: &[named($crate::puzzles::ALGORITHM_LABELS, $name)],
+            works: &[named($crate::puzzles::WORKS, $name)],
+            session_data: match named_or_none($crate::puzzles::SESSION_DATA, $name) {
+                Some(entry) => &[entry],
+                None => &[],
+            },
+            gif_exports: match named_or_none($crate::puzzles::GIF_EXPORTS, $name) {
+                Some(entry) => &[entry],
+                None => &[],
+            },
+            puzzle_makers: match named_or_none($crate::puzzles::PUZZLE_MAKERS, $name) {
+                Some(entry) => &[entry],
+                None => &[],
+            },
+            pictures: match named_or_none($crate::puzzles::PICTURES, $name) {
+                Some(entry) => &[entry],
+                None => &[],
+            },
+        }
+    }};
+}
+
+/// The entry of `table` named `name`, if any (a `const fn`: [`one_puzzle_tables!`]).
+pub const fn named_or_none<T: Copy>(table: &[(&'static str, T)], name: &str) -> Option<(&'static str, T)> {
+    let mut i = 0;
+    while i < table.len() {
+        if same_str(table[i].0, name) {
+            return Some(table[i]);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The entry of `table` named `name`; a name of no puzzle stops the build.
+pub const fn named<T: Copy>(table: &[(&'static str, T)], name: &str) -> (&'static str, T) {
+    match named_or_none(table, name) {
+        Some(entry) => entry,
+        None => panic!("PUZZLELAB_PAGE names no puzzle of the registry"),
+    }
+}
+
+#[cfg(not(feature = "one-puzzle"))]
+fn tables() -> &'static Tables {
+    &EVERY_PUZZLE
+}
+
+/// The tables a one-puzzle worker installed ([`install`]).
+#[cfg(feature = "one-puzzle")]
+static INSTALLED: std::sync::OnceLock<&'static Tables> = std::sync::OnceLock::new();
+
+/// Makes `tables` the ones this process looks puzzles up in (a one-puzzle worker, first thing).
+#[cfg(feature = "one-puzzle")]
+pub fn install(tables: &'static Tables) {
+    let _ = INSTALLED.set(tables);
+}
+
+#[cfg(feature = "one-puzzle")]
+fn tables() -> &'static Tables {
+    INSTALLED.get().expect("a one-puzzle worker installs its tables before any job")
+}
+
 /// The registry entry of the puzzle a page name names.
 pub fn find(name: &str) -> Option<&'static PuzzleInfo> {
     PUZZLES.iter().find(|p| p.name == name)
@@ -104,7 +201,7 @@ pub fn find(name: &str) -> Option<&'static PuzzleInfo> {
 /// An algorithm's name for students: its label up to the first colon ("A* with Manhattan
 /// distance" for `astar`), or the link's word for it when the puzzle has no label.
 pub fn algorithm_name(puzzle: &str, algo: &str) -> String {
-    let label = ALGORITHM_LABELS.iter().find(|(name, _)| *name == puzzle).and_then(|(_, label)| label(algo));
+    let label = tables().labels.iter().find(|(name, _)| *name == puzzle).and_then(|(_, label)| label(algo));
     label.map_or(algo, crate::core::choice::short_label).to_string()
 }
 
@@ -140,7 +237,7 @@ pub fn qr_code(url: &str) -> Result<String, String> {
 
 /// The link reader of the puzzle a page name names.
 pub fn read_link(name: &str) -> Option<LinkReader> {
-    READERS.iter().find(|(n, _)| *n == name).map(|&(_, reader)| reader)
+    tables().readers.iter().find(|(n, _)| *n == name).map(|&(_, reader)| reader)
 }
 
 /// A link in its canonical form (`#/hanoi?discs=4&pegs=3&algo=optimal`), or what is wrong with it.
@@ -241,7 +338,8 @@ type HalfBuilder = fn(usize, &mut dyn FnMut(u64, u64)) -> Vec<u8>;
 /// A name for each kind of data a solver builds once per session (pattern databases…),
 /// with how to export and import it, so a fresh worker can take it over from the old one,
 /// and how two helper workers build it at once, in halves, before a job that needs it.
-struct SessionData {
+#[derive(Clone, Copy)]
+pub struct SessionData {
     name: &'static str,
     /// What it is, for the user ("pattern databases").
     label: &'static str,
@@ -253,35 +351,44 @@ struct SessionData {
     join_halves: fn(&[u8], &[u8]) -> Result<(), String>,
 }
 
-const SESSION_DATA: &[SessionData] = &[
-    SessionData {
-        name: "sliding-pdb",
-        label: "pattern databases",
-        export: || sliding::solvers::built_pattern_database().map(|db| db.to_bytes()),
-        import: sliding::solvers::install_pattern_database,
-        wanted_by: |link| sliding::databases_wanted(link) == Some(4),
-        build_half: sliding::pdb::PatternDatabase::<4>::build_half,
-        join_halves: sliding::solvers::install_pattern_database_halves,
-    },
-    SessionData {
-        name: "sliding-pdb-5x5",
-        label: "pattern databases",
-        export: || sliding::solvers::built_pattern_database_5x5().map(|db| db.to_bytes()),
-        import: sliding::solvers::install_pattern_database_5x5,
-        wanted_by: |link| sliding::databases_wanted(link) == Some(5),
-        build_half: sliding::pdb::PatternDatabase::<5>::build_half,
-        join_halves: sliding::solvers::install_pattern_database_5x5_halves,
-    },
-];
+/// Each puzzle's session data, by page name.
+pub const SESSION_DATA: &[(&str, &[SessionData])] = &[(
+    sliding::INFO.name,
+    &[
+        SessionData {
+            name: "sliding-pdb",
+            label: "pattern databases",
+            export: || sliding::solvers::built_pattern_database().map(|db| db.to_bytes()),
+            import: sliding::solvers::install_pattern_database,
+            wanted_by: |link| sliding::databases_wanted(link) == Some(4),
+            build_half: sliding::pdb::PatternDatabase::<4>::build_half,
+            join_halves: sliding::solvers::install_pattern_database_halves,
+        },
+        SessionData {
+            name: "sliding-pdb-5x5",
+            label: "pattern databases",
+            export: || sliding::solvers::built_pattern_database_5x5().map(|db| db.to_bytes()),
+            import: sliding::solvers::install_pattern_database_5x5,
+            wanted_by: |link| sliding::databases_wanted(link) == Some(5),
+            build_half: sliding::pdb::PatternDatabase::<5>::build_half,
+            join_halves: sliding::solvers::install_pattern_database_5x5_halves,
+        },
+    ],
+)];
+
+/// Every session data of this process's tables.
+fn all_session_data() -> impl Iterator<Item = &'static SessionData> {
+    tables().session_data.iter().flat_map(|(_, data)| data.iter())
+}
 
 fn session_data(name: &str) -> Result<&'static SessionData, String> {
-    SESSION_DATA.iter().find(|d| d.name == name).ok_or(format!("unknown session data '{name}'"))
+    all_session_data().find(|d| d.name == name).ok_or(format!("unknown session data '{name}'"))
 }
 
 /// The session data solving `link` would build first, if any, with what it is for the user.
 pub fn session_data_wanted(text: &str) -> Option<(&'static str, &'static str)> {
     let link = Link::parse(text).ok()?;
-    SESSION_DATA.iter().find(|d| (d.wanted_by)(&link)).map(|d| (d.name, d.label))
+    all_session_data().find(|d| (d.wanted_by)(&link)).map(|d| (d.name, d.label))
 }
 
 /// Builds half `half` (0 or 1) of session data `name`, reporting `progress(done, total)`.
@@ -303,15 +410,16 @@ pub fn join_session_data_halves(name: &str, first: &[u8], second: &[u8]) -> Resu
 
 /// Draws a solution (moves played from a link's position) as an animated GIF: file name and
 /// bytes.
-type GifExport = fn(&Link, &[String]) -> Result<(String, Vec<u8>), String>;
+pub type GifExport = fn(&Link, &[String]) -> Result<(String, Vec<u8>), String>;
 
 /// The puzzles whose solutions export as GIFs (kept out of the app's bundle: the worker draws).
-const GIF_EXPORTS: &[(&str, GifExport)] = &[(sliding::INFO.name, sliding::gif::link_gif)];
+pub const GIF_EXPORTS: &[(&str, GifExport)] = &[(sliding::INFO.name, sliding::gif::link_gif)];
 
 /// The GIF of the solution `moves` of the puzzle `link` names.
 pub fn export_gif(text: &str, moves: &[String]) -> Result<(String, Vec<u8>), String> {
     let link = Link::parse(text).map_err(|e| e.to_string())?;
-    let (_, export) = GIF_EXPORTS
+    let (_, export) = tables()
+        .gif_exports
         .iter()
         .find(|(name, _)| *name == link.puzzle)
         .ok_or_else(|| format!("'{}' solutions do not export as GIFs", link.puzzle))?;
@@ -319,15 +427,16 @@ pub fn export_gif(text: &str, moves: &[String]) -> Result<(String, Vec<u8>), Str
 }
 
 /// Makes the puzzle a link draws from a seed, written out (a generated Sudoku's clues).
-type PuzzleMaker = fn(&Link) -> Result<String, String>;
+pub type PuzzleMaker = fn(&Link) -> Result<String, String>;
 
 /// The puzzles whose pages get their puzzle made in the worker (too slow for the page).
-const PUZZLE_MAKERS: &[(&str, PuzzleMaker)] = &[(sudoku::INFO.name, sudoku::made_grid)];
+pub const PUZZLE_MAKERS: &[(&str, PuzzleMaker)] = &[(sudoku::INFO.name, sudoku::made_grid)];
 
 /// The puzzle `text` names, made and written out in the puzzle's own terms.
 pub fn make_puzzle(text: &str) -> Result<String, String> {
     let link = Link::parse(text).map_err(|e| e.to_string())?;
-    let (_, make) = PUZZLE_MAKERS
+    let (_, make) = tables()
+        .puzzle_makers
         .iter()
         .find(|(name, _)| *name == link.puzzle)
         .ok_or_else(|| format!("'{}' puzzles are not made in the worker", link.puzzle))?;
@@ -335,11 +444,11 @@ pub fn make_puzzle(text: &str) -> Result<String, String> {
 }
 
 /// Makes the Search view's pictures of a link's puzzle.
-type PictureMaker = fn(&Link) -> Pictures;
+pub type PictureMaker = fn(&Link) -> Pictures;
 
 /// The puzzles whose Search view draws pictures: each frontier node's board (small enough to
 /// list), or the values so far.
-const PICTURES: &[(&str, PictureMaker)] = &[
+pub const PICTURES: &[(&str, PictureMaker)] = &[
     (sliding::INFO.name, sliding::picture::link_pictures),
     (alphametics::INFO.name, alphametics::picture::link_pictures),
 ];
@@ -347,14 +456,13 @@ const PICTURES: &[(&str, PictureMaker)] = &[
 /// How the Search view draws the puzzle `text` links to, if it draws pictures.
 pub fn pictures(text: &str) -> Option<Pictures> {
     let link = Link::parse(text).ok()?;
-    let (_, pictures) = PICTURES.iter().find(|(name, _)| *name == link.puzzle)?;
+    let (_, pictures) = tables().pictures.iter().find(|(name, _)| *name == link.puzzle)?;
     Some(pictures(&link))
 }
 
 /// The session data this process has built, by name, among those not in `known`.
 pub fn export_session_data(known: &[String]) -> Vec<(&'static str, Vec<u8>)> {
-    SESSION_DATA
-        .iter()
+    all_session_data()
         .filter(|d| !known.iter().any(|k| k == d.name))
         .filter_map(|d| (d.export)().map(|bytes| (d.name, bytes)))
         .collect()
@@ -487,7 +595,7 @@ pub const fn same_str(a: &str, b: &str) -> bool {
 
 /// What the solver a link names does as it works (the puzzle's `work`).
 fn work_of(link: &Link) -> Option<Work> {
-    let (_, work) = WORKS.iter().find(|(name, _)| *name == link.puzzle)?;
+    let (_, work) = tables().works.iter().find(|(name, _)| *name == link.puzzle)?;
     Some(work(link))
 }
 
@@ -515,8 +623,11 @@ fn solve_recorded(link: &Link, ctx: &mut JobContext) -> Result<(Report, Trace), 
 }
 
 fn solve_parsed(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
-    let (_, solve) =
-        SOLVERS.iter().find(|(name, _)| *name == link.puzzle).ok_or_else(|| unknown_puzzle(&link.puzzle))?;
+    let (_, solve) = tables()
+        .solvers
+        .iter()
+        .find(|(name, _)| *name == link.puzzle)
+        .ok_or_else(|| unknown_puzzle(&link.puzzle))?;
     let mut report = solve(link, ctx)?;
     report.elapsed_ms = ctx.elapsed_ms();
     Ok(report)
@@ -534,6 +645,38 @@ pub(crate) fn quietly<R>(job: impl FnOnce(&mut JobContext) -> R) -> R {
 #[cfg(test)]
 pub(crate) fn solve_quietly(text: &str) -> Result<Report, String> {
     quietly(|ctx| solve_link(text, ctx))
+}
+
+/// A page's own worker's tables (`one_puzzle_tables!`) hold its puzzle's entries and no other's.
+#[cfg(test)]
+mod one_puzzle_tables {
+    use super::*;
+
+    static SLIDING: Tables = crate::one_puzzle_tables!("sliding");
+    static HANOI: Tables = crate::one_puzzle_tables!("hanoi");
+
+    fn names<T>(table: &[(&'static str, T)]) -> Vec<&'static str> {
+        table.iter().map(|(name, _)| *name).collect()
+    }
+
+    #[test]
+    fn each_table_holds_the_puzzle_named_and_nothing_else() {
+        for (tables, name) in [(&SLIDING, "sliding"), (&HANOI, "hanoi")] {
+            assert_eq!(names(tables.solvers), [name]);
+            assert_eq!(names(tables.readers), [name]);
+            assert_eq!(names(tables.labels), [name]);
+            assert_eq!(names(tables.works), [name]);
+        }
+        assert_eq!(names(SLIDING.session_data), ["sliding"], "the pattern databases");
+        assert_eq!(names(SLIDING.gif_exports), ["sliding"]);
+        assert_eq!(names(SLIDING.pictures), ["sliding"]);
+        assert!(SLIDING.puzzle_makers.is_empty());
+        assert!(HANOI.session_data.is_empty() && HANOI.gif_exports.is_empty() && HANOI.pictures.is_empty());
+        // The entries are the registry's own: the sliding one solves a sliding link.
+        let link = Link::parse("#/sliding?size=3&tiles=1,2,3,4,5,6,7,0,8&algo=bfs").unwrap();
+        let (_, solve) = SLIDING.solvers[0];
+        assert_eq!(quietly(|ctx| solve(&link, ctx)).unwrap().length, 1);
+    }
 }
 
 /// The example puzzle (`doubling`, not listed) put through the same registry macro as the

@@ -361,6 +361,9 @@ impl App {
 /// Mounts the app with the pages of its bundle in place of index.html's loading line.
 pub fn start(pages: &'static [PageEntry]) {
     console_error_panic_hook::set_once();
+    if let [page] = pages {
+        release::holds_one_page(page.name);
+    }
     browser::remove_element("#loading");
     yew::Renderer::<App>::with_props(Bundle { pages }).render();
 }

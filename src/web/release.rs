@@ -19,6 +19,8 @@ thread_local! {
     /// Told once when a new release is ready (the app shows its reload button).
     static LISTENER: RefCell<Option<yew::Callback<()>>> = const { RefCell::new(None) };
     static REGISTRATION: RefCell<Option<ServiceWorkerRegistration>> = const { RefCell::new(None) };
+    /// The puzzle of a page's own bundle (`holds_one_page`).
+    static ONE_PAGE: std::cell::Cell<Option<&'static str>> = const { std::cell::Cell::new(None) };
     /// Whether the service worker's registration has begun.
     static REGISTERING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
@@ -34,9 +36,20 @@ pub fn page_release() -> Option<String> {
     meta("puzzlelab-release")
 }
 
-/// The solver worker's loader of this page's release.
+/// The solver worker's loader of this page's release; in a page's own bundle, followed by
+/// `#` and its puzzle, for which the loader has a worker with that puzzle's solvers alone.
 pub fn worker_url() -> String {
-    meta("puzzlelab-worker").unwrap_or_else(|| DEFAULT_WORKER.to_string())
+    let loader = meta("puzzlelab-worker").unwrap_or_else(|| DEFAULT_WORKER.to_string());
+    match ONE_PAGE.with(|page| page.get()) {
+        Some(page) => format!("{loader}#{page}"),
+        None => loader,
+    }
+}
+
+/// Says that this bundle holds one puzzle's page alone (`app::start`): its workers may be
+/// that puzzle's own.
+pub fn holds_one_page(puzzle: &'static str) {
+    ONE_PAGE.with(|page| page.set(Some(puzzle)));
 }
 
 /// The lessons bundle's loader of this page's release.

@@ -46,7 +46,7 @@ test("a shared link's first visit downloads its own page's bundle within budget,
   }, { serviceWorkers: "block" });
   await page.locator("svg.tiles").waitFor();
   // Nobody presses Solve: the solver's files come all the same.
-  const solverWasm = (request) => /\/worker-simd-[0-9a-f]{16}_bg\.wasm$/.test(request.url());
+  const solverWasm = (request) => /\/worker-page-sliding-[0-9a-f]{16}_bg\.wasm$/.test(request.url());
   for (let waited = 0; !finished.some(solverWasm); waited += 100) {
     assert.ok(waited < 30000, "the solver's wasm came within 30 s");
     await page.waitForTimeout(100);
@@ -61,7 +61,8 @@ test("a shared link's first visit downloads its own page's bundle within budget,
   assert.deepEqual(wasm.map((f) => f.name.replace(/-[0-9a-f]{16}_bg/, "")), ["page-sliding.wasm"], `the sliding page's own bundle and no other: ${list}`);
   assert.ok(total <= PAGE_BUDGET, `first visit ${total} bytes, budget ${PAGE_BUDGET}`);
   const solver = visit.filter((f) => isSolver(f.name));
-  assert.ok(solver.some((f) => /^worker-simd-[0-9a-f]{16}_bg\.wasm$/.test(f.name)), `the solver (its SIMD build) loads before any Solve: ${solver.map((f) => f.name)}`);
+  const solverFiles = solver.filter((f) => f.name.endsWith(".wasm")).map((f) => f.name.replace(/-[0-9a-f]{16}_bg/, ""));
+  assert.deepEqual(solverFiles, ["worker-page-sliding.wasm"], "the page's own solver (SIMD, the sliding puzzle's solvers alone) loads before any Solve");
   for (const file of solver) assert.ok(file.start >= wasm[0].end, `${file.name} asked for only once the app had arrived`);
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   await status(page).filter({ hasText: "Solved" }).waitFor({ timeout: 60000 });
@@ -114,7 +115,7 @@ test("where the browser is asked to save data, the solver waits for the first So
   assert.deepEqual(names().filter(isSolver), [], "no solver file before Solve");
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   await status(page).filter({ hasText: "Solved" }).waitFor({ timeout: 60000 });
-  assert.ok(names().some((name) => /^worker-simd-[0-9a-f]{16}_bg\.wasm$/.test(name)), "Solve loads the solver");
+  assert.ok(names().some((name) => /^worker-page-sliding-[0-9a-f]{16}_bg\.wasm$/.test(name)), "Solve loads the page's solver");
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -143,8 +144,9 @@ test("what a first visit really transfers: the page's own files, then the servic
   const own = sent.filter((f, i) => pageFetched.has(f.name) && sent.findIndex((g) => g.name === f.name) === i);
   console.log(`first visit: the page's own files ${sum(own)} bytes (headers aside); with its service worker's install ${sum(sent)} bytes in ${sent.length} responses (${list}); the release stored: ${stored.length} files`);
   for (const name of stored) assert.ok(sent.some((f) => f.name === name), `${name} was stored, so it was sent: ${list}`);
-  // One worker build (this browser's) is stored, not both.
+  // One worker build with every puzzle (this browser's) is stored, not both, and no page's own.
   assert.equal(stored.filter((name) => /^worker(-simd)?-[0-9a-f]{16}_bg\.wasm$/.test(name)).length, 1, stored.join(", "));
+  assert.deepEqual(stored.filter((name) => name.startsWith("worker-page-")), [], "no page's own worker is stored at install");
   assert.ok(stored.some((name) => name.startsWith("lessons-")), `the lessons bundle is stored: ${stored}`);
   // Offline, the app with every page opens any page; the pages' own bundles are not stored at install.
   assert.ok(stored.some((name) => /^app-[0-9a-f]{16}_bg\.wasm$/.test(name)), `the app with every page is stored: ${stored}`);

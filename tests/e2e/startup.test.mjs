@@ -5,7 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { open, status } from "./harness.mjs";
 
-const WORKER_WASM = /\/worker(-simd)?-[0-9a-f]{16}_bg\.wasm$/;
+/** Every build of the solver: with every puzzle (with SIMD or without), and each page's own. */
+const WORKER_WASM = /\/worker(-simd|-page-[a-z0-9-]+)?-[0-9a-f]{16}_bg\.wasm$/;
 
 test("a solver that cannot load is reported with a way to retry, and the retry solves", async () => {
   // No service worker: it would answer from its cache what the route below withholds.
@@ -37,6 +38,20 @@ test("Solve pressed while a generated puzzle is still being made solves it once 
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   await status(page).filter({ hasText: "Solved" }).waitFor({ timeout: 30000 });
   assert.match(await status(page).innerText(), /the only solution/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a page whose own solver cannot load (offline before it was stored) is solved by the one with every puzzle", async () => {
+  const asked = [];
+  const { page, errors } = await open("#/hanoi?discs=3", undefined, async (page) => {
+    await page.context().route(/\/worker-page-[a-z0-9-]+-[0-9a-f]{16}_bg\.wasm$/, (route) => route.abort("internetdisconnected"));
+    page.context().on("request", (request) => asked.push(new URL(request.url()).pathname.split("/").pop()));
+  }, { serviceWorkers: "block" });
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: "Solved: 7 moves" }).waitFor({ timeout: 30000 });
+  const wasm = asked.filter((name) => name.startsWith("worker") && name.endsWith(".wasm")).map((name) => name.replace(/-[0-9a-f]{16}_bg/, ""));
+  assert.deepEqual(wasm, ["worker-page-hanoi.wasm", "worker-simd.wasm"], "its own first, then the one with every puzzle");
   assert.deepEqual(errors, []);
   await page.close();
 });
