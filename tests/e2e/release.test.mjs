@@ -25,8 +25,14 @@ test("every file of the release is named by its content, and the service worker 
   const pages = files.filter((name) => /^page-.*_bg\.wasm$/.test(name));
   const starter = JSON.parse(/^const PAGES = (.*);$/m.exec(readFileSync(join(dist, "index.html"), "utf8"))[1]);
   assert.deepEqual(Object.values(starter).map(([, wasm]) => wasm).sort(), pages, "the starter lists every page's bundle");
-  assert.equal(files.filter((name) => name.endsWith(".wasm")).length - pages.length, 4,
-    `besides, the app with every page, the lessons and two worker builds: ${files}`);
+  // A solver worker per puzzle's page, each listed in the solver's loader.
+  const workers = files.filter((name) => /^worker-page-.*_bg\.wasm$/.test(name));
+  const loaderName = files.find((name) => /^solver_worker-[0-9a-f]{16}\.js$/.test(name));
+  const loaderBuilds = JSON.parse(/^const PAGE_BUILDS = (.*);$/m.exec(readFileSync(join(dist, loaderName), "utf8"))[1]);
+  assert.deepEqual(Object.values(loaderBuilds).map(([, wasm]) => wasm).sort(), workers, "the loader lists every page's worker");
+  assert.deepEqual(Object.keys(loaderBuilds).sort(), Object.keys(starter).filter(Boolean).sort(), "a worker for each puzzle's page");
+  assert.equal(files.filter((name) => name.endsWith(".wasm")).length - pages.length - workers.length, 4,
+    `besides, the app with every page, the lessons and two worker builds with every puzzle: ${files}`);
   const listed = JSON.parse(/^const FILES = (.*);$/m.exec(readFileSync(join(dist, "sw.js"), "utf8"))[1]);
   // All of it but the teacher's guide's pictures, kept once the guide shows them.
   assert.deepEqual(listed.sort(), files.filter((name) => name !== "sw.js" && !/^guide-.*\.png$/.test(name)),
