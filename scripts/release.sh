@@ -28,11 +28,12 @@ sed -i -e "s|^var LESSONS = .*|var LESSONS = [\"lessons-$hash.js\", \"lessons-${
 lessons="lessons_loader-$(digest < lessons_loader.js).js"
 mv lessons_loader.js "$lessons"
 
-# On a release build, each page's own app bundle and solver worker besides the ones with every
-# page (scripts/page_bundles.sh): the bundles listed in the app's starter (static/app_start.js),
-# which goes into the page itself, the workers in the solver's loader (below).
+# On a release build (unless PUZZLELAB_NO_PAGE_BUNDLES is set: scripts/serve.sh), each page's
+# own app bundle and solver worker besides the ones with every page (scripts/page_bundles.sh):
+# the bundles listed in the app's starter (static/app_start.js), which goes into the page
+# itself, the workers in the solver's loader (below).
 pages=""
-if [ "${TRUNK_PROFILE:-}" = release ]; then
+if [ "${TRUNK_PROFILE:-}" = release ] && [ -z "${PUZZLELAB_NO_PAGE_BUNDLES:-}" ]; then
   pages=$(TRUNK_SOURCE_DIR="$source_dir" sh "$source_dir/scripts/page_bundles.sh")
 fi
 apps=$(echo "$pages" | sed -n 's/^app //p' | tr -d '\n' | sed 's/, *$//')
