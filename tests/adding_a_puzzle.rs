@@ -75,11 +75,13 @@ fn nothing_else_lists_the_puzzles_by_hand() {
         .collect();
     bins.sort();
     // The lessons bundle is the app's own part for lessons, loaded into the same page when a
-    // lesson opens (no reload, no page of its own), so a first visit does not download it.
+    // lesson opens (no reload, no page of its own), so a first visit does not download it. A
+    // page's own bundle and worker are one program each, built once per page the registry
+    // lists (`PUZZLELAB_PAGE`, scripts/page_bundles.sh): a new puzzle adds no program.
     assert_eq!(
         bins,
-        ["app.rs", "lessons.rs", "puzzlelab.rs", "worker-simd.rs", "worker.rs"],
-        "one app (with its lessons, loaded when one opens), one worker, one CLI"
+        ["app.rs", "lessons.rs", "page.rs", "puzzlelab.rs", "worker-page.rs", "worker-simd.rs", "worker.rs"],
+        "one app (with its lessons, loaded when one opens) and one page's, the workers, one CLI"
     );
 }
 
