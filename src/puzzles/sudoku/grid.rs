@@ -144,8 +144,9 @@ pub fn groups(box_size: usize) -> Vec<Vec<usize>> {
 
 /// Each cell's friends for a box size, computed once per process.
 pub fn friends_of(box_size: usize) -> &'static [Vec<usize>] {
-    static TABLES: std::sync::OnceLock<Vec<Vec<Vec<usize>>>> = std::sync::OnceLock::new();
-    &TABLES.get_or_init(|| BOX_SIZES.map(friends).collect())[box_size - BOX_SIZES.start()]
+    // Each size's table is built when first asked for (a 16×16 grid's takes the longest).
+    static TABLES: [std::sync::OnceLock<Vec<Vec<usize>>>; 3] = [const { std::sync::OnceLock::new() }; 3];
+    TABLES[box_size - BOX_SIZES.start()].get_or_init(|| friends(box_size))
 }
 
 /// Each cell's friends: the other cells of its row, column and box.

@@ -43,84 +43,112 @@ pub fn Places(props: &PlacesProps) -> Html {
     // On which place and where a pointer went down; whether it then swiped.
     let down = use_mut_ref(|| None::<(usize, i32, i32)>);
     let swiped = use_mut_ref(|| false);
+    let onkeydown = {
+        let (places, on_press, current) = (props.places.clone(), props.on_press.clone(), current.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            let Some(i) = place_of(&e) else { return };
+            let key = e.key();
+            let target = match (key.as_str(), arrow(&key)) {
+                (_, Some(step)) => nearest(&places, i, step),
+                ("Home", _) => Some(0),
+                ("End", _) => Some(places.len() - 1),
+                ("Enter" | " ", _) => {
+                    e.prevent_default();
+                    e.stop_propagation();
+                    on_press.emit(i);
+                    return;
+                }
+                _ => return,
+            };
+            // The page's own use of these keys (sliding a tile, scrolling) waits until the
+            // focus leaves the board.
+            e.prevent_default();
+            e.stop_propagation();
+            if let Some(j) = target {
+                current.set(j);
+                focus_sibling(&e, j);
+            }
+        })
+    };
+    let onfocusin = {
+        let (current, on_press, presses) = (current.clone(), props.on_press.clone(), props.press_on_focus);
+        Callback::from(move |e: FocusEvent| {
+            let Some(i) = place_of(&e) else { return };
+            current.set(i);
+            if presses {
+                on_press.emit(i);
+            }
+        })
+    };
+    let onpointerdown = {
+        let down = down.clone();
+        Callback::from(move |e: PointerEvent| {
+            let Some(i) = place_of(&e) else { return };
+            // A finger captures the pointer on the place it pressed: let go, so the place
+            // under the finger hears the pointer come up.
+            if let Some(target) = e.target_dyn_into::<web_sys::Element>() {
+                let _ = target.release_pointer_capture(e.pointer_id());
+            }
+            *down.borrow_mut() = Some((i, e.client_x(), e.client_y()));
+        })
+    };
+    let onpointerup = {
+        let (down, swiped, on_press, drags) =
+            (down.clone(), swiped.clone(), props.on_press.clone(), props.drags);
+        Callback::from(move |e: PointerEvent| {
+            let Some(i) = place_of(&e) else { return };
+            let Some((from, x, y)) = down.borrow_mut().take() else { return };
+            let tap = (e.client_x() - x).abs() < TAP_PX && (e.client_y() - y).abs() < TAP_PX;
+            if from != i && drags {
+                on_press.emit(from);
+                on_press.emit(i);
+            }
+            // A swipe that ends on the place it began on is not a tap: its click is ignored.
+            *swiped.borrow_mut() = from == i && !tap;
+        })
+    };
+    // A click presses the place (a screen reader's click too, which comes without a pointer).
+    let onclick = {
+        let (swiped, on_press) = (swiped.clone(), props.on_press.clone());
+        Callback::from(move |e: MouseEvent| {
+            let Some(i) = place_of(&e) else { return };
+            if !std::mem::take(&mut *swiped.borrow_mut()) {
+                on_press.emit(i);
+            }
+        })
+    };
     let places = props.places.iter().enumerate().map(|(i, place)| {
-        let [x, y, w, h] = place.area;
-        let onkeydown = {
-            let (places, on_press, current) = (props.places.clone(), props.on_press.clone(), current.clone());
-            Callback::from(move |e: KeyboardEvent| {
-                let key = e.key();
-                let target = match (key.as_str(), arrow(&key)) {
-                    (_, Some(step)) => nearest(&places, i, step),
-                    ("Home", _) => Some(0),
-                    ("End", _) => Some(places.len() - 1),
-                    ("Enter" | " ", _) => {
-                        e.prevent_default();
-                        e.stop_propagation();
-                        on_press.emit(i);
-                        return;
-                    }
-                    _ => return,
-                };
-                // The page's own use of these keys (sliding a tile, scrolling) waits until the
-                // focus leaves the board.
-                e.prevent_default();
-                e.stop_propagation();
-                if let Some(j) = target {
-                    current.set(j);
-                    focus_sibling(&e, j);
-                }
-            })
-        };
-        let onfocus = {
-            let (current, on_press, presses) = (current.clone(), props.on_press.clone(), props.press_on_focus);
-            Callback::from(move |_: FocusEvent| {
-                current.set(i);
-                if presses {
-                    on_press.emit(i);
-                }
-            })
-        };
-        let onpointerdown = {
-            let down = down.clone();
-            Callback::from(move |e: PointerEvent| {
-                // A finger captures the pointer on the place it pressed: let go, so the place
-                // under the finger hears the pointer come up.
-                if let Some(target) = e.target_dyn_into::<web_sys::Element>() {
-                    let _ = target.release_pointer_capture(e.pointer_id());
-                }
-                *down.borrow_mut() = Some((i, e.client_x(), e.client_y()));
-            })
-        };
-        let onpointerup = {
-            let (down, swiped, on_press, drags) = (down.clone(), swiped.clone(), props.on_press.clone(), props.drags);
-            Callback::from(move |e: PointerEvent| {
-                let Some((from, x, y)) = down.borrow_mut().take() else { return };
-                let tap = (e.client_x() - x).abs() < TAP_PX && (e.client_y() - y).abs() < TAP_PX;
-                if from != i && drags {
-                    on_press.emit(from);
-                    on_press.emit(i);
-                }
-                // A swipe that ends on the place it began on is not a tap: its click is ignored.
-                *swiped.borrow_mut() = from == i && !tap;
-            })
-        };
-        // A click presses the place (a screen reader's click too, which comes without a pointer).
-        let onclick = {
-            let (swiped, on_press) = (swiped.clone(), props.on_press.clone());
-            Callback::from(move |_: MouseEvent| {
-                if !std::mem::take(&mut *swiped.borrow_mut()) {
-                    on_press.emit(i);
-                }
-            })
-        };
+        let [x, y, w, h] = place.area.map(tenths);
         html! {
-            <rect class="place" role="button" aria-label={place.name.clone()}
-                tabindex={if i == current_index { "0" } else { "-1" }}
-                x={format!("{x:.1}")} y={format!("{y:.1}")} width={format!("{w:.1}")} height={format!("{h:.1}")}
-                {onkeydown} {onfocus} {onpointerdown} {onpointerup} {onclick} onmousedown={keep_focus_where_it_is} />
+            <rect class="place" role="button" aria-label={place.name.clone()} data-place={i.to_string()}
+                tabindex={if i == current_index { "0" } else { "-1" }} {x} {y} width={w} height={h} />
         }
     });
-    html! { <g class="places">{ for places }</g> }
+    // The layer listens for its places (one listener per event, not one per place: a Sudoku
+    // grid has 81 places, a 16×16 one 256).
+    html! {
+        <g class="places" {onkeydown} {onfocusin} {onpointerdown} {onpointerup} {onclick}
+            onmousedown={keep_focus_where_it_is}>
+            { for places }
+        </g>
+    }
+}
+
+/// The index of the place an event happened on (its `data-place`), if it happened on one.
+fn place_of(e: &Event) -> Option<usize> {
+    e.target()?.dyn_into::<web_sys::Element>().ok()?.get_attribute("data-place")?.parse().ok()
+}
+
+/// A coordinate to a tenth of a unit, written without float formatting (a whole one without ".0").
+fn tenths(value: f64) -> String {
+    let tenths = (value * 10.0).round() as i64;
+    let sign = if tenths < 0 { "-" } else { "" };
+    let (whole, tenth) = (tenths.abs() / 10, tenths.abs() % 10);
+    if tenth == 0 {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{tenth}")
+    }
 }
 
 /// Moves the keyboard focus to place `index`, a sibling of the event's target.

@@ -31,21 +31,31 @@ pub fn SudokuGrid(props: &SudokuGridProps) -> Html {
     let (box_size, side) = (p.box_size, p.box_size * p.box_size);
     let size = side * CELL;
     let trouble = p.trouble();
-    let cells = (0..side * side).map(|cell| {
+    // Only a cell with something to draw has an element: a value, pencil marks or a shade
+    // (the paper under the grid is one rectangle), so an empty grid is not 81 empty groups.
+    let cells = (0..side * side).filter_map(|cell| {
         let (x, y) = (cell % side * CELL, cell / side * CELL);
         let clue = props.clues[cell] != 0;
         let solved = props.solution.as_ref().map_or(0, |s| s.cells[cell]);
         let value = if p.values[cell] != 0 { p.values[cell] } else if !clue { solved } else { 0 };
+        let shades = [
+            (p.guessed.contains(&cell), "guessed"),
+            (props.selected == Some(cell), "selected"),
+            (p.last == Some(cell), "last"),
+            (p.eliminated.contains(&cell), "eliminated"),
+            (trouble.contains(&cell), "trouble"),
+        ];
+        let shaded = shades.iter().any(|&(on, _)| on);
+        let marked = props.marks && value == 0 && p.candidates[cell] != 0;
+        if value == 0 && !shaded && !marked {
+            return None;
+        }
         let class = classes!(
             "cell",
             clue.then_some("clue"),
             (!clue && p.values[cell] != 0).then_some("placed"),
-            p.guessed.contains(&cell).then_some("guessed"),
             (!clue && p.values[cell] == 0 && solved != 0).then_some("solved"),
-            (props.selected == Some(cell)).then_some("selected"),
-            (p.last == Some(cell)).then_some("last"),
-            p.eliminated.contains(&cell).then_some("eliminated"),
-            trouble.contains(&cell).then_some("trouble"),
+            shades.iter().filter(|&&(on, _)| on).map(|&(_, name)| name).collect::<Vec<_>>(),
         );
         let text = if value != 0 {
             html! {
@@ -53,7 +63,7 @@ pub fn SudokuGrid(props: &SudokuGridProps) -> Html {
                     { Grid::symbol(value) }
                 </text>
             }
-        } else if props.marks {
+        } else if marked {
             let small = CELL / box_size;
             let marks = (1..=side as u8).filter(|&v| p.candidates[cell] & (1 << (v - 1)) != 0).map(|v| {
                 let i = usize::from(v - 1);
@@ -64,12 +74,14 @@ pub fn SudokuGrid(props: &SudokuGridProps) -> Html {
         } else {
             html! {}
         };
-        html! {
-            <g class={class}>
-                <rect x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()} />
+        Some(html! {
+            <g key={cell} class={class} data-cell={cell.to_string()}>
+                if shaded {
+                    <rect x={x.to_string()} y={y.to_string()} width={CELL.to_string()} height={CELL.to_string()} />
+                }
                 { text }
             </g>
-        }
+        })
     });
     let lines = (0..=side).map(|i| {
         let at = (i * CELL).to_string();
@@ -88,7 +100,8 @@ pub fn SudokuGrid(props: &SudokuGridProps) -> Html {
             role="group" aria-label={format!("{side}×{side} Sudoku grid, {open} open cells, row by row: arrows move, digits fill")}
             style={mark_size}>
             <g aria-hidden="true">
-                { for cells }
+                <rect class="paper" width={size.to_string()} height={size.to_string()} />
+                <g>{ for cells }</g>
                 { for lines }
             </g>
             { props.places.clone() }
