@@ -9,7 +9,7 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    puzzlelab::web::app::start(puzzlelab::web::pages::PAGES);
+    puzzlelab::web::app::start(puzzlelab::web::pages::PAGES, Some(puzzlelab::web::landing::view));
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -7,17 +7,24 @@
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
+#[cfg(target_arch = "wasm32")]
+const NAME: &str = match option_env!("PUZZLELAB_PAGE") {
+    Some(name) => name,
+    None => "",
+};
+
 /// Chosen as this is compiled, so that the other pages are left out of the bundle.
 #[cfg(target_arch = "wasm32")]
-static PAGE: Option<puzzlelab::web::pages::PageEntry> =
-    puzzlelab::web::pages::named(match option_env!("PUZZLELAB_PAGE") {
-        Some(name) => name,
-        None => "",
-    });
+static PAGE: Option<puzzlelab::web::pages::PageEntry> = puzzlelab::web::pages::named(NAME);
+
+/// The landing page goes into its own bundle only, not into a puzzle's.
+#[cfg(target_arch = "wasm32")]
+const LANDING: Option<fn() -> yew::Html> =
+    if NAME.is_empty() { Some(puzzlelab::web::landing::view) } else { None };
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    puzzlelab::web::app::start(PAGE.as_slice());
+    puzzlelab::web::app::start(PAGE.as_slice(), LANDING);
 }
 
 #[cfg(not(target_arch = "wasm32"))]

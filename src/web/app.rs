@@ -1,14 +1,15 @@
 //! The app: header, themes, presentation mode, the shortcut overlay, and the page the address
 //! names (the landing page or a puzzle's), rebuilt whenever the address changes.
 //!
-//! A bundle carries the pages it was built with (`src/bin/page.rs`): one puzzle's, none (the
-//! landing page's), or all (`src/bin/app.rs`, for lessons and offline use); static/app_start.js
-//! loads the bundle the address needs. An address naming a page this bundle lacks reloads.
+//! A bundle carries the pages it was built with (`src/bin/page.rs`): one puzzle's, the landing
+//! page alone, or all with the landing page (`src/bin/app.rs`, for lessons and offline use);
+//! static/app_start.js loads the bundle the address needs. An address naming a page this bundle
+//! lacks reloads.
 
 use super::lesson_host;
 use super::page::COMMON_KEYS;
 use super::pages::PageEntry;
-use super::{browser, landing::Landing, release};
+use super::{browser, release};
 use crate::core::lesson::LESSON_PAGE;
 use crate::core::link::Link;
 use crate::puzzles::PUZZLES;
@@ -16,13 +17,23 @@ use gloo_events::EventListener;
 use yew::prelude::*;
 
 /// The pages this bundle carries.
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 pub struct Bundle {
     pub pages: &'static [PageEntry],
+    /// Draws the landing page; `None` in a puzzle's own bundle, which leaves the landing
+    /// page's code and pictures out.
+    pub landing: Option<fn() -> Html>,
+}
+
+impl PartialEq for Bundle {
+    fn eq(&self, other: &Self) -> bool {
+        self.pages == other.pages && self.landing.is_some() == other.landing.is_some()
+    }
 }
 
 pub struct App {
     pages: &'static [PageEntry],
+    landing: Option<fn() -> Html>,
     link: Link,
     /// A problem with the address itself, shown above the page.
     route_error: Option<String>,
@@ -96,6 +107,7 @@ impl Component for App {
         let (link, route_error) = read_route();
         let app = Self {
             pages: ctx.props().pages,
+            landing: ctx.props().landing,
             mount_lesson: link.puzzle == LESSON_PAGE,
             link,
             route_error,
@@ -119,7 +131,7 @@ impl Component for App {
         match msg {
             Msg::HashChanged => {
                 let (link, route_error) = read_route();
-                if !self.carries(&link) {
+                if route_error.is_none() && !self.carries(&link) {
                     // Another page's bundle: a new release waiting is taken on the way.
                     if self.new_version {
                         release::reload_into_new_version();
@@ -212,7 +224,11 @@ impl Component for App {
                     }
                 </div>
             },
-            None if self.link.puzzle.is_empty() || self.route_error.is_some() => html! { <Landing /> },
+            None if self.link.puzzle.is_empty() || self.route_error.is_some() => match self.landing {
+                Some(landing) => landing(),
+                // A bad link in a puzzle's own bundle: its alert, and the way to every puzzle.
+                None => html! { <main class="home"><p><a href="#/">{ "See every puzzle" }</a></p></main> },
+            },
             // The loader chose a bundle without this page: it cannot happen unless the build
             // went wrong, and a reload asks again.
             None => {
@@ -320,11 +336,10 @@ impl App {
         self.pages.iter().find(|page| page.name == name)
     }
 
-    /// Whether this bundle can show `link`'s page (the landing page: any bundle; a lesson's:
-    /// only the bundle of every page).
+    /// Whether this bundle can show `link`'s page (a lesson's: only the bundle of every page).
     fn carries(&self, link: &Link) -> bool {
         match link.puzzle.as_str() {
-            "" => true,
+            "" => self.landing.is_some(),
             LESSON_PAGE => self.pages.len() == crate::puzzles::PUZZLES.len(),
             puzzle => crate::puzzles::find(puzzle).is_none() || self.page(puzzle).is_some(),
         }
@@ -359,11 +374,11 @@ impl App {
 }
 
 /// Mounts the app with the pages of its bundle in place of index.html's loading line.
-pub fn start(pages: &'static [PageEntry]) {
+pub fn start(pages: &'static [PageEntry], landing: Option<fn() -> Html>) {
     console_error_panic_hook::set_once();
     if let [page] = pages {
         release::holds_one_page(page.name);
     }
     browser::remove_element("#loading");
-    yew::Renderer::<App>::with_props(Bundle { pages }).render();
+    yew::Renderer::<App>::with_props(Bundle { pages, landing }).render();
 }

@@ -6,6 +6,11 @@ use crate::core::lesson::EXAMPLES;
 use crate::puzzles::PUZZLES;
 use yew::prelude::*;
 
+/// The landing page, for the bundles that carry it (`web::app::Bundle`).
+pub fn view() -> Html {
+    html! { <Landing /> }
+}
+
 #[function_component(Landing)]
 pub fn landing() -> Html {
     html! {
