@@ -127,30 +127,25 @@ pub static EVERY_PUZZLE: Tables = Tables {
 #[macro_export]
 macro_rules! one_puzzle_tables {
     ($name:expr) => {{
-        use $crate::puzzles::{named, named_or_none};
+        use $crate::puzzles::named;
         $crate::puzzles::Tables {
             solvers: &[named($crate::puzzles::SOLVERS, $name)],
             readers: &[named($crate::puzzles::READERS, $name)],
             labels: &[named($crate::puzzles::ALGORITHM_LABELS, $name)],
             works: &[named($crate::puzzles::WORKS, $name)],
-            session_data: match named_or_none($crate::puzzles::SESSION_DATA, $name) {
-                Some(entry) => &[entry],
-                None => &[],
-            },
-            gif_exports: match named_or_none($crate::puzzles::GIF_EXPORTS, $name) {
-                Some(entry) => &[entry],
-                None => &[],
-            },
-            puzzle_makers: match named_or_none($crate::puzzles::PUZZLE_MAKERS, $name) {
-                Some(entry) => &[entry],
-                None => &[],
-            },
-            pictures: match named_or_none($crate::puzzles::PICTURES, $name) {
-                Some(entry) => &[entry],
-                None => &[],
-            },
+            session_data: $crate::one_puzzle_tables!(@optional SESSION_DATA, $name),
+            gif_exports: $crate::one_puzzle_tables!(@optional GIF_EXPORTS, $name),
+            puzzle_makers: $crate::one_puzzle_tables!(@optional PUZZLE_MAKERS, $name),
+            pictures: $crate::one_puzzle_tables!(@optional PICTURES, $name),
         }
     }};
+    // A table a puzzle may have no entry in: its entry alone, or none.
+    (@optional $table:ident, $name:expr) => {
+        match $crate::puzzles::named_or_none($crate::puzzles::$table, $name) {
+            Some(entry) => &[entry],
+            None => &[],
+        }
+    };
 }
 
 /// The entry of `table` named `name`, if any (a `const fn`: [`one_puzzle_tables!`]).
