@@ -90,14 +90,10 @@ impl Jugs {
     pub fn apply(&self, amounts: &Amounts, pour: Pour) -> Result<Amounts, String> {
         let qty = self.poured(amounts, pour);
         if qty == 0 {
+            let (from, to) = (jug_name(pour.from), jug_name(pour.to));
             let why =
-                if amounts[pour.from] == 0 { "is empty" } else { "cannot take more: the other is full" };
-            return Err(format!(
-                "pouring {} into {}: nothing moves, {} {why}",
-                jug_name(pour.from),
-                jug_name(pour.to),
-                jug_name(pour.from)
-            ));
+                if amounts[pour.from] == 0 { format!("{from} is empty") } else { format!("{to} is full") };
+            return Err(format!("pouring {from} into {to}: nothing moves, {why}"));
         }
         let mut next = amounts.clone();
         next[pour.from] -= qty;
@@ -284,6 +280,20 @@ mod tests {
         let dfs = run("#/jugs?algo=dfs").unwrap();
         assert!(dfs.solved && dfs.length >= 7);
         assert_eq!(replay(&JugsParams::default(), &dfs.moves), [0, 4, 4]);
+    }
+
+    #[test]
+    fn a_pour_that_moves_nothing_names_the_jug_that_stops_it() {
+        let jugs = JugsParams::default().jugs;
+        let pour = |text| jugs.parse_pour(text).unwrap();
+        assert_eq!(
+            jugs.apply(&vec![3, 0, 5], pour("CA")).unwrap_err(),
+            "pouring C into A: nothing moves, A is full"
+        );
+        assert_eq!(
+            jugs.apply(&vec![0, 0, 8], pour("AB")).unwrap_err(),
+            "pouring A into B: nothing moves, A is empty"
+        );
     }
 
     #[test]
