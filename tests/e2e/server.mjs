@@ -26,16 +26,21 @@ const TYPES = {
  * starts a round trip after its request, then its bytes go out in 1,460-byte pieces at the
  * link's rate, pieces of responses sent at once taking turns. Slows every byte a page, its
  * workers and its service worker fetch (a page-level throttle misses the workers' fetches).
+ * Each piece is scheduled from when the one before it was due, not from when its timer woke:
+ * a busy machine wakes timers late, and counting from the late wake would lose that time on
+ * every piece (a 250 KB response then took up to a fifth longer than the link's rate allows).
  */
 function slowLink({ bitsPerSecond, roundTripMs }) {
   let free = 0;
-  const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+  const sleep = (ms) => new Promise((done) => setTimeout(done, Math.max(0, ms)));
   return async (res, body) => {
-    await sleep(roundTripMs);
+    let ready = performance.now() + roundTripMs;
+    await sleep(ready - performance.now());
     for (let at = 0; at < body.length; at += 1460) {
       const piece = body.subarray(at, at + 1460);
-      const start = Math.max(performance.now(), free);
+      const start = Math.max(ready, free);
       free = start + (piece.length * 8 * 1000) / bitsPerSecond;
+      ready = free;
       await sleep(free - performance.now());
       res.write(piece);
     }
