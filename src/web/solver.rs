@@ -221,7 +221,7 @@ impl SolverClient {
         }
         let job = self.next_job;
         self.next_job += 1;
-        let json = serde_json::to_string(&request).expect("requests serialize");
+        let json = request_text(&request);
         let mut shared = self.shared.borrow_mut();
         shared.current = Some(job);
         if shared.ready {
@@ -292,7 +292,7 @@ impl SolverClient {
                     }
                     None => (data.as_string(), None),
                 };
-                let message = match serde_json::from_str::<FromWorker>(&text.unwrap_or_default()) {
+                let message = match read_message(&text.unwrap_or_default()) {
                     Ok(message) => message,
                     Err(e) => {
                         // A worker from another release, or a damaged message: the job's
@@ -366,9 +366,22 @@ fn give_up_on_worker(shared: &RefCell<Shared>, on_event: &dyn Fn(SolverEvent), w
     }
 }
 
+/// A request as the worker reads it: JSON text, written by the browser's own JSON (the page's
+/// bundle then carries no JSON writer or reader of its own).
+fn request_text(request: &ToWorker) -> String {
+    let value = serde_wasm_bindgen::to_value(request).expect("requests convert");
+    js_sys::JSON::stringify(&value).expect("requests are JSON").into()
+}
+
+/// A worker's message (JSON text), read by the browser's own JSON.
+fn read_message(text: &str) -> Result<FromWorker, String> {
+    let value = js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())?;
+    serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())
+}
+
 /// Hands a table built by an earlier worker to `worker`.
 fn post_session_data(worker: &Worker, name: &str, bytes: &js_sys::Uint8Array) {
-    let json = serde_json::to_string(&ToWorker::SessionData { name: name.to_string() }).expect("serializes");
+    let json = request_text(&ToWorker::SessionData { name: name.to_string() });
     let _ = worker.post_message(&js_sys::Array::of2(&JsValue::from_str(&json), bytes));
 }
 
@@ -405,7 +418,7 @@ fn route(
             state.ready = true;
             crate::web::release::solver_ready();
             if let Some(flag) = &state.cancel_flag {
-                let json = serde_json::to_string(&ToWorker::CancelFlag).expect("serializes");
+                let json = request_text(&ToWorker::CancelFlag);
                 let _ = worker.post_message(&js_sys::Array::of2(&JsValue::from_str(&json), &flag.buffer()));
             }
             // Hand over what earlier workers built before the first job.

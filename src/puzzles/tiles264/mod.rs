@@ -12,7 +12,7 @@ use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::python_random::PythonRandom;
 use crate::core::race::Work;
 use crate::core::search::Limits;
-use crate::core::seed::SeededRng;
+use crate::core::seed::{SeededRng, MAX_SEED};
 use domain::{check_solution, Layout};
 use params::{Algo, RngKind, TilesParams};
 use solvers::{all_solutions, canonical, TileGenetics};
@@ -142,11 +142,17 @@ fn genetic(params: &TilesParams, ctx: &mut JobContext) -> Report {
     report
 }
 
+/// The seed of run `i` from `first`: the seeds after it, back to 0 past the largest, so that each
+/// run's seed opens as a link of its own (and survives the page's JSON, exact to 2^53).
+fn run_seed_number(first: u64, i: u64) -> u64 {
+    (first + i) % (MAX_SEED + 1)
+}
+
 /// The same run over `runs` consecutive seeds: how often, and how fast, does it succeed?
 fn many_seeds(params: &TilesParams, ctx: &mut JobContext) -> Report {
     let mut report = Report::new(params::PUZZLE, Algo::Genetic.name(), params.to_link().to_hash());
     let mut runs = Vec::new();
-    for (i, seed) in (params.seed..params.seed + params.runs).enumerate() {
+    for (i, seed) in (0..params.runs).map(|i| run_seed_number(params.seed, i)).enumerate() {
         let label = format!("Seed {seed} ({} of {})", i + 1, params.runs);
         let (done, total) = (i as u64, params.runs);
         let result = run_seed(params, seed, ctx.limits, &mut |_| {
@@ -210,6 +216,14 @@ fn exact(params: &TilesParams, ctx: &mut JobContext) -> Report {
 mod tests {
     use crate::core::search::Limits;
     use crate::puzzles::{quietly, solve_link};
+
+    #[test]
+    fn many_runs_from_the_largest_seed_go_on_from_0() {
+        let report =
+            quietly(|ctx| solve_link("#/tiles264?runs=3&seed=9007199254740991&generations=2", ctx)).unwrap();
+        let seeds: Vec<u64> = report.runs.unwrap().iter().map(|run| run.seed).collect();
+        assert_eq!(seeds, [9_007_199_254_740_991, 0, 1]);
+    }
 
     #[test]
     fn the_exact_search_stops_at_the_jobs_limit_and_says_so() {

@@ -1,7 +1,8 @@
 //! The "264" page's link (docs/links.md, "The 264 square"):
 //! `#/tiles264?algo=genetic&seed=1&population=1000&keep=10&flip=0.5&exchange=0.95&generations=100000`.
 //! Canonical links write every genetic parameter, so a run replays even if defaults change;
-//! `runs=N` (written when above 1) runs seeds `seed … seed+N−1` and reports each;
+//! `runs=N` (written when above 1) runs seeds `seed … seed+N−1` (on from 0 past the largest)
+//! and reports each;
 //! `rng=python` (written when chosen) drives the run with CPython's stream instead of ChaCha8.
 
 use crate::core::choice::Named;
