@@ -44,6 +44,15 @@ test("N queens counts and the genetic algorithm places non-attacking queens", as
   await status(page).filter({ hasText: "724 solutions for n = 10, 92 up to rotations and reflections" }).waitFor();
   await page.getByRole("button", { name: "Next solution" }).click();
   assert.equal(await page.locator(".counter").innerText(), "solution 2 / 724");
+  // A queen put by hand gives way to the solutions: the board shows the one the counter names.
+  const { page: byHand } = await open("#/queens?n=6&algo=backtracking&placed=r1c1");
+  await byHand.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(byHand).filter({ hasText: "4 solutions for n = 6" }).waitFor();
+  await byHand.getByRole("button", { name: "Next solution" }).click();
+  assert.equal(await byHand.locator(".counter").innerText(), "solution 2 / 4");
+  assert.equal(await byHand.locator("text.queen").count(), 6);
+  assert.doesNotMatch(byHand.url(), /placed=/);
+  await byHand.close();
   const { page: ga } = await open("#/queens?n=8&algo=genetic&seed=2");
   await ga.getByRole("button", { name: "Solve", exact: true }).click();
   await status(ga).filter({ hasText: "Placed after" }).waitFor({ timeout: 30000 });

@@ -131,7 +131,7 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
         solve_set(set, &params, ctx, &mut report);
         return Ok(report);
     }
-    let (_, grid) = puzzle(&params)?;
+    let (clues, grid) = puzzle(&params)?;
     // Values entered by hand that clash leave no solution: answered as such (a page shows them).
     if !grid.conflicts().is_empty() {
         report.count = Some(0);
@@ -224,6 +224,10 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     report.solved = first.is_some();
     report.count = Some(count);
     let verdict = match (params.algo, count, complete) {
+        // Values entered by hand may be what leaves none: the student is told where to look.
+        (_, 0, _) if grid != clues => {
+            "no solution with the values entered; undo them to try the clues alone".to_string()
+        }
         (_, 0, _) => "no solution".to_string(),
         (Algo::Count, n, true) => {
             format!("{} solution{} in all", format_count(n), if n == 1 { "" } else { "s" })
@@ -589,6 +593,7 @@ mod tests {
         assert!(run("#/sudoku?algo=fast&moves=r1c1-3").unwrap_err().contains("r1c1 is a clue"));
         let wrong = run("#/sudoku?algo=fast&moves=r1c3-3").unwrap();
         assert!(!wrong.solved, "a wrong entry leaves no solution");
+        assert!(wrong.message.unwrap().starts_with("no solution with the values entered;"));
         let clashing = run("#/sudoku?algo=fast&moves=r1c3-5").unwrap();
         assert!(!clashing.solved && clashing.message.unwrap().contains("break the rules"));
         let cleared = run("#/sudoku?algo=fast&moves=r1c3-5,r1c3-.").unwrap();

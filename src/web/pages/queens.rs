@@ -302,6 +302,10 @@ impl PuzzlePage for QueensPage {
         if let Some(queens) = &report.queens {
             self.queens = queens.clone();
         }
+        // The solver works on the empty board: its answer takes the place of queens put by hand.
+        if report.queens.is_some() || report.solutions.as_ref().is_some_and(|s| !s.is_empty()) {
+            self.params.placed.clear();
+        }
         self.counted = report.count;
         self.replayed = match (report.solved, &report.improvements) {
             (true, Some(improvements)) => improvements
