@@ -39,6 +39,11 @@ impl<T> Listing<T> {
         self.items.get(self.index)
     }
 
+    /// Which item is shown, in words for a screen reader: "Solution 2 of 4."
+    pub fn position_said(&self) -> String {
+        format!("Solution {} of {}.", self.index + 1, self.items.len())
+    }
+
     /// Previous / next buttons and the counter (nothing when the list is empty).
     pub fn view(&self, on_browse: Callback<isize>) -> Html {
         if self.items.is_empty() {

@@ -255,6 +255,7 @@ impl PuzzlePage for QueensPage {
             Action::Browse(delta) => {
                 if let Some(item) = self.listed.step(delta) {
                     self.queens = item.clone();
+                    notices.said = self.listed.position_said();
                 }
                 self.params.shown = self.listed.shown().map_or(0, |(index, _)| index + 1);
             }

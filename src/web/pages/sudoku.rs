@@ -472,6 +472,7 @@ impl PuzzlePage for SudokuPage {
             Action::Browse(delta) => {
                 if let Some(grid) = self.listed.step(delta) {
                     self.solution = Some(grid.clone());
+                    notices.said = self.listed.position_said();
                 }
             }
             Action::Enter(value) => {
