@@ -260,3 +260,17 @@ fn every_command_the_prose_mentions_is_one_the_cli_has() {
     }
     assert!(mentioned >= 10, "{mentioned} commands mentioned");
 }
+
+#[test]
+fn the_guides_keyboard_tables_are_the_apps_table_of_keys() {
+    let guide = fs::read_to_string("docs/teaching.md").unwrap();
+    let begin = "<!-- keys: written by `puzzlelab keys --guide` -->\n";
+    let start = guide.find(begin).expect("the Keyboard section marks its tables") + begin.len();
+    let end = guide[start..].find("<!-- keys: end -->").expect("and their end") + start;
+    let written = puzzlelab::core::keys::guide_markdown(&puzzlelab::puzzles::own_keys());
+    assert_eq!(
+        guide[start..end].trim(),
+        written.trim(),
+        "docs/teaching.md's Keyboard tables differ from src/core/keys.rs: paste `puzzlelab keys --guide` between the marks"
+    );
+}

@@ -425,7 +425,7 @@ fn a_lane_stopped_by_the_limit_ends_where_it_stopped_and_a_cut_lane_says_so() {
     let race = quietly(|ctx| Recorded::record(link, ctx)).unwrap();
     let end = race.frame(0, Seek::End, false);
     assert!(end.len > 250_000, "{}", end.len);
-    let stopped = "stopped at 250,001 generations: past the race's limit of 250,000 generations";
+    let stopped = "stopped by the race's limit (250,000 generations)";
     assert_eq!(end.markup.matches(stopped).count(), 2);
     assert!(
         end.markup.contains("(seed 1)</h3>") && end.markup.contains("(seed 2)</h3>"),
@@ -437,11 +437,11 @@ fn a_lane_stopped_by_the_limit_ends_where_it_stopped_and_a_cut_lane_says_so() {
     let race = quietly(|ctx| Recorded::record(link, ctx)).unwrap();
     let end = race.frame(0, Seek::End, false);
     let bfs = &end.markup[..end.markup.find("Lane 2").unwrap()];
-    assert!(bfs.contains("done at ") && bfs.contains("— past its replay's end ("), "{bfs}");
+    assert!(bfs.contains("done at ") && bfs.contains("; its replay ends at "), "{bfs}");
     assert!(!bfs.contains("time on its own") || bfs.contains("done at "), "a lane's time once it has ended");
     let past_the_recording = race.frame(end.len - 1, Seek::At(end.len - 1), false);
     let bfs = &past_the_recording.markup[..past_the_recording.markup.find("Lane 2").unwrap()];
-    assert!(bfs.contains("running: — past its replay's end ("), "{bfs}");
+    assert!(bfs.contains("running; its replay ends at "), "{bfs}");
     assert!(!bfs.contains("time on its own"), "a running lane has no time yet: {bfs}");
     // Past its recording, the bar and the clock's count agree.
     let count = format!("expanded <b>{}</b>", format_count(u64::from(end.len - 1)));

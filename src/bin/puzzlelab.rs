@@ -1,6 +1,7 @@
 //! `puzzlelab`: solves share links headless and prints JSON (docs/cli.md).
 
 use puzzlelab::core::job::{JobContext, Report};
+use puzzlelab::core::keys;
 use puzzlelab::core::lesson::{self, Lesson};
 use puzzlelab::core::link::MAX_LINK_BYTES;
 use puzzlelab::core::search::Limits;
@@ -64,7 +65,10 @@ const USAGE: &str = "usage: puzzlelab solve LINK   solve one share link (full UR
                               lesson link solves every step's link in order, one per line
        puzzlelab lesson FILE.json
                               the same for a lesson file (the app's Export): makes its link
-       puzzlelab list         the puzzles and their link names";
+       puzzlelab list         the puzzles and their link names
+       puzzlelab keys         what each key does in each mode (the app's `?` list), one JSON
+                              line a mode, then one a puzzle with keys of its own; `--guide`
+                              writes the same as the teacher's guide's Keyboard tables";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -115,6 +119,20 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        ["keys"] => {
+            for mode in keys::Mode::ALL {
+                let table = keys::table(mode, !mode.is_dialog(), &[]);
+                say!("{}", serde_json::json!({ "mode": mode, "title": mode.title(), "keys": table }));
+            }
+            for p in puzzles::PUZZLES.iter().filter(|p| !p.keys.is_empty()) {
+                say!("{}", serde_json::json!({ "puzzle": p.name, "mode": keys::Mode::Page, "keys": p.keys }));
+            }
+            ExitCode::SUCCESS
+        }
+        ["keys", "--guide"] => {
+            say!("{}", keys::guide_markdown(&puzzles::own_keys()));
+            ExitCode::SUCCESS
+        }
         ["list"] => {
             for p in puzzles::PUZZLES {
                 let entry = serde_json::json!({ "puzzle": p.name, "title": p.title, "summary": p.summary });

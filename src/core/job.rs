@@ -329,7 +329,7 @@ impl Report {
         } else {
             let why = self.message.as_deref().unwrap_or("no solution found");
             let expanded = count_of(self.expanded, "node expanded", "nodes expanded");
-            format!("Not solved ({}): {why}; {expanded}, {time}", self.algorithm)
+            format!("Not solved: {why}; {expanded}, {time}")
         }
     }
 }

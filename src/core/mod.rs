@@ -11,6 +11,7 @@ pub mod evolve;
 pub mod format;
 pub mod history;
 pub mod job;
+pub mod keys;
 pub mod lesson;
 pub mod link;
 pub mod places;

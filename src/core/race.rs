@@ -644,9 +644,9 @@ impl RaceLane {
         let recorded_to = self.recorded_to();
         // Its replay keeps 250,000 events: the lane says where it ends, and that counters past
         // it show a dash (in few words: four lanes share a projector's screen).
-        let unrecorded = format!("— past its replay's end ({})", format_count(u64::from(recorded_to)));
+        let replay_end = format!("its replay ends at {}", format_count(u64::from(recorded_to)));
         let state = match (ended, r.finished_at, &r.stopped) {
-            (false, _, _) if t > recorded_to => format!("running: {unrecorded}"),
+            (false, _, _) if t > recorded_to => format!("running; {replay_end}"),
             (false, _, _) => "running…".to_string(),
             (true, Some(at), _) if r.solved => {
                 let shortest = if r.optimal { "shortest" } else { "not shown to be shortest" };
@@ -660,14 +660,18 @@ impl RaceLane {
             (true, Some(at), _) => format!("ended at {} {}: no solution", format_count(at), clock.name()),
             (true, None, why) => {
                 // A lane that reached the race's limit was stopped by it, whatever the solver said.
-                let why = match u64::from(end) >= LANE_LIMIT {
-                    true => format!("past the race's limit of {} {}", format_count(LANE_LIMIT), clock.name()),
-                    false => why.clone().unwrap_or_else(|| "limit".to_string()),
-                };
-                format!("stopped at {} {}: {why}", format_count(u64::from(end)), clock.name())
+                match u64::from(end) >= LANE_LIMIT {
+                    true => {
+                        format!("stopped by the race's limit ({} {})", format_count(LANE_LIMIT), clock.name())
+                    }
+                    false => {
+                        let why = why.clone().unwrap_or_else(|| "limit".to_string());
+                        format!("stopped at {} {}: {why}", format_count(u64::from(end)), clock.name())
+                    }
+                }
             }
         };
-        let state = if ended && self.cut { format!("{state}; {unrecorded}") } else { state };
+        let state = if ended && self.cut { format!("{state}; {replay_end}") } else { state };
         let _ = write!(
             html,
             "<p><span class=\"lane-state\" title=\"A recorded search keeps 250,000 events: past them its board and other counters stay where the recording ends\">{state}</span>"

@@ -20,6 +20,11 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     title: "Sliding blocks",
     summary:
         "Slide rectangular blocks until the big one reaches its corner: same-shape blocks folded together.",
+    keys: &[crate::core::keys::own(
+        &["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"],
+        "← ↑ → ↓",
+        "slide the piece picked (pick it first)",
+    )],
 };
 
 /// Reads a link of this puzzle into its canonical form, naming every problem.

@@ -17,6 +17,7 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: PUZZLE,
     title: "Doubling",
     summary: "Reach a number from 1 by adding one or doubling: breadth- and depth-first search.",
+    keys: &[crate::core::keys::own(&["a"], "a", "add one"), crate::core::keys::own(&["d"], "d", "double")],
 };
 
 crate::named_enum! {

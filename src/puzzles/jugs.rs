@@ -16,6 +16,11 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: PUZZLE,
     title: "Water jugs",
     summary: "Pour between jugs until they hold the amounts asked for: breadth- and depth-first search.",
+    keys: &[crate::core::keys::own(
+        &["1", "2", "3", "4", "5", "6", "7", "8", "9"],
+        "1–9",
+        "pick jug A, B, C …: first the one to pour from, then the one to pour into",
+    )],
 };
 
 /// Reads a link of this puzzle into its canonical form, naming every problem.

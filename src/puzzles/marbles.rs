@@ -19,6 +19,7 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     title: "Marbles",
     summary:
         "Swap white and black marbles by slides and hops: the shortest solutions, and how many there are.",
+    keys: &[],
 };
 
 /// Reads a link of this puzzle into its canonical form, naming every problem.

@@ -32,6 +32,13 @@ pub struct PuzzleInfo {
     pub title: &'static str,
     /// One line for the landing page.
     pub summary: &'static str,
+    /// Its own keys on its page (`core::keys`: they take no key every page has).
+    pub keys: &'static [crate::core::keys::Binding],
+}
+
+/// Each listed puzzle's own keys on its page, by title (those that have any).
+pub fn own_keys() -> Vec<(&'static str, &'static [crate::core::keys::Binding])> {
+    PUZZLES.iter().filter(|p| !p.keys.is_empty()).map(|p| (p.title, p.keys)).collect()
 }
 
 /// Reads a link of a puzzle into its canonical form, naming every problem

@@ -6,10 +6,11 @@
 //! static/app_start.js loads the bundle the address needs. An address naming a page this bundle
 //! lacks reloads.
 
+use super::keymap::{self, DialogKeys};
 use super::lesson_host;
-use super::page::COMMON_KEYS;
 use super::pages::PageEntry;
 use super::{browser, release};
+use crate::core::keys::{self, Command, Mode};
 use crate::core::lesson::LESSON_PAGE;
 use crate::core::link::Link;
 use crate::puzzles::PUZZLES;
@@ -41,7 +42,8 @@ pub struct App {
     visit: u32,
     dark: bool,
     presenting: bool,
-    help: bool,
+    /// The list of keys, while open: the mode it lists and its hold on the keys.
+    help: Option<(Mode, DialogKeys)>,
     /// The puzzle menu is open (narrow screens).
     menu: bool,
     /// What had the keyboard focus when the shortcut list opened, to give it back on close.
@@ -114,7 +116,7 @@ impl Component for App {
             visit: 0,
             dark,
             presenting: browser::load_for_tab(PRESENTING).is_some(),
-            help: false,
+            help: None,
             menu: false,
             focus_before_help: None,
             new_version: false,
@@ -126,7 +128,7 @@ impl Component for App {
         app
     }
 
-    fn update(&mut self, _ctx: &Context<Self>, msg: Msg) -> bool {
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         let was_presenting = self.presenting;
         match msg {
             Msg::HashChanged => {
@@ -141,6 +143,8 @@ impl Component for App {
                     return false;
                 }
                 let another_page = link.puzzle != self.link.puzzle;
+                // The new page publishes its own mode as it is drawn.
+                keymap::publish(Mode::Page);
                 if self.link.puzzle == LESSON_PAGE && another_page {
                     lesson_host::send(lesson_host::UNMOUNT, "");
                 }
@@ -155,23 +159,24 @@ impl Component for App {
                 }
                 self.visit += 1;
             }
-            Msg::Key(e) => match e.key().as_str() {
-                "?" => self.toggle_help(),
-                "p" => self.presenting = !self.presenting,
-                "t" => self.toggle_theme(),
-                "Escape" if self.help => self.toggle_help(),
-                "Escape" if self.menu => self.menu = false,
-                // The shortcut list keeps the focus on its Close button while it is open.
-                "Tab" if self.help => {
-                    e.prevent_default();
-                    browser::focus(HELP_CLOSE, true);
-                    return false;
+            Msg::Key(e) if e.key() == "Escape" && self.menu => {
+                // The menu is the page's own popup: Esc closes it and nothing else.
+                e.stop_immediate_propagation();
+                self.menu = false;
+            }
+            Msg::Key(e) => {
+                let own = self.shown_page().map_or(&[][..], |entry| entry.keys);
+                match keys::command(keymap::mode(), self.in_lesson(), own, &e.key()) {
+                    Some(Command::ShowKeys) => self.toggle_help(ctx),
+                    Some(Command::Present) => self.presenting = !self.presenting,
+                    Some(Command::Theme) => self.toggle_theme(),
+                    _ => return false,
                 }
-                _ => return false,
-            },
+                e.prevent_default();
+            }
             Msg::ToggleTheme => self.toggle_theme(),
             Msg::TogglePresenting => self.presenting = !self.presenting,
-            Msg::ToggleHelp => self.toggle_help(),
+            Msg::ToggleHelp => self.toggle_help(ctx),
             Msg::ToggleMenu => self.menu = !self.menu,
             Msg::SkipTo(targets) => {
                 targets.iter().any(|target| browser::focus(target, true));
@@ -202,7 +207,7 @@ impl Component for App {
         if std::mem::take(&mut self.mount_lesson) {
             lesson_host::mount();
         }
-        if self.help {
+        if self.help.is_some() {
             browser::focus(HELP_CLOSE, true);
         }
     }
@@ -235,7 +240,6 @@ impl Component for App {
                 html! { <main><p role="alert" class="alert">{ "This page did not load: reload it." }</p></main> }
             }
         };
-        let own_keys = entry.map_or(&[][..], |e| e.keys);
         let presentation =
             Presentation { on: self.presenting, leave: cb.callback(|_| Msg::TogglePresenting) };
         html! {
@@ -279,13 +283,15 @@ impl Component for App {
                     </div>
                 }
                 <ContextProvider<Presentation> context={presentation}>{ page }</ContextProvider<Presentation>>
-                if self.help {
+                if let Some((mode, _)) = &self.help {
                     <div class="overlay" role="dialog" aria-modal="true" aria-label="Keyboard shortcuts">
                         <div class="overlay-box">
                             <h2>{ "Keyboard shortcuts" }</h2>
-                            <dl>
-                                { for COMMON_KEYS.iter().chain(own_keys).map(|(keys, what)| html! {
-                                    <><dt><kbd>{ *keys }</kbd></dt><dd>{ *what }</dd></>
+                            // The keys of the mode the page is in: another mode's are another table.
+                            <p class="keys-mode">{ mode.title() }{ ": the guide lists every mode's keys." }</p>
+                            <dl class="keys-list">
+                                { for keys::table(*mode, self.in_lesson(), self.shown_page().map_or(&[][..], |e| e.keys)).into_iter().map(|row| html! {
+                                    <><dt><kbd>{ row.shown }</kbd></dt><dd>{ row.does }</dd></>
                                 }) }
                             </dl>
                             <p class="guide-link">
@@ -345,14 +351,39 @@ impl App {
         }
     }
 
-    /// Opens or closes the shortcut list; closing gives the focus back to where it was.
-    fn toggle_help(&mut self) {
-        self.help = !self.help;
-        if self.help {
-            self.focus_before_help = browser::focused();
-        } else if let Some(element) = self.focus_before_help.take() {
-            let _ = element.focus();
+    /// Opens the list of keys of the mode the page is in (it then holds the keys), or closes
+    /// it; closing gives the focus back to where it was.
+    fn toggle_help(&mut self, ctx: &Context<Self>) {
+        match self.help.take() {
+            Some(_) => {
+                if let Some(element) = self.focus_before_help.take() {
+                    let _ = element.focus();
+                }
+            }
+            None => {
+                let mode = keymap::mode();
+                if mode.is_dialog() {
+                    // One dialog at a time: the one open keeps the screen.
+                    return;
+                }
+                self.focus_before_help = browser::focused();
+                let hold =
+                    DialogKeys::hold(Mode::Shortcuts, HELP_CLOSE, ctx.link().callback(|_| Msg::ToggleHelp));
+                self.help = Some((mode, hold));
+            }
         }
+    }
+
+    /// The puzzle page shown: the address's, or a lesson step's.
+    fn shown_page(&self) -> Option<&'static PageEntry> {
+        match &self.lesson_step {
+            Some((step, _)) if self.in_lesson() => self.page(&step.puzzle),
+            _ => self.page(&self.link.puzzle),
+        }
+    }
+
+    fn in_lesson(&self) -> bool {
+        self.link.puzzle == LESSON_PAGE
     }
 
     fn name_the_tab(&self) {

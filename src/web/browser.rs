@@ -137,36 +137,16 @@ pub fn on_key(callback: yew::Callback<KeyboardEvent>) -> gloo_events::EventListe
                 if let Some(field) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
                     let _ = field.blur();
                 }
-            } else if !typing_in_field(e)
-                && !pressing_button(e)
-                && !e.ctrl_key()
-                && !e.meta_key()
-                && !e.alt_key()
-            {
+            } else if is_shortcut(e) && !pressing_button(e) {
                 callback.emit(e.clone());
             }
         }
     })
 }
 
-/// Listens to `keys` before anything else on the page does (the capture phase), and keeps
-/// them from the page's own shortcuts: a lesson's PageDown and PageUp move between steps
-/// whatever page the step shows.
-pub fn on_keys_first(
-    keys: &'static [&'static str],
-    callback: yew::Callback<()>,
-) -> gloo_events::EventListener {
-    let options = gloo_events::EventListenerOptions::run_in_capture_phase();
-    let options = gloo_events::EventListenerOptions { passive: false, ..options };
-    gloo_events::EventListener::new_with_options(&window(), "keydown", options, move |e| {
-        let Some(e) = e.dyn_ref::<KeyboardEvent>() else { return };
-        let modified = e.ctrl_key() || e.meta_key() || e.alt_key();
-        if keys.contains(&e.key().as_str()) && !modified && !typing_in_field(e) {
-            e.prevent_default();
-            e.stop_propagation();
-            callback.emit(());
-        }
-    })
+/// Whether a key press may be a shortcut: not typed in a field, no Ctrl, Alt or Meta held.
+pub fn is_shortcut(event: &KeyboardEvent) -> bool {
+    !typing_in_field(event) && !event.ctrl_key() && !event.meta_key() && !event.alt_key()
 }
 
 thread_local! {
@@ -292,6 +272,17 @@ pub fn reload() {
 pub fn set_root_attribute(name: &str, value: &str) {
     if let Some(root) = window().document().and_then(|d| d.document_element()) {
         let _ = root.set_attribute(name, value);
+    }
+}
+
+/// The root element's attribute `name`, if set.
+pub fn root_attribute(name: &str) -> Option<String> {
+    window().document()?.document_element()?.get_attribute(name)
+}
+
+pub fn remove_root_attribute(name: &str) {
+    if let Some(root) = window().document().and_then(|d| d.document_element()) {
+        let _ = root.remove_attribute(name);
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod app;
 pub mod browser;
 pub mod components;
+pub mod keymap;
 pub mod landing;
 pub mod lesson_host;
 pub mod lessons;

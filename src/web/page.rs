@@ -6,6 +6,7 @@
 
 use crate::core::choice::Named;
 use crate::core::job::{ChartPoint, Report};
+use crate::core::keys::{self, Command, Mode};
 use crate::core::link::{
     read_leniently, Link, LinkAsk, LinkError, LinkParams, SearchAsk, SPEED_KEY, STEP_KEY,
 };
@@ -23,6 +24,7 @@ use crate::web::components::places::Places;
 use crate::web::components::playback_controls::PlaybackAction;
 use crate::web::components::seed_field::SeedField;
 use crate::web::components::solve_bar::SolveBar;
+use crate::web::keymap::{self, DialogKeys};
 use crate::web::lesson_host;
 use crate::web::release;
 use crate::web::search_view::{SearchMsg, SearchView};
@@ -68,8 +70,6 @@ pub trait PuzzlePage: Sized + 'static {
     const INFO: &'static PuzzleInfo;
     /// Its picture on the landing page's card: SVG markup in a 120 × 60 view box.
     const THUMBNAIL: &'static str;
-    /// Its own keys for the shortcut overlay: (keys, what they do).
-    const KEYS: &'static [(&'static str, &'static str)] = &[];
     /// Its solutions export as animated GIFs (drawn by the worker: `puzzles::export_gif`).
     const EXPORTS_GIF: bool = false;
     /// Its solvers build tables the browser keeps between visits (`saved_tables`): only such a
@@ -214,7 +214,8 @@ pub trait PuzzlePage: Sized + 'static {
     fn act(&mut self, action: Self::Action, shown: &Self::State, notices: &mut Notices)
         -> Effect<Self::Move>;
 
-    /// The page's own action for a key, consulted before the common keys.
+    /// The page's own action for one of its own keys (`INFO.keys`), on its page; `None` when
+    /// the key has nothing to do now (the shell says so).
     fn key(&self, _key: &str) -> Option<Self::Action> {
         None
     }
@@ -384,34 +385,9 @@ pub enum Msg {
     Maker(SolverEvent),
     /// An answer of the worker that draws the page's link as a QR code.
     Qr(SolverEvent),
+    /// A key or a press with nothing to do now: the sentence saying why.
+    Unavailable(String),
 }
-
-/// Keys every page understands, for the shortcut overlay.
-pub const COMMON_KEYS: &[(&str, &str)] = &[
-    ("?", "show or hide this list"),
-    ("p", "presentation mode: only the board, the status and the playback"),
-    ("t", "switch light / dark theme"),
-    ("s", "solve"),
-    ("c", "compare all algorithms"),
-    ("Esc", "cancel a running solve"),
-    ("Space", "play / pause the solution"),
-    (", .", "step back / forward (also ← → where the board does not use them)"),
-    ("Home", "back to the start of the solution"),
-    ("+ −", "faster / slower (a solution, the search or a race)"),
-    ("n", "new seed"),
-    ("u / r", "undo your last move / restart from the start position"),
-    ("v", "show the search step by step (where a page has one), or go back"),
-    ("[ ] { }", "in the search: back / forward one expansion, one layer or iteration"),
-    ("End / f", "in the search or a race: to its end"),
-    ("g", "in the search: predict mode (which node is expanded next?)"),
-    ("PageDown PageUp", "in a lesson: the next / previous step"),
-    ("q", "show this page's link as a QR code, for phones to open"),
-    ("b", "read the whole board aloud (for screen readers), place by place"),
-    (
-        "Tab, then ← ↑ → ↓",
-        "on the board: move between its places (cells, pegs, jugs…); Enter or Space presses one",
-    ),
-];
 
 /// A [`PuzzlePage`] as the shell sees it: the same parts, with the puzzle's own types erased
 /// (only the adapter [`Typed`] is compiled once per puzzle; the shell once in all).
@@ -794,6 +770,10 @@ pub struct Page {
     /// The page's link as a QR code, while shown, and the worker that draws it.
     qr: Option<QrView>,
     qr_drawer: Option<SolverClient>,
+    /// While the QR code is shown, the keys are its own.
+    qr_keys: Option<DialogKeys>,
+    /// A row of the comparison was picked: its solve plays once it arrives.
+    play_when_solved: bool,
     _keys: EventListener,
 }
 
@@ -829,6 +809,8 @@ impl Component for Page {
             closed_search: None,
             qr: None,
             qr_drawer: None,
+            qr_keys: None,
+            play_when_solved: false,
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.notices.status = page.puzzle.intro();
@@ -872,7 +854,7 @@ impl Component for Page {
     fn update(&mut self, ctx: &Context<Self>, msg: Self::Message) -> bool {
         match msg {
             Msg::Shell(shell) => self.shell(ctx, shell),
-            Msg::Solver(event) => self.follow(event),
+            Msg::Solver(event) => self.follow(ctx, event),
             Msg::Part(index, event) => {
                 if let Some((parts, elapsed_ms)) = self.session.follow_part(index, event, &mut self.notices) {
                     let report = Report { elapsed_ms, ..self.puzzle.merge(parts) };
@@ -920,6 +902,10 @@ impl Component for Page {
                 }
             }
             Msg::Puzzle(action) => self.act(ctx, action),
+            Msg::Unavailable(why) => {
+                self.notices.status = why.clone();
+                self.notices.said = why;
+            }
         }
         self.make_wanted_puzzle(ctx);
         self.follow_search();
@@ -928,6 +914,7 @@ impl Component for Page {
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
+        keymap::publish(self.key_mode());
         if self.search.as_mut().is_some_and(SearchView::take_focus) {
             browser::focus(".predict-verdict", true);
         }
@@ -974,7 +961,17 @@ impl Component for Page {
             progress: self.session.view_progress(),
             board: match &self.search {
                 Some(search) if search.draws_board() => html! {},
-                _ => self.puzzle.view_board(&self.session, &act, &ctx.link().callback(Msg::Press)),
+                // A view shows the board, it is not played: a press says how to play.
+                Some(search) => {
+                    let why = shown_not_played(!search.race().is_empty());
+                    let refuse = ctx.link().callback(move |_| Msg::Unavailable(why.clone()));
+                    self.puzzle.view_board(
+                        &self.session,
+                        &refuse.reform(|_: Erased| ()),
+                        &refuse.reform(|_: usize| ()),
+                    )
+                }
+                None => self.puzzle.view_board(&self.session, &act, &ctx.link().callback(Msg::Press)),
             },
             search: self.search.as_ref().map(|search| search.view(&ctx.link().callback(Msg::Search))),
             board_in_view: self.search.as_ref().is_some_and(|s| s.draws_board() || s.predicting()),
@@ -1430,6 +1427,9 @@ impl Page {
         if self.puzzle.adopt(&link) {
             self.session.clear();
             self.start_solve(ctx, None);
+            // The board comes into view and plays the solution once it arrives.
+            self.play_when_solved = true;
+            browser::reveal(".board");
         }
     }
 
@@ -1464,8 +1464,19 @@ impl Page {
     /// Shows the page's link as a QR code (drawn by a worker of its own), or hides it.
     fn toggle_qr(&mut self, ctx: &Context<Self>) {
         if self.qr.take().is_some() {
+            self.qr_keys = None;
             return;
         }
+        if keymap::dialog_open() {
+            // One dialog at a time: the one open keeps the screen.
+            return;
+        }
+        self.qr_keys = Some(DialogKeys::hold(
+            Mode::QrCode,
+            QR_CLOSE,
+            ctx.link().callback(|_| Msg::Shell(Shell::ShowQr)),
+        ));
+        self.focus_next = Some(QR_CLOSE);
         let drawer = self.qr_drawer.get_or_insert_with(|| {
             let on_event = ctx.link().callback(Msg::Qr);
             SolverClient::new(&ctx.props().worker_url, move |e| on_event.emit(e))
@@ -1494,7 +1505,7 @@ impl Page {
         }
     }
 
-    fn follow(&mut self, event: SolverEvent) {
+    fn follow(&mut self, ctx: &Context<Self>, event: SolverEvent) {
         let outcome = self.session.follow(event, &mut self.notices);
         if let Some(genome) = self.session.take_genome() {
             self.puzzle.on_genome(&genome);
@@ -1506,6 +1517,10 @@ impl Page {
                 self.notices.status = format!("{algorithm} — {}", self.notices.status);
                 if self.session.has_solution() {
                     self.focus_next = Some(PLAY_BUTTON);
+                }
+                if std::mem::take(&mut self.play_when_solved) && self.session.has_solution() {
+                    // A row picked in Compare: its solution plays, as the guide says.
+                    self.session.playback_action(PlaybackAction::Toggle, ctx.link().callback(|_| Msg::Tick));
                 }
             }
             Some(Finished::Compared) => self.focus_next = Some(COMPARE_FIRST_ROW),
@@ -1606,67 +1621,134 @@ impl Page {
         }
     }
 
+    /// What a key does is the table's word for the mode the page is in (`core::keys`); the
+    /// app answers its own keys, a lesson its own, a dialog holds them all while open.
     fn key(&mut self, ctx: &Context<Self>, e: KeyboardEvent) -> bool {
         let key = e.key();
-        // `q` shows the QR code and hides it; Escape hides it too.
-        if key == "q" || (key == "Escape" && self.qr.is_some()) {
-            return browser::send_shortcut(ctx.link(), &e, Some(Msg::Shell(Shell::ShowQr)));
-        }
-        if let Some(action) = self.puzzle.key(&key) {
-            return browser::send_shortcut(ctx.link(), &e, Some(Msg::Puzzle(action)));
-        }
-        if matches!(key.as_str(), "ArrowUp" | "ArrowDown") {
-            // The board stays where it is (PageDown and the mouse still scroll the page).
-            e.prevent_default();
+        let mode = self.key_mode();
+        let own = self.puzzle.info().keys;
+        let Some(command) = keys::command(mode, lesson_host::is_lesson_address(), own, &key) else {
+            if mode == Mode::Page && matches!(key.as_str(), "ArrowUp" | "ArrowDown") {
+                // The board stays where it is (PageDown and the mouse still scroll the page).
+                e.prevent_default();
+            }
             return false;
-        }
-        if self.search.is_some() {
-            return self.search_key(ctx, &e);
-        }
-        let busy = self.session.is_busy();
-        let hand_play = self.puzzle.played().is_some();
-        let msg = match key.as_str() {
-            " " => Some(Shell::Playback(PlaybackAction::Toggle)),
-            "." | "ArrowRight" => Some(Shell::Playback(PlaybackAction::Forward)),
-            "," | "ArrowLeft" => Some(Shell::Playback(PlaybackAction::Back)),
-            "Home" => Some(Shell::Playback(PlaybackAction::Reset)),
-            "+" | "=" => Some(Shell::Playback(PlaybackAction::Faster)),
-            "-" => Some(Shell::Playback(PlaybackAction::Slower)),
-            "s" if !busy => Some(Shell::Solve),
-            "c" if !busy => Some(Shell::Compare),
-            "Escape" if busy => Some(Shell::Cancel),
-            "n" if !busy && self.puzzle.seed().is_some() => Some(Shell::NewSeed),
-            "u" if hand_play => Some(Shell::Undo),
-            "v" if self.puzzle.shows_search() => Some(Shell::ToggleSearch),
-            "r" if hand_play => Some(Shell::Restart),
-            "b" => Some(Shell::ReadBoard),
-            _ => None,
         };
-        browser::send_shortcut(ctx.link(), &e, msg.map(Msg::Shell))
+        let msg = match mode {
+            Mode::Page => self.page_command(command, &key),
+            Mode::Search | Mode::Predict | Mode::Race => search_command(command, &key),
+            Mode::Shortcuts | Mode::QrCode => None,
+        };
+        browser::send_shortcut(ctx.link(), &e, msg)
     }
 }
 
 impl Page {
-    /// The Search view's keys: steps of one event, expansion or layer, play, the ends.
-    fn search_key(&mut self, ctx: &Context<Self>, e: &KeyboardEvent) -> bool {
-        let msg = match e.key().as_str() {
-            "," | "ArrowLeft" => Some(SearchMsg::Step("event-")),
-            "." | "ArrowRight" => Some(SearchMsg::Step("event+")),
-            "[" => Some(SearchMsg::Step("expansion-")),
-            "]" => Some(SearchMsg::Step("expansion+")),
-            "{" => Some(SearchMsg::Step("layer-")),
-            "}" => Some(SearchMsg::Step("layer+")),
-            "Home" => Some(SearchMsg::Step("start")),
-            "End" | "f" => Some(SearchMsg::Step("end")),
-            " " => Some(SearchMsg::TogglePlay),
-            "g" => Some(SearchMsg::TogglePredict),
-            "+" | "=" => Some(SearchMsg::Faster),
-            "-" => Some(SearchMsg::Slower),
-            "v" => return browser::send_shortcut(ctx.link(), e, Some(Msg::Shell(Shell::ToggleSearch))),
-            _ => None,
-        };
-        browser::send_shortcut(ctx.link(), e, msg.map(Msg::Search))
+    /// The mode of the page's keys: its Search view's (a race, predict mode) while open.
+    fn key_mode(&self) -> Mode {
+        match &self.search {
+            Some(search) if !search.race().is_empty() => Mode::Race,
+            Some(search) if search.predict_on() => Mode::Predict,
+            Some(_) => Mode::Search,
+            None => Mode::Page,
+        }
     }
+
+    /// A command of the page's own table; one that has nothing to do now says why.
+    fn page_command(&mut self, command: Command, key: &str) -> Option<Msg> {
+        let busy = self.session.is_busy();
+        let shell = match command {
+            Command::Board => {
+                return match self.puzzle.key(key) {
+                    Some(action) => Some(Msg::Puzzle(action)),
+                    None => Some(Msg::Unavailable(own_key_refused(self.puzzle.info().keys, key))),
+                }
+            }
+            Command::Solve | Command::Compare | Command::NewSeed if busy => {
+                return Some(Msg::Unavailable(
+                    "Busy solving: wait for the answer, or press Esc to cancel.".into(),
+                ))
+            }
+            Command::Solve => Shell::Solve,
+            Command::Compare => Shell::Compare,
+            Command::Cancel if busy => Shell::Cancel,
+            Command::PlayPause => Shell::Playback(PlaybackAction::Toggle),
+            Command::Back => Shell::Playback(PlaybackAction::Back),
+            Command::Forward => Shell::Playback(PlaybackAction::Forward),
+            Command::ToStart => Shell::Playback(PlaybackAction::Reset),
+            Command::Faster => Shell::Playback(PlaybackAction::Faster),
+            Command::Slower => Shell::Playback(PlaybackAction::Slower),
+            Command::NewSeed if self.puzzle.seed().is_some() => Shell::NewSeed,
+            Command::NewSeed => {
+                return Some(Msg::Unavailable("This puzzle has no seed: nothing in it is random.".into()))
+            }
+            Command::Undo | Command::Restart if self.puzzle.played().is_none() => {
+                return Some(Msg::Unavailable(
+                    "This page is not played move by move: there is no move to undo.".into(),
+                ))
+            }
+            Command::Undo => Shell::Undo,
+            Command::Restart => Shell::Restart,
+            Command::OpenSearch if self.puzzle.shows_search() => Shell::ToggleSearch,
+            Command::OpenSearch => {
+                return Some(Msg::Unavailable(
+                    "This page has no Search view: its solvers record no search.".into(),
+                ))
+            }
+            Command::ShowQrCode => Shell::ShowQr,
+            Command::ReadBoard => Shell::ReadBoard,
+            _ => return None,
+        };
+        Some(Msg::Shell(shell))
+    }
+}
+
+/// What a command of the Search view, predict mode or a race asks of the view.
+fn search_command(command: Command, key: &str) -> Option<Msg> {
+    let step = |seek| Some(Msg::Search(SearchMsg::Step(seek)));
+    match command {
+        Command::Back => step("event-"),
+        Command::Forward => step("event+"),
+        Command::BackExpansion => step("expansion-"),
+        Command::ForwardExpansion => step("expansion+"),
+        Command::BackLayer => step("layer-"),
+        Command::ForwardLayer => step("layer+"),
+        Command::ToStart => step("start"),
+        Command::ToEnd => step("end"),
+        Command::PlayPause => Some(Msg::Search(SearchMsg::TogglePlay)),
+        Command::Faster => Some(Msg::Search(SearchMsg::Faster)),
+        Command::Slower => Some(Msg::Search(SearchMsg::Slower)),
+        Command::Predict | Command::LeavePredict => Some(Msg::Search(SearchMsg::TogglePredict)),
+        Command::TypeNumber => key.chars().next().map(|digit| Msg::Search(SearchMsg::Type(digit))),
+        Command::EraseNumber => Some(Msg::Search(SearchMsg::Erase)),
+        Command::PickNumber => Some(Msg::Search(SearchMsg::PickTyped)),
+        Command::CloseSearch => Some(Msg::Shell(Shell::ToggleSearch)),
+        Command::ShowQrCode => Some(Msg::Shell(Shell::ShowQr)),
+        Command::ReadBoard => Some(Msg::Shell(Shell::ReadBoard)),
+        _ => None,
+    }
+}
+
+/// The QR code's Close button.
+const QR_CLOSE: &str = ".qr-overlay .qr-close";
+
+/// What a press on a board the Search view or a race shows says.
+fn shown_not_played(racing: bool) -> String {
+    let (view, button) = if racing { ("race", "Close the race") } else { ("search", "Close the search") };
+    let sentence = format!(
+        "This board shows the {view}: it is not played here. To play, go back to the page with \"{button}\" (key v)."
+    );
+    match browser::coarse_pointer() {
+        true => crate::core::format::for_touch(&sentence),
+        false => sentence,
+    }
+}
+
+/// "→ does nothing now. ← ↑ → ↓: slide the piece picked (pick it first)."
+fn own_key_refused(own: &[keys::Binding], key: &str) -> String {
+    let row = own.iter().find(|row| row.keys.contains(&key));
+    let what = row.map(|row| format!(" {}: {}.", row.shown, row.does)).unwrap_or_default();
+    format!("{} does nothing now.{what}", keys::key_name(key))
 }
 
 /// Renders the page of puzzle `P` for `link` (the router's entry for it).

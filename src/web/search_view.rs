@@ -57,6 +57,27 @@ const RACE_FORWARD: [StepButton; 4] = [
     ("end", "⇥", "Fast-forward to the end", "End"),
 ];
 
+/// A candidate's card in predict mode (its node's number in `data-node`).
+const CARD: &str = ".predict-cards li[data-node]";
+
+/// The numbers of the candidates on screen.
+fn candidate_numbers() -> Vec<String> {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return Vec::new() };
+    let Ok(cards) = document.query_selector_all(CARD) else { return Vec::new() };
+    (0..cards.length())
+        .filter_map(|i| cards.item(i)?.dyn_into::<web_sys::Element>().ok()?.get_attribute("data-node"))
+        .collect()
+}
+
+/// The candidate's card whose node is numbered `number`, if one is on screen.
+fn candidate_card(number: &str) -> Option<web_sys::Element> {
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let document = web_sys::window()?.document()?;
+    document.query_selector(&format!(".predict-cards li[data-node=\"{number}\"]")).ok().flatten()
+}
+
 /// Expansions per second that Play offers; the first is the default.
 const SPEEDS: [u32; 4] = [2, 5, 10, 1];
 
@@ -77,6 +98,12 @@ pub enum SearchMsg {
     Faster,
     Slower,
     TogglePredict,
+    /// A digit of the node predicted, typed.
+    Type(char),
+    /// The last digit typed, erased.
+    Erase,
+    /// The node whose number is typed, picked (Enter).
+    PickTyped,
     /// A click in the drawing (a frontier row's button in predict mode).
     Click(MouseEvent),
     /// Play's clock: a search steps one expansion, a race moves on by its speed.
@@ -98,6 +125,8 @@ pub struct SearchView {
     score: (u32, u32),
     /// What the last prediction got, until the next step.
     verdict: Option<String>,
+    /// The digits of a prediction typed so far.
+    typed: String,
     /// The nodes the questions scored so far were about: a question asked again (stepping
     /// back to it) is answered again but scored once.
     scored: Vec<u32>,
@@ -132,6 +161,7 @@ impl SearchView {
             race: ask.race,
             score: (0, 0),
             verdict: None,
+            typed: String::new(),
             scored: Vec::new(),
             focus_verdict: false,
             revealing: false,
@@ -206,6 +236,11 @@ impl SearchView {
         std::mem::take(&mut self.show_top)
     }
 
+    /// Predict mode is on (a question asked, answered, or none left at the end).
+    pub fn predict_on(&self) -> bool {
+        self.predict
+    }
+
     /// A question is asked: its candidates, each with its board, take the page's board's room.
     pub fn predicting(&self) -> bool {
         self.predict && self.frame.as_ref().is_some_and(|f| f.next.is_some())
@@ -235,10 +270,12 @@ impl SearchView {
         match msg {
             SearchMsg::Step(seek) => {
                 self.verdict = None;
+                self.typed.clear();
                 self.ask(seek, self.t);
             }
             SearchMsg::Scrub(t) => {
                 self.verdict = None;
+                self.typed.clear();
                 self.ask("at", t);
             }
             SearchMsg::TogglePlay => match self.playing.take() {
@@ -267,7 +304,29 @@ impl SearchView {
                     false => self.ask("at", self.t),
                 }
             }
-            SearchMsg::Click(event) => self.pick(&event),
+            SearchMsg::Click(event) => {
+                let card = event
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .and_then(|e| e.closest(CARD).ok().flatten());
+                if let Some(card) = card {
+                    self.pick(&card);
+                }
+            }
+            SearchMsg::Type(digit) => self.type_digit(digit),
+            SearchMsg::Erase => {
+                self.typed.pop();
+            }
+            SearchMsg::PickTyped => match candidate_card(&self.typed) {
+                Some(card) => self.pick(&card),
+                None if self.typed.is_empty() => {}
+                None => {
+                    let typed = std::mem::take(&mut self.typed);
+                    self.error = Some(format!(
+                        "No waiting node is numbered {typed}: type the number of a card shown."
+                    ));
+                }
+            },
             SearchMsg::Tick if self.race.is_empty() => self.ask("expansion+", self.t),
             SearchMsg::Tick => {
                 let units = (RACE_SPEEDS[self.speed % RACE_SPEEDS.len()] * self.tick_ms() / 1000).max(1);
@@ -352,15 +411,28 @@ impl SearchView {
         }
     }
 
-    /// A prediction: the candidate clicked (its button, or anywhere on its card) against the
-    /// node the search takes next.
-    fn pick(&mut self, event: &MouseEvent) {
+    /// A digit of the prediction typed (Enter picks the node it numbers); digits no card's
+    /// number begins with are refused at once.
+    fn type_digit(&mut self, digit: char) {
+        if !self.predict || self.verdict.is_some() || self.frame.as_ref().is_none_or(|f| f.next.is_none()) {
+            return;
+        }
+        self.typed.push(digit);
+        self.error = None;
+        if !candidate_numbers().iter().any(|n| n.starts_with(&self.typed)) {
+            let typed = std::mem::take(&mut self.typed);
+            self.error =
+                Some(format!("No waiting node is numbered {typed}: type the number of a card shown."));
+        }
+    }
+
+    /// A prediction: the candidate card picked (its button, anywhere on it, or its number
+    /// typed) against the node the search takes next.
+    fn pick(&mut self, card: &web_sys::Element) {
+        self.typed.clear();
+        self.error = None;
         let Some(frame) = &self.frame else { return };
-        let card = event
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| e.closest(".predict-cards li[data-node]").ok().flatten());
-        let Some(picked) = card.as_ref().and_then(|c| c.get_attribute("data-node")) else { return };
+        let Some(picked) = card.get_attribute("data-node") else { return };
         if !self.predict || self.verdict.is_some() {
             return;
         }
@@ -372,7 +444,7 @@ impl SearchView {
         }
         self.focus_verdict = true;
         self.revealing = true;
-        let why = card.as_ref().and_then(|c| c.get_attribute("data-miss")).unwrap_or_default();
+        let why = card.get_attribute("data-miss").unwrap_or_default();
         self.verdict = Some(if right {
             format!("Right: node {next} is expanded next.")
         } else {
@@ -386,7 +458,7 @@ impl SearchView {
 
     pub fn view(&self, send: &Callback<SearchMsg>) -> Html {
         const PREDICT_QUESTION: &str =
-            "Predict: which of these waiting nodes does the search expand next? Pick its number; the rule comes with the answer.";
+            "Predict: which of these waiting nodes does the search expand next? Pick its number (or type it); the rule comes with the answer.";
         let buttons = |steps: &'static [StepButton], disabled: bool| {
             steps
                 .iter()
@@ -458,9 +530,10 @@ impl SearchView {
                 if self.predict || self.verdict.is_some() {
                     <p class="predict-verdict" role="status" tabindex="-1">
                         { match (&self.verdict, frame.next) {
-                            (Some(verdict), _) => verdict.as_str(),
-                            (None, Some(_)) => PREDICT_QUESTION,
-                            (None, None) => "",
+                            (Some(verdict), _) => verdict.clone(),
+                            (None, Some(_)) if !self.typed.is_empty() => format!("Typed: node {}. Enter picks it.", self.typed),
+                            (None, Some(_)) => PREDICT_QUESTION.to_string(),
+                            (None, None) => String::new(),
                         } }
                     </p>
                 }

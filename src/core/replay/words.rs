@@ -53,12 +53,29 @@ pub fn describe_at(events: &[Event], i: usize, discipline: Discipline) -> String
         }
         _ => None,
     };
+    if let Event::Remove { row, col } = &events[i] {
+        return queen_taken_off(*row, *col, &events[i + 1..]);
+    }
     let pair = match &events[i] {
         Event::Duplicate { .. } => i.checked_sub(1).map(|g| (g, i)),
         _ => Some((i, i + 1)),
     };
     pair.and_then(|(g, d)| again(events.get(g)?, events.get(d)?))
         .unwrap_or_else(|| describe(&events[i], discipline))
+}
+
+/// A queen taken off, said with what the search does next: another column of its row, or
+/// back to the row above when no later column there is free.
+fn queen_taken_off(row: u32, col: u32, after: &[Event]) -> String {
+    let taken = format!("Queen taken off row {}, column {}", row + 1, col + 1);
+    let next = after.iter().find(|e| matches!(e, Event::Place { .. } | Event::Remove { .. }));
+    match next {
+        Some(Event::Place { row: placed, .. }) if *placed == row => {
+            format!("{taken}, to try a later column.")
+        }
+        Some(_) => format!("{taken}: no later column of row {} is free, so back to the row above.", row + 1),
+        None => format!("{taken}: every column has been tried."),
+    }
 }
 
 /// Whether event `i` is a position found again, told with the generation before it.
@@ -98,9 +115,7 @@ pub fn describe(event: &Event, discipline: Discipline) -> String {
         Event::Iteration { bound } => format!("New iteration from the start, with the bound f ≤ {bound}."),
         Event::Goal { node } => format!("Node {node} is the goal: the path to it is the solution."),
         Event::Place { row, col } => format!("Queen placed on row {}, column {}.", row + 1, col + 1),
-        Event::Remove { row, col } => {
-            format!("Queen taken off row {}, column {}, to try the next column.", row + 1, col + 1)
-        }
+        Event::Remove { row, col } => format!("Queen taken off row {}, column {}.", row + 1, col + 1),
         Event::DeadEnd { row: Some(row), .. } => {
             format!("Every square of row {} is attacked: back to the row above.", row + 1)
         }

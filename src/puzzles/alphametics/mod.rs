@@ -21,6 +21,7 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: PUZZLE,
     title: "Alphametics",
     summary: "SEND + MORE == MONEY: every permutation of digits, or column by column with the engine.",
+    keys: &[crate::core::keys::own(&["ArrowLeft", "ArrowRight"], "← →", "previous / next solution")],
 };
 
 /// Reads a link of this puzzle into its canonical form, naming every problem.

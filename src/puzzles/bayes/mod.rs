@@ -22,6 +22,7 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: PUZZLE,
     title: "Naive Bayes",
     summary: "Teach it a few texts per category, then let it guess which language (or spam) a sentence is.",
+    keys: &[],
 };
 
 /// Reads a link of this puzzle into its canonical form, naming every problem.

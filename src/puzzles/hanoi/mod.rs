@@ -20,6 +20,11 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
     title: "Towers of Hanoi",
     summary: "Move the tower one disc at a time: naive search, A*, BFS and the direct method.",
+    keys: &[crate::core::keys::own(
+        &["1", "2", "3", "4"],
+        "1 2 3 4",
+        "pick pegs A–D: first the source, then the target",
+    )],
 };
 
 /// Reads a link of this puzzle into its canonical form, naming every problem.

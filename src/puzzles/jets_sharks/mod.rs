@@ -21,6 +21,7 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     title: "Jets & Sharks",
     summary:
         "A neural net that remembers a gang table: touch a name or some facts and watch what it retrieves.",
+    keys: &[],
 };
 
 /// Reads a link of this puzzle into its canonical form, naming every problem.

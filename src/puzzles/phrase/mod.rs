@@ -29,6 +29,7 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: PUZZLE,
     title: "Phrase guessing",
     summary: "The first genetic algorithm: mutate one letter at a time, keep what improves.",
+    keys: &[],
 };
 
 /// Reads a link of this puzzle into its canonical form, naming every problem.
@@ -178,7 +179,7 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     if !result.solved {
         report.message = Some(match result.cancelled {
             true => "cancelled".into(),
-            false => format!("not guessed within {} attempts", format_count(max_attempts)),
+            false => format!("not guessed within {} generations", format_count(max_attempts)),
         });
     }
     Ok(report)

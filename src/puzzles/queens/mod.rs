@@ -21,6 +21,10 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
     title: "N queens",
     summary: "Queens that do not attack each other: permutations, backtracking and a genetic algorithm.",
+    keys: &[
+        crate::core::keys::own(&["a"], "a", "show or hide attacked squares"),
+        crate::core::keys::own(&["ArrowLeft", "ArrowRight"], "← →", "previous / next solution"),
+    ],
 };
 
 /// Reads a link of this puzzle into its canonical form, naming every problem.
@@ -277,7 +281,7 @@ fn genetic(params: &QueensParams, ctx: &mut JobContext, report: &mut Report) {
     } else {
         report.message = Some(match result.cancelled {
             true => "cancelled".into(),
-            false => format!("no placement without attacks after {} attempts", result.generations),
+            false => format!("no placement without attacks after {} generations", result.generations),
         });
     }
 }

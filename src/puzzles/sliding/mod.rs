@@ -27,6 +27,11 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
     title: "Sliding tiles",
     summary: "The 8- and 15-puzzle: BFS, DFS, greedy, A*, IDA* and pattern databases side by side.",
+    keys: &[crate::core::keys::own(
+        &["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"],
+        "← ↑ → ↓",
+        "slide a tile into the blank (on the board's places the arrows move between them)",
+    )],
 };
 
 /// Reads a link of this puzzle into its canonical form, naming every problem.

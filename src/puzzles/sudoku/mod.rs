@@ -24,6 +24,24 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
     title: "Sudoku",
     summary: "Constraint propagation: eliminate, place singles, guess where it matters least.",
+    keys: &[
+        crate::core::keys::own(
+            &["1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F", "G"],
+            "1–9 A–G",
+            "enter a value in the selected cell (A–G with Shift, on 16×16)",
+        ),
+        crate::core::keys::own(
+            &["0", "Delete", "Backspace"],
+            "0 Delete Backspace",
+            "clear the selected cell",
+        ),
+        crate::core::keys::own(
+            &["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"],
+            "← ↑ → ↓",
+            "move the selection (the first arrow selects the first cell)",
+        ),
+        crate::core::keys::own(&["m"], "m", "show or hide pencil marks (candidates)"),
+    ],
 };
 
 /// Reads a link of this puzzle into its canonical form, naming every problem.

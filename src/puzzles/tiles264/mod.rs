@@ -21,6 +21,7 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: params::PUZZLE,
     title: "The 264 square",
     summary: "Sixteen flippable tiles, every line 264: a seeded genetic algorithm next to an exact search.",
+    keys: &[crate::core::keys::own(&["ArrowLeft", "ArrowRight"], "← →", "previous / next solution")],
 };
 
 /// Reads a link of this puzzle into its canonical form, naming every problem.

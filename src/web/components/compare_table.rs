@@ -27,7 +27,7 @@ pub struct RowResult {
     pub message: Option<String>,
     /// Why a search stopped without a solution, in a word.
     pub stopped: Option<String>,
-    /// Genetic runs: generations (or attempts) until the end.
+    /// Genetic runs: generations until the end.
     pub generations: Option<u64>,
     /// Constraint solvers: values tried and taken back, and solutions counted.
     pub guesses: Option<u64>,
@@ -42,7 +42,7 @@ pub struct RowResult {
 }
 
 impl RowResult {
-    /// A genetic run expands no search nodes: it counts generations or attempts instead.
+    /// A genetic run expands no search nodes: it counts generations instead.
     fn is_genetic(&self) -> bool {
         self.generations.is_some()
     }
@@ -82,8 +82,6 @@ pub enum Column {
     Memory,
     Solved,
     Generations,
-    /// Attempts of a one-line genetic run (its "generations" are children tried).
-    Attempts,
     Solutions,
     Guesses,
     Backtracks,
@@ -116,7 +114,6 @@ impl Column {
             Column::Memory => "In memory",
             Column::Solved => "Solved",
             Column::Generations => "Generations",
-            Column::Attempts => "Attempts",
             Column::Solutions => "Solutions found",
             Column::Guesses => "Guesses (or permutations)",
             Column::Backtracks => "Backtracks",
@@ -163,7 +160,7 @@ impl Column {
             Column::Nodes => format_count(r.expanded),
             Column::Memory => format_count(r.stored),
             Column::Solved => yes_no(r.solved),
-            Column::Generations | Column::Attempts => count(r.generations),
+            Column::Generations => count(r.generations),
             Column::Solutions => count(r.count.or(r.solved.then_some(1))),
             Column::Guesses => format_count(r.guesses.unwrap_or(r.expanded)),
             Column::Backtracks => count(r.backtracks),

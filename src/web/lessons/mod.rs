@@ -9,8 +9,10 @@
 mod builder;
 
 use super::browser;
+use super::keymap::{self, DialogKeys};
 use super::lesson_host::{self, ROOT_ID, SHOW_STEP, STEP_LINK};
 use super::ticker::Ticker;
+use crate::core::keys::{Command, Mode};
 use crate::core::lesson::{self, markup, Lesson, LESSON_PAGE};
 use crate::core::link::Link;
 use crate::core::qr;
@@ -108,9 +110,6 @@ fn unmount() {
 
 const PRESENTER_KEY: &str = "presenter";
 const CHANNEL: &str = "puzzlelab-lesson";
-/// What presentation clickers send, and the keys the shortcut list names.
-const NEXT_KEYS: &[&str] = &["PageDown"];
-const PREVIOUS_KEYS: &[&str] = &["PageUp"];
 
 pub enum Msg {
     /// Go to this step (0-based) and tell the other window.
@@ -174,6 +173,8 @@ pub struct LessonPage {
     /// The QR code of the step on the projector, as markup, while shown (the presenter shows
     /// it on both screens).
     qr: Option<String>,
+    /// The QR code was just shown: its Close button takes the focus once drawn.
+    focus_close: bool,
     /// The lesson and the step shown (0-based), once read.
     lesson: Option<(Lesson, usize)>,
     /// Each step's link as its page last wrote it, so a step comes back as it was left.
@@ -183,7 +184,9 @@ pub struct LessonPage {
     channel: Option<(web_sys::BroadcastChannel, EventListener)>,
     timer_start: f64,
     _ticker: Option<Ticker>,
-    _listeners: [EventListener; 5],
+    /// While its QR code is shown, the keys are the QR code's.
+    qr_keys: Option<DialogKeys>,
+    _listeners: [EventListener; 4],
 }
 
 impl Component for LessonPage {
@@ -198,6 +201,8 @@ impl Component for LessonPage {
             lesson: None,
             step_links: Vec::new(),
             qr: None,
+            qr_keys: None,
+            focus_close: false,
             builder: None,
             channel: None,
             timer_start: browser::now_ms(),
@@ -206,8 +211,10 @@ impl Component for LessonPage {
                 Ticker::every(1000, move || tick.emit(()))
             }),
             _listeners: [
-                browser::on_keys_first(NEXT_KEYS, ctx.link().callback(|_| Msg::Next)),
-                browser::on_keys_first(PREVIOUS_KEYS, ctx.link().callback(|_| Msg::Previous)),
+                keymap::on_lesson_keys(ctx.link().callback(|command| match command {
+                    Command::NextLessonStep => Msg::Next,
+                    _ => Msg::Previous,
+                })),
                 lesson_host::listen(STEP_LINK, ctx.link().callback(Msg::StepLink)),
                 // The note's height follows the type's size and the window's width.
                 lesson_host::listen(lesson_host::LAYOUT, ctx.link().callback(|_| Msg::Refit)),
@@ -293,13 +300,11 @@ impl Component for LessonPage {
                 return false;
             }
             Msg::ToggleQr => {
-                self.qr = match self.qr.take() {
-                    Some(_) => None,
-                    None => Some(self.step_qr()),
-                };
-                self.tell(Told::Qr(self.qr.is_some()));
+                let shown = self.qr.is_none();
+                self.show_qr(ctx, shown);
+                self.tell(Told::Qr(shown));
             }
-            Msg::FollowQr(shown) => self.qr = shown.then(|| self.step_qr()),
+            Msg::FollowQr(shown) => self.show_qr(ctx, shown),
             Msg::Import(file) => {
                 let done = ctx.link().callback(|read| Msg::Build(Edit::Imported(read)));
                 wasm_bindgen_futures::spawn_local(async move {
@@ -313,6 +318,9 @@ impl Component for LessonPage {
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
+        if std::mem::take(&mut self.focus_close) {
+            browser::focus(".qr-overlay .qr-close", false);
+        }
         if let Some(selector) = self.builder.as_mut().and_then(|b| b.focus_next.take()) {
             browser::focus(&selector, false);
         }
@@ -396,6 +404,15 @@ impl LessonPage {
         }
     }
 
+    /// Shows the step's QR code (holding the keys: Esc closes it) or hides it.
+    fn show_qr(&mut self, ctx: &Context<Self>, shown: bool) {
+        self.qr = shown.then(|| self.step_qr());
+        self.qr_keys = shown.then(|| {
+            DialogKeys::hold(Mode::QrCode, ".qr-overlay .qr-close", ctx.link().callback(|_| Msg::ToggleQr))
+        });
+        self.focus_close = shown;
+    }
+
     /// The step on the projector as a QR code (markup): the lesson's link at that step, or,
     /// when that is too long for a QR code, the step's page alone.
     fn step_qr(&self) -> String {
@@ -445,7 +462,7 @@ impl LessonPage {
                 if let Some(markup) = &self.qr {
                     <div class="qr-overlay" role="dialog" aria-label="The lesson at this step as a QR code">
                         { Html::from_html_unchecked(AttrValue::from(markup.clone())) }
-                        <button class="qr-close" onclick={cb.callback(|_| Msg::ToggleQr)}>{ "Back to the lesson" }</button>
+                        <button class="qr-close" onclick={cb.callback(|_| Msg::ToggleQr)}>{ "Back to the lesson (Esc)" }</button>
                     </div>
                 }
             </section>
@@ -474,7 +491,7 @@ impl LessonPage {
                 if let Some(markup) = &self.qr {
                     <div class="qr-overlay" role="dialog" aria-label="The step on the projector as a QR code">
                         { Html::from_html_unchecked(AttrValue::from(markup.clone())) }
-                        <button class="qr-close" onclick={cb.callback(|_| Msg::ToggleQr)}>{ "Back to the notes" }</button>
+                        <button class="qr-close" onclick={cb.callback(|_| Msg::ToggleQr)}>{ "Back to the notes (Esc)" }</button>
                     </div>
                 }
                 <div onclick={cb.callback(Msg::Click)}>{ Html::from_html_unchecked(AttrValue::from(notes)) }</div>

@@ -47,7 +47,6 @@ impl PuzzlePage for AlphameticsPage {
         source: "R. Hettinger, \"Easy AI with Python\" (PyCon 2009): the alphametics solver and its 25 puzzles.",
     };
     const COMPARE_COLUMNS: &'static [Column] = CONSTRAINT_COLUMNS;
-    const KEYS: &'static [(&'static str, &'static str)] = &[("← →", "previous / next solution")];
 
     fn new(params: AlphameticsParams) -> Self {
         Self { params, listed: Listing::default(), shown: None, verdict: None }

@@ -64,8 +64,6 @@ impl PuzzlePage for BlocksPage {
     const THUMBNAIL: &'static str = r##"<rect x="40" y="2" width="40" height="56" fill="none" stroke="currentColor"/><rect x="41" y="3" width="18" height="18" fill="#c0261a"/><rect x="61" y="3" width="18" height="8" fill="#e6c10f"/><rect x="61" y="13" width="18" height="8" fill="#e6c10f"/><rect x="41" y="23" width="8" height="8" fill="#1f77b4"/><rect x="51" y="23" width="8" height="8" fill="#1f77b4"/><rect x="41" y="35" width="8" height="22" fill="#2ca02c"/><rect x="71" y="35" width="8" height="22" fill="#2ca02c"/>"##;
     const SEARCH_VIEW: bool = true;
     const GUIDE: Guide = classic::GUIDE;
-    const KEYS: &'static [(&'static str, &'static str)] =
-        &[("arrows", "slide the piece picked (click it first)")];
 
     fn new(params: BlocksParams) -> Self {
         Self { params, selected: None }

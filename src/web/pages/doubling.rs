@@ -27,7 +27,6 @@ impl PuzzlePage for DoublingPage {
     const INFO: &'static PuzzleInfo = &INFO;
     const THUMBNAIL: &'static str =
         r##"<text x="60" y="42" font-size="22" text-anchor="middle" fill="currentColor">1 → 2 → 4</text>"##;
-    const KEYS: &'static [(&'static str, &'static str)] = &[("a", "add one"), ("d", "double")];
     const SEARCH_VIEW: bool = true;
     const GUIDE: Guide = Guide {
         steps: "Start at 1; a move adds one or doubles.\nBreadth-first: try every number one move away, then two, …: the first time the target is met, no shorter way exists.\nDepth-first: keep adding one while it can, then back up.",

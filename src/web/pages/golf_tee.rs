@@ -46,8 +46,6 @@ impl PuzzlePage for GolfTeePage {
     const THUMBNAIL: &'static str = r##"<circle cx="60.0" cy="8" r="4" fill="none" stroke="currentColor"/><circle cx="54.5" cy="19" r="4" fill="#c8562a" stroke="currentColor"/><circle cx="65.5" cy="19" r="4" fill="#c8562a" stroke="currentColor"/><circle cx="49.0" cy="30" r="4" fill="#c8562a" stroke="currentColor"/><circle cx="60.0" cy="30" r="4" fill="#c8562a" stroke="currentColor"/><circle cx="71.0" cy="30" r="4" fill="#c8562a" stroke="currentColor"/><circle cx="43.5" cy="41" r="4" fill="#c8562a" stroke="currentColor"/><circle cx="54.5" cy="41" r="4" fill="#c8562a" stroke="currentColor"/><circle cx="65.5" cy="41" r="4" fill="#c8562a" stroke="currentColor"/><circle cx="76.5" cy="41" r="4" fill="#c8562a" stroke="currentColor"/><circle cx="38.0" cy="52" r="4" fill="#c8562a" stroke="currentColor"/><circle cx="49.0" cy="52" r="4" fill="#c8562a" stroke="currentColor"/><circle cx="60.0" cy="52" r="4" fill="#c8562a" stroke="currentColor"/><circle cx="71.0" cy="52" r="4" fill="#c8562a" stroke="currentColor"/><circle cx="82.0" cy="52" r="4" fill="#c8562a" stroke="currentColor"/>"##;
     const SEARCH_VIEW: bool = true;
     const GUIDE: Guide = classic::GUIDE;
-    const KEYS: &'static [(&'static str, &'static str)] =
-        &[("e", "edit the start: clicks place and remove tees")];
 
     fn new(params: GolfTeeParams) -> Self {
         Self { params, selected: None, editing: false }

@@ -45,8 +45,6 @@ impl PuzzlePage for HanoiPage {
         terms: &[("frontier", "in the Search view: nodes generated and waiting to be expanded, in the order the algorithm takes them (a queue for breadth-first, a stack for depth-first, smallest f first for A*)"), ("g, h, f", "g: moves from the start to a node; h: the estimate of moves left; f = g + h, the order of A* and the bound of IDA*"), ("nodes expanded", "positions whose moves the search tried"), ("in memory", "positions the search keeps (seen or waiting) when it ends"), ("shortest?", "yes when the method guarantees no shorter solution exists")],
         source: "a blog post solving the Towers of Hanoi in Julia (naive solver: 79 moves for 4 discs; A*: 21); J. S. Frame and B. M. Stewart (1941) for four pegs.",
     };
-    const KEYS: &'static [(&'static str, &'static str)] =
-        &[("1 2 3 4", "pick pegs A–D: first the source, then the target")];
 
     fn new(params: HanoiParams) -> Self {
         Self { params, selected: None }

@@ -43,8 +43,6 @@ impl PuzzlePage for JugsPage {
     const THUMBNAIL: &'static str = r##"<rect x="14" y="34" width="22" height="22" rx="3" fill="none" stroke="currentColor" stroke-width="2"/><rect x="48" y="22" width="22" height="34" rx="3" fill="none" stroke="currentColor" stroke-width="2"/><rect x="48" y="32" width="22" height="24" fill="#3b8fd9"/><rect x="82" y="6" width="24" height="50" rx="3" fill="none" stroke="currentColor" stroke-width="2"/><rect x="82" y="32" width="24" height="24" fill="#3b8fd9"/>"##;
     const SEARCH_VIEW: bool = true;
     const GUIDE: Guide = classic::GUIDE;
-    const KEYS: &'static [(&'static str, &'static str)] =
-        &[("1 2 3 …", "pick jug A, B, C …: first the one to pour from, then the one to pour into")];
 
     fn new(params: JugsParams) -> Self {
         Self { params, selected: None }

@@ -317,11 +317,6 @@ impl PuzzlePage for MastermindPage {
     };
     const COMPARE_COLUMNS: &'static [Column] =
         &[Column::Secrets, Column::AverageProbes, Column::MostProbes, Column::CodesScored, Column::Time];
-    const KEYS: &'static [(&'static str, &'static str)] = &[
-        ("1–9, 0", "type a symbol of your probe"),
-        ("Enter / Backspace", "make the probe / erase a symbol"),
-        ("l", "list the codes still possible"),
-    ];
 
     fn new(params: MastermindParams) -> Self {
         Self {

@@ -14,8 +14,8 @@ pub struct PageEntry {
     pub name: &'static str,
     /// The page for a link; `visit` changes on every navigation so the page starts afresh.
     pub render: fn(Link, u32) -> Html,
-    /// The page's own keys, for the shortcut overlay.
-    pub keys: &'static [(&'static str, &'static str)],
+    /// The page's own keys (its registry entry's: `core::keys`).
+    pub keys: &'static [crate::core::keys::Binding],
     /// Its card's picture on the landing page (SVG markup).
     pub thumbnail: &'static str,
 }
@@ -28,7 +28,7 @@ impl PartialEq for PageEntry {
 
 /// The shell's entry for the page of puzzle `P`.
 const fn entry<P: PuzzlePage>() -> PageEntry {
-    PageEntry { name: P::INFO.name, render: render::<P>, keys: P::KEYS, thumbnail: P::THUMBNAIL }
+    PageEntry { name: P::INFO.name, render: render::<P>, keys: P::INFO.keys, thumbnail: P::THUMBNAIL }
 }
 
 /// One line per page: its module and the type implementing [`PuzzlePage`].

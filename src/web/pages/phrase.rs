@@ -39,7 +39,7 @@ impl PuzzlePage for PhrasePage {
         source: "C. Sheppard, \"Genetic Algorithms with Python\", part 1 (the string-matching genetic algorithm).",
     };
     const COMPARE_COLUMNS: &'static [Column] =
-        &[Column::Solved, Column::Attempts, Column::Time, Column::Note];
+        &[Column::Solved, Column::Generations, Column::Time, Column::Note];
 
     fn new(params: PhraseParams) -> Self {
         Self { params, guess: String::new(), improvements: Vec::new() }
@@ -159,10 +159,10 @@ impl PuzzlePage for PhrasePage {
 
     fn on_report(&mut self, report: &Report, notices: &mut Notices) {
         self.improvements = report.improvements.clone().unwrap_or_default();
-        if let (true, Some(attempts)) = (report.solved, report.generations) {
+        if let (true, Some(generations)) = (report.solved, report.generations) {
             notices.status = format!(
-                "Guessed after {} attempts and {} improvements, {}.",
-                format_count(attempts),
+                "Guessed after {} generations, one letter changed in each, and {} improvements, {}.",
+                format_count(generations),
                 self.improvements.len(),
                 format_ms(report.elapsed_ms)
             );

@@ -102,9 +102,7 @@ impl PuzzlePage for QueensPage {
         source: "R. Hettinger, \"Easy AI with Python\" (PyCon 2009): eight queens by permutations; C. Sheppard, \"Genetic Algorithms with Python\", part 2 (8 queens by a GA); Takaken's symmetry method for counting.",
     };
     const COMPARE_COLUMNS: &'static [Column] =
-        &[Column::Solved, Column::Solutions, Column::Attempts, Column::Nodes, Column::Time, Column::Note];
-    const KEYS: &'static [(&'static str, &'static str)] =
-        &[("a", "show or hide attacked squares"), ("← →", "previous / next solution")];
+        &[Column::Solved, Column::Solutions, Column::Generations, Column::Nodes, Column::Time, Column::Note];
 
     fn new(params: QueensParams) -> Self {
         Self { params, queens: Vec::new(), listed: Listing::default(), replayed: Vec::new(), counted: None }
@@ -291,10 +289,10 @@ impl PuzzlePage for QueensPage {
                     format_ms(report.elapsed_ms)
                 )
             }
-            (_, _, Some(attempts)) if report.solved => {
+            (_, _, Some(generations)) if report.solved => {
                 notices.status = format!(
-                    "Placed after {} attempts ({}).",
-                    format_count(attempts),
+                    "Placed after {} generations, one queen moved in each ({}).",
+                    format_count(generations),
                     format_ms(report.elapsed_ms)
                 )
             }

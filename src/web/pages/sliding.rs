@@ -46,7 +46,6 @@ impl PuzzlePage for SlidingPage {
         terms: &[("frontier", "in the Search view: nodes generated and waiting to be expanded, in the order the algorithm takes them (a queue for breadth-first, a stack for depth-first, smallest f first for A*)"), ("g, h, f", "g: moves from the start to a node; h: the estimate of moves left; f = g + h, the order of A* and the bound of IDA*"), ("nodes expanded", "boards whose moves the search tried"), ("in memory", "boards the search keeps (seen or waiting) when it ends"), ("shortest?", "yes when the method guarantees no shorter solution exists"), ("pattern database", "a table of the exact moves a group of tiles needs, worked out once")],
         source: "B. Broek, \"Solving the 15-puzzle in Swift\" (2019); G. Squillero, the n-puzzle notebook of \"Computational Intelligence\" (2024); R. Korf (1985), R. Korf and A. Felner (2002).",
     };
-    const KEYS: &'static [(&'static str, &'static str)] = &[("← ↑ → ↓", "slide a tile into the blank")];
     const EXPORTS_GIF: bool = true;
     const KEEPS_TABLES: bool = true;
 

@@ -170,12 +170,6 @@ impl PuzzlePage for SudokuPage {
         source: "R. Hettinger, \"Easy AI with Python\" (PyCon 2009): Sudoku by constraint propagation; puzzles from Norvig's top95 and hardest lists and Royle's 17-clue list.",
     };
     const COMPARE_COLUMNS: &'static [Column] = CONSTRAINT_COLUMNS;
-    const KEYS: &'static [(&'static str, &'static str)] = &[
-        ("1–9", "enter a value in the selected cell (A–G too on 16×16)"),
-        ("0 / Delete", "clear the selected cell"),
-        ("← ↑ → ↓", "move the selection"),
-        ("m", "show or hide pencil marks (candidates)"),
-    ];
 
     fn new(params: SudokuParams) -> Self {
         let mut page = Self {
@@ -501,12 +495,17 @@ impl PuzzlePage for SudokuPage {
         let selected = self.selected.is_some();
         match key {
             "m" => Some(Action::ToggleMarks),
+            // The arrows belong to the grid: the first one selects its first cell.
+            "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" if !selected => Some(Action::Select(0)),
             "ArrowUp" if selected => Some(Action::Step(-1, 0)),
             "ArrowDown" if selected => Some(Action::Step(1, 0)),
             "ArrowLeft" if selected => Some(Action::Step(0, -1)),
             "ArrowRight" if selected => Some(Action::Step(0, 1)),
             "0" | "Delete" | "Backspace" if selected => Some(Action::Enter(0)),
-            k if selected && k.len() == 1 => Grid::value_of(k.as_bytes()[0], side).map(Action::Enter),
+            // Letters are values with Shift only (16×16): b, c, f and g stay every page's keys.
+            k if selected && k.len() == 1 && !k.as_bytes()[0].is_ascii_lowercase() => {
+                Grid::value_of(k.as_bytes()[0], side).map(Action::Enter)
+            }
             _ => None,
         }
     }

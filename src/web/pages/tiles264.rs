@@ -61,7 +61,6 @@ impl PuzzlePage for TilesPage {
     };
     const COMPARE_COLUMNS: &'static [Column] =
         &[Column::Solved, Column::Generations, Column::Solutions, Column::Time, Column::Note];
-    const KEYS: &'static [(&'static str, &'static str)] = &[("← →", "previous / next solution")];
 
     fn new(params: TilesParams) -> Self {
         Self {

@@ -1,0 +1,427 @@
+// One table of keys per mode (src/core/keys.rs, printed by `puzzlelab keys`): in every mode —
+// a page, the Search view, predict mode, a race, a lesson, the list of keys and a QR code —
+// the `?` list shows that mode's table, and every key of the table is pressed and does what
+// its row says, nothing else.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { open, hash, counterShows } from "./harness.mjs";
+
+const PROJECTOR = { width: 1024, height: 768 };
+const root = new URL("../../", import.meta.url).pathname;
+const printed = execFileSync("cargo", ["run", "--quiet", "--bin", "puzzlelab", "--", "keys"], { cwd: root, encoding: "utf8" });
+const lines = printed.trim().split("\n").map((line) => JSON.parse(line));
+const TABLES = Object.fromEntries(lines.filter((l) => !l.puzzle).map((l) => [l.mode, l.keys]));
+const OWN = Object.fromEntries(lines.filter((l) => l.puzzle).map((l) => [l.puzzle, l.keys]));
+
+/** Playwright's name for a key as browsers report it. */
+const pressable = (key) => (key === " " ? "Space" : key);
+
+/** The rows of `mode` a page shows: its own first (on its page), and none they take. */
+function rowsOf(mode, puzzle, inLesson) {
+  const own = mode === "page" ? OWN[puzzle] ?? [] : [];
+  const taken = new Set(own.flatMap((row) => row.keys));
+  const lesson = new Set(["next-lesson-step", "previous-lesson-step"]);
+  const rows = TABLES[mode].filter((row) => !row.keys.some((k) => taken.has(k)) || mode !== "page");
+  return [...own, ...rows.filter((row) => inLesson || !lesson.has(row.command))];
+}
+
+/** The `?` list as shown: [[keys, does]]. Closes it again with Esc. */
+async function shownList(page) {
+  await page.keyboard.press("?");
+  const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await dialog.waitFor();
+  const keys = await dialog.locator("dt").allTextContents();
+  const does = await dialog.locator("dd").allTextContents();
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+  return keys.map((k, i) => [k, does[i]]);
+}
+
+async function assertListIsTable(page, mode, puzzle, inLesson = false) {
+  const expected = rowsOf(mode, puzzle, inLesson).map((row) => [row.shown, row.does]);
+  // The app's keys and a lesson's come last in the list; the order of the rest is the table's.
+  const sort = (rows) => [...rows].sort((a, b) => (a[0] + a[1]).localeCompare(b[0] + b[1]));
+  assert.deepEqual(sort(await shownList(page)), sort(expected), `the ? list of ${mode} on ${puzzle}`);
+  assert.equal(await page.locator("html").getAttribute("data-keys"), mode);
+}
+
+const attribute = (page, name) => page.locator("html").getAttribute(name);
+const statusText = (page) => page.locator(".status").textContent();
+const moment = async (page) => {
+  const text = await page.locator(".moment-count").textContent();
+  const [t, len] = text.match(/[\d,]+/g).map((n) => Number(n.replaceAll(",", "")));
+  return { t, len };
+};
+/** Waits until the moment shown passes `test`: [op, value], op one of "=", "<", ">"; value a
+ * number or "len" (the last moment). */
+const atMoment = (page, [op, value]) =>
+  page.waitForFunction(([op, value]) => {
+    const numbers = (document.querySelector(".moment-count")?.textContent ?? "").match(/[\d,]+/g);
+    if (!numbers) return false;
+    const [t, len] = numbers.map((n) => Number(n.replaceAll(",", "")));
+    const wanted = value === "len" ? len : value;
+    return op === "=" ? t === wanted : op === "<" ? t < wanted : t > wanted;
+  }, [op, value], { timeout: 10000 });
+
+/** Each command's effect in the app's three modes that step through something (the Search
+ * view, predict mode, a race), checked from the moment shown. */
+async function checkStep(page, command, key) {
+  const { t } = await moment(page);
+  const expect = {
+    back: ["=", t - 1],
+    forward: ["=", t + 1],
+    "back-expansion": ["<", t],
+    "forward-expansion": [">", t],
+    "back-layer": ["<", t],
+    "forward-layer": [">", t],
+    "to-start": ["=", 0],
+    "to-end": ["=", "len"],
+  }[command];
+  if (!expect) return false;
+  await page.keyboard.press(pressable(key));
+  await atMoment(page, expect);
+  return true;
+}
+
+/** Puts the view back at moment `t` (by the slider). */
+async function backTo(page, t) {
+  await page.locator("input.moment").evaluate((input, value) => {
+    input.value = String(value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }, t);
+  await atMoment(page, ["=", t]);
+}
+
+async function checkDialogOpens(page, key, name) {
+  await page.keyboard.press(pressable(key));
+  const dialog = page.getByRole("dialog", { name });
+  await dialog.waitFor();
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+}
+
+async function checkAppKey(page, command, key) {
+  switch (command) {
+    case "show-keys":
+      await checkDialogOpens(page, key, "Keyboard shortcuts");
+      return true;
+    case "present":
+    case "theme": {
+      const name = command === "present" ? "data-presenting" : "data-theme";
+      const before = await attribute(page, name);
+      await page.keyboard.press(key);
+      await page.waitForFunction(([n, b]) => document.documentElement.getAttribute(n) !== b, [name, before]);
+      await page.keyboard.press(key);
+      await page.waitForFunction(([n, b]) => document.documentElement.getAttribute(n) === b, [name, before]);
+      return true;
+    }
+  }
+  return false;
+}
+
+async function checkSearchKey(page, command, key, t0) {
+  if (await checkAppKey(page, command, key)) return;
+  if (await checkStep(page, command, key)) return backTo(page, t0);
+  switch (command) {
+    case "play-pause": {
+      await page.keyboard.press("Space");
+      await page.locator(".search-steps button[aria-label='Pause']").waitFor();
+      await page.keyboard.press("Space");
+      await page.locator(".search-steps button[aria-label='Play']").waitFor();
+      return backTo(page, t0);
+    }
+    case "faster":
+    case "slower": {
+      const speed = () => page.locator(".search-steps .speed").textContent();
+      // From the middle speed, so both directions move.
+      const before = await speed();
+      await page.keyboard.press(key);
+      await page.waitForFunction((b) => document.querySelector(".search-steps .speed").textContent !== b, before, { timeout: 3000 });
+      return page.keyboard.press(command === "faster" ? "-" : "+");
+    }
+    case "show-qr-code":
+      return checkDialogOpens(page, key, "This page's link as a QR code");
+    case "read-board": {
+      await page.keyboard.press("b");
+      await page.waitForFunction(() => /Row \d+, column \d+/.test(document.querySelector(".said")?.textContent ?? ""), null, { timeout: 3000 });
+      return;
+    }
+    case "close-search": {
+      await page.keyboard.press(pressable(key));
+      await page.locator(".search-view").waitFor({ state: "detached" });
+      assert.equal(await attribute(page, "data-keys"), "page");
+      await page.keyboard.press("v");
+      await page.locator(".moment-count").waitFor();
+      return backTo(page, t0);
+    }
+    case "predict": {
+      await page.keyboard.press("g");
+      await page.locator("button.predict[aria-pressed='true']").waitFor();
+      assert.equal(await attribute(page, "data-keys"), "predict");
+      await page.keyboard.press("g");
+      await page.locator("button.predict[aria-pressed='false']").waitFor();
+      return backTo(page, t0);
+    }
+  }
+  assert.fail(`no check for ${command} (${key})`);
+}
+
+test("the Search view: its ? list is its table, every key steps the search, none plays the board", async () => {
+  const { page, errors } = await open("#/sliding?size=3&seed=3&shuffle=20&algo=astar&view=search&t=40", PROJECTOR);
+  await atMoment(page, ["=", 40]);
+  await assertListIsTable(page, "search", "sliding");
+  for (const row of rowsOf("search", "sliding")) {
+    for (const key of row.keys) await checkSearchKey(page, row.command, key, 40);
+  }
+  // The board is shown, not played: the link gains no move, the search its moment back.
+  await page.locator(".board .places [tabindex='0']").first().click().catch(() => page.locator(".board").click());
+  assert.match(await statusText(page), /shows the search: it is not played here/);
+  assert.doesNotMatch(hash(page), /moves=/);
+  assert.equal((await moment(page)).t, 40);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("predict mode: typed numbers pick a node, Esc and g leave it, the steps stay", async () => {
+  const { page, errors } = await open("#/sliding?size=3&seed=3&shuffle=20&algo=bfs&view=search&t=40&predict=1", PROJECTOR);
+  const cards = page.locator(".predict-cards li[data-node]");
+  await cards.first().waitFor({ timeout: 30000 });
+  await assertListIsTable(page, "predict", "sliding");
+  const verdict = page.locator(".predict-verdict");
+  const numbers = await cards.evaluateAll((cs) => cs.map((c) => c.dataset.node));
+  // Typed digit by digit, erased, typed again, picked with Enter.
+  const number = numbers[numbers.length - 1];
+  for (const digit of number) await page.keyboard.press(digit);
+  await verdict.filter({ hasText: `Typed: node ${number}.` }).waitFor();
+  await page.keyboard.press("Backspace");
+  if (number.length === 1) await verdict.filter({ hasText: /which of these waiting nodes/ }).waitFor();
+  await page.keyboard.press(number[number.length - 1]);
+  await page.keyboard.press("Enter");
+  await verdict.filter({ hasText: /^(Right|Not this one): node \d+ is expanded next/ }).waitFor();
+  assert.match(await page.locator(".predict-score").textContent(), /of 1 right/);
+  // At the next question, a number no card has is refused at once, in words.
+  await page.keyboard.press("]");
+  await verdict.filter({ hasText: /which of these waiting nodes/ }).waitFor();
+  const shown = await cards.evaluateAll((cs) => cs.map((c) => c.dataset.node));
+  const unused = [...Array(100).keys()].map(String).find((n) => !shown.some((s) => s.startsWith(n)));
+  for (const digit of unused) await page.keyboard.press(digit);
+  await page.locator(".search-view .alert").filter({ hasText: /No waiting node is numbered/ }).waitFor();
+  // Every digit is predict mode's: none moves a tile (the link keeps no moves).
+  assert.doesNotMatch(hash(page), /moves=/);
+  // The steps are the Search view's.
+  const { t } = await moment(page);
+  await page.keyboard.press("ArrowRight");
+  await atMoment(page, ["=", t + 1]);
+  // Esc leaves predict mode, the view stays; v leaves the view.
+  await page.keyboard.press("Escape");
+  await page.locator("button.predict[aria-pressed='false']").waitFor();
+  assert.equal(await attribute(page, "data-keys"), "search");
+  await page.keyboard.press("g");
+  await page.locator("button.predict[aria-pressed='true']").waitFor();
+  await page.keyboard.press("v");
+  await page.locator(".search-view").waitFor({ state: "detached" });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a race: its ? list is its table and every key moves its clock", async () => {
+  const { page, errors } = await open("#/sliding?size=3&seed=1&shuffle=30&race=bfs,astar", PROJECTOR);
+  await page.locator(".moment-count").waitFor({ timeout: 30000 });
+  await backTo(page, 40);
+  await assertListIsTable(page, "race", "sliding");
+  for (const row of rowsOf("race", "sliding")) {
+    for (const key of row.keys) {
+      if (row.command === "close-search") {
+        await page.keyboard.press(pressable(key));
+        await page.locator(".search-view").waitFor({ state: "detached" });
+        assert.equal(await attribute(page, "data-keys"), "page");
+        await page.keyboard.press("v");
+        await page.locator(".moment-count").waitFor({ timeout: 30000 });
+        await backTo(page, 40);
+      } else if (row.command === "show-qr-code") {
+        await checkDialogOpens(page, key, "This page's link as a QR code");
+      } else if (row.command === "play-pause") {
+        await page.keyboard.press("Space");
+        await page.locator(".search-steps button[aria-label='Pause']").waitFor();
+        await page.keyboard.press("Space");
+        await page.locator(".search-steps button[aria-label='Play']").waitFor();
+        await backTo(page, 40);
+      } else if (row.command === "faster" || row.command === "slower") {
+        const before = await page.locator(".search-steps .speed").textContent();
+        await page.keyboard.press(key);
+        await page.waitForFunction((b) => document.querySelector(".search-steps .speed").textContent !== b, before, { timeout: 3000 });
+        await page.keyboard.press(row.command === "faster" ? "-" : "+");
+      } else if (!(await checkAppKey(page, row.command, key))) {
+        assert.ok(await checkStep(page, row.command, key), `${row.command} checked`);
+        await backTo(page, 40);
+      }
+    }
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a page: its ? list is its table (its own keys first), and every key does what its row says", async () => {
+  const { page, errors } = await open("#/hanoi?discs=3", PROJECTOR);
+  await assertListIsTable(page, "page", "hanoi");
+  for (const row of rowsOf("page", "hanoi")) {
+    for (const key of row.keys) {
+      if (await checkAppKey(page, row.command, key)) continue;
+      switch (row.command) {
+        case "board": {
+          // Hanoi's 1–4 pick pegs A–D (three pegs here: 4 says it does nothing now).
+          await page.keyboard.press(key);
+          const [where, words] = {
+            1: [".status", /^Picked peg A/],
+            2: [".alert", /^Peg B is empty/],
+            3: [".alert", /^Peg C is empty/],
+            4: [".status", /^4 does nothing now/],
+          }[key];
+          await page.locator(where).filter({ hasText: words }).waitFor({ timeout: 3000 });
+          // Peg A pressed again puts the disc back down.
+          if (key === "1") await page.keyboard.press(key);
+          break;
+        }
+        case "solve":
+          await page.keyboard.press("s");
+          await counterShows(page, "step 0 / 7");
+          break;
+        case "back":
+        case "forward":
+        case "to-start": {
+          await page.keyboard.press(".");
+          await page.keyboard.press(".");
+          await counterShows(page, "step 2 / 7");
+          await page.keyboard.press(pressable(key));
+          await counterShows(page, { back: "step 1 / 7", forward: "step 3 / 7", "to-start": "step 0 / 7" }[row.command]);
+          await page.keyboard.press("Home");
+          await counterShows(page, "step 0 / 7");
+          break;
+        }
+        case "play-pause":
+          await page.keyboard.press("Space");
+          await page.locator(".playback button[aria-label='Pause']").waitFor();
+          await page.keyboard.press("Space");
+          await page.locator(".playback button[aria-label='Play']").waitFor();
+          await page.keyboard.press("Home");
+          break;
+        case "faster":
+        case "slower": {
+          const speed = () => page.locator(".playback .speed").textContent();
+          const before = await speed();
+          await page.keyboard.press(key);
+          await page.waitForFunction((b) => document.querySelector(".playback .speed").textContent !== b, before, { timeout: 3000 });
+          await page.keyboard.press(row.command === "faster" ? "-" : "+");
+          break;
+        }
+        case "compare":
+          await page.keyboard.press("c");
+          await page.locator(".compare table, table.compare").first().waitFor({ timeout: 20000 });
+          await page.locator("button[aria-label='Cancel']:disabled").waitFor({ timeout: 20000 });
+          // A comparison puts the solution aside: solved again for the keys that play it.
+          await page.keyboard.press("s");
+          await counterShows(page, "step 0 / 7");
+          break;
+        case "cancel":
+          // Tested with a solve that runs long enough, below.
+          break;
+        case "new-seed":
+          // A position drawn from a new seed; then back to the tower at its start.
+          await page.keyboard.press("n");
+          await page.locator(".status").filter({ hasText: /^Random position from seed \d+/ }).waitFor({ timeout: 3000 });
+          await page.waitForFunction(() => /seed=\d+/.test(location.hash));
+          await page.evaluate(() => { location.hash = "#/hanoi?discs=3"; });
+          await page.waitForFunction(() => !/seed=/.test(location.hash) && document.querySelector(".status"));
+          break;
+        case "undo":
+        case "restart": {
+          // A move by hand (A → C), then the key takes it back.
+          await page.keyboard.press("1");
+          await page.keyboard.press("3");
+          await page.waitForFunction(() => /moves=AC/.test(decodeURIComponent(location.hash)));
+          await page.keyboard.press(key);
+          await page.waitForFunction(() => !/moves=AC/.test(decodeURIComponent(location.hash)));
+          break;
+        }
+        case "open-search":
+          await page.keyboard.press("v");
+          await page.locator(".search-view").waitFor();
+          assert.equal(await attribute(page, "data-keys"), "search");
+          await page.keyboard.press("v");
+          await page.locator(".search-view").waitFor({ state: "detached" });
+          break;
+        case "show-qr-code":
+          await checkDialogOpens(page, "q", "This page's link as a QR code");
+          break;
+        case "read-board":
+          await page.keyboard.press("b");
+          await page.waitForFunction(() => /Peg A/.test(document.querySelector(".said")?.textContent ?? ""), null, { timeout: 3000 });
+          break;
+        default:
+          assert.fail(`no check for ${row.command} (${key})`);
+      }
+    }
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("dialogs take every key: Esc closes the one open and cancels nothing, q or ? opens no second", async () => {
+  const { page, errors } = await open("#/sliding?size=4&seed=1&shuffle=80&algo=bfs", PROJECTOR);
+  await assertListIsTable(page, "page", "sliding");
+  const cancel = page.getByRole("button", { name: "Cancel" });
+  await page.keyboard.press("s");
+  await page.locator(".solve-bar button[aria-label='Cancel']:enabled, button[aria-label='Cancel']:enabled").first().waitFor();
+  // The list of keys over a running solve: its table is the dialog's.
+  await page.keyboard.press("?");
+  const list = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await list.waitFor();
+  assert.equal(await attribute(page, "data-dialog"), "shortcuts");
+  for (const key of ["q", "s", "ArrowRight", "PageDown"]) await page.keyboard.press(key);
+  assert.equal(await page.getByRole("dialog").count(), 1, "no second dialog");
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Close");
+  await page.keyboard.press("Escape");
+  await list.waitFor({ state: "detached" });
+  // Esc closed the list only: the solve still runs; Esc now cancels it.
+  assert.ok(await cancel.isEnabled(), "the solve runs on");
+  await page.keyboard.press("Escape");
+  await page.locator("button[aria-label='Cancel']:disabled").waitFor({ timeout: 10000 });
+  // A QR code: its table, and no list of keys over it.
+  await page.keyboard.press("q");
+  const code = page.getByRole("dialog", { name: "This page's link as a QR code" });
+  await code.waitFor();
+  assert.equal(await attribute(page, "data-dialog"), "qr-code");
+  await page.keyboard.press("?");
+  assert.equal(await page.getByRole("dialog").count(), 1, "no list over the QR code");
+  await page.keyboard.press("Tab");
+  assert.match(await page.evaluate(() => document.activeElement?.textContent), /Back to the page/);
+  await page.keyboard.press("q");
+  await code.waitFor({ state: "detached" });
+  assert.equal(await attribute(page, "data-dialog"), null);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a lesson: PageDown and PageUp move between steps, and wait while a dialog is open", async () => {
+  const { page, errors } = await open("#/lesson?example=search", PROJECTOR);
+  const count = page.locator(".lesson-count");
+  await count.filter({ hasText: /^1 \// }).waitFor({ timeout: 20000 });
+  await page.locator("main .board, main .search-view").first().waitFor({ timeout: 20000 });
+  const mode = await attribute(page, "data-keys");
+  assert.ok(["page", "search", "predict", "race"].includes(mode), mode);
+  await page.keyboard.press("PageDown");
+  await count.filter({ hasText: /^2 \// }).waitFor();
+  await page.keyboard.press("?");
+  await page.getByRole("dialog", { name: "Keyboard shortcuts" }).waitFor();
+  const listed = await page.locator(".overlay dt").allTextContents();
+  assert.ok(listed.includes("PageDown") && listed.includes("PageUp"), listed.join(" "));
+  await page.keyboard.press("PageDown");
+  await page.keyboard.press("Escape");
+  await count.filter({ hasText: /^2 \// }).waitFor();
+  await page.keyboard.press("PageUp");
+  await count.filter({ hasText: /^1 \// }).waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
