@@ -16,6 +16,9 @@ pub use crate::core::link::{CLOCK_KEY, RACE_KEY, SEEDS_KEY};
 
 /// A lane stops when its clock passes this many units.
 pub const LANE_LIMIT: u64 = 250_000;
+/// A lane that ran for less than this runs a second time, so that its time is its own work
+/// and not the warm-up of whatever ran first.
+const RUN_AGAIN_BELOW_MS: f64 = 200.0;
 
 /// Most individuals a genetic lane may make (generations × population): a race whose lanes
 /// could make more is refused from its link (the default 264 run, 100,000 generations of
@@ -271,11 +274,21 @@ fn solve_lanes(
         .iter()
         .enumerate()
         .map(|(i, (name, lane_link, seed))| {
-            // The context's clock runs from the first lane: each lane's time is its own.
-            let before = ctx.elapsed_ms();
-            let mut report =
-                solve(lane_link, ctx).map_err(|e| format!("race: lane {} ({name}): {e}", i + 1))?;
-            report.elapsed_ms -= before;
+            let mut timed = || -> Result<Report, String> {
+                // The context's clock runs from the first lane: each lane's time is its own.
+                let before = ctx.elapsed_ms();
+                let mut report =
+                    solve(lane_link, ctx).map_err(|e| format!("race: lane {} ({name}): {e}", i + 1))?;
+                report.elapsed_ms -= before;
+                Ok(report)
+            };
+            let mut report = timed()?;
+            // A short lane's first run also pays for the code and memory every lane uses (the
+            // first lane's more than the others'): it runs again and keeps its faster time.
+            if report.elapsed_ms < RUN_AGAIN_BELOW_MS {
+                let again = timed()?;
+                report.elapsed_ms = report.elapsed_ms.min(again.elapsed_ms);
+            }
             Ok((lane(&report, clock, *seed)?, report))
         })
         .collect::<Result<Vec<_>, String>>();

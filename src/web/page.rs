@@ -1107,7 +1107,10 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                     <button class="add-to-lesson" onclick={send(|| Shell::AddToLesson)}
                         title="Add this page, as it is now, to the lesson you are writing">{ "Add to lesson" }</button>
                 </div>
-                if algo_options.len() > 1 {
+                if parts.racing {
+                    // The lanes name the algorithms: the menu's single one would not be true.
+                    <p class="racing-note">{ "Algorithms: the race's lanes, each named on its lane. \"Close the race\" goes back to one algorithm." }</p>
+                } else if algo_options.len() > 1 {
                     <Choice label="Algorithm" options={algo_options} selected={parts.algorithm}
                         on_change={shell.reform(|v: String| Shell::Edit("algo", v))} />
                 }
@@ -1374,7 +1377,10 @@ impl Page {
         let label = match ask.race.first() {
             // The lanes and the winner's sentence name the algorithms.
             Some((_, lanes)) => format!("A race of {} algorithms on one clock.", lanes.split(',').count()),
-            None => format!("The search of {}, step by step.", self.puzzle.algorithm().1),
+            None => format!(
+                "The search of {}, step by step.",
+                crate::core::choice::short_label(self.puzzle.algorithm().1)
+            ),
         };
         match self.search_link(&ask.race) {
             Ok(link) => {
@@ -1513,8 +1519,10 @@ impl Page {
         match outcome {
             Some(Finished::Solved(report, seek_to, algorithm)) => {
                 self.puzzle.show(&mut self.session, &report, seek_to, &mut self.notices);
-                // Presentation mode hides the menu: the status says which algorithm this is.
-                self.notices.status = format!("{algorithm} — {}", self.notices.status);
+                // Presentation mode hides the menu: the status says which algorithm this is, by
+                // its name (the label's words after a colon are a promise the result checks).
+                let name = crate::core::choice::short_label(algorithm);
+                self.notices.status = format!("{name} — {}", self.notices.status);
                 if self.session.has_solution() {
                     self.focus_next = Some(PLAY_BUTTON);
                 }
@@ -1546,8 +1554,10 @@ impl Page {
             Some(EditOutcome::Setting) => {
                 // What the status said was another run's.
                 self.session.clear();
-                self.notices.status =
-                    format!("{} with these settings: not run yet. Solve runs it.", self.puzzle.algorithm().1);
+                self.notices.status = format!(
+                    "{} with these settings: not run yet. Solve runs it.",
+                    crate::core::choice::short_label(self.puzzle.algorithm().1)
+                );
             }
             Some(EditOutcome::Puzzle) => {
                 self.session.reset();

@@ -139,7 +139,8 @@ pub struct SearchView {
     /// A request is out; steps asked meanwhile wait here, in order, so that no key press is
     /// lost (a moment asked for outright replaces them).
     asking: bool,
-    queued: Vec<(&'static str, u32)>,
+    /// Each with its moment, or `None` for a step from wherever the view then is.
+    queued: Vec<(&'static str, Option<u32>)>,
     error: Option<String>,
     playing: Option<Ticker>,
     speed: usize,
@@ -257,7 +258,10 @@ impl SearchView {
                 self.queued.clear();
             }
             if self.queued.len() < MAX_QUEUED {
-                self.queued.push((seek, t));
+                // A step from the moment shown goes on from the moment the view will show; one
+                // from another moment (a question asked just before an expansion) keeps it.
+                let from = (seek == "at" || t != self.t).then_some(t);
+                self.queued.push((seek, from));
             }
             return;
         }
@@ -388,8 +392,8 @@ impl SearchView {
                 self.frame = Some(*frame);
                 self.error = None;
                 if !self.queued.is_empty() {
-                    let (seek, t) = self.queued.remove(0);
-                    self.ask(seek, if seek == "at" { t } else { self.t });
+                    let (seek, from) = self.queued.remove(0);
+                    self.ask(seek, from.unwrap_or(self.t));
                 }
             }
             SolverEvent::Failed(why) => {

@@ -526,5 +526,5 @@ fn queens(replay: &Replay, state: &State, t: u32, html: &mut String) {
     if queens.len() == n {
         let _ = write!(html, "All {n} queens placed, none attacked: a solution. ");
     }
-    html.push_str("Queens go one per row; shaded squares are those a queen attacks along its column or diagonals; ✕ marks the queen just taken off.</figcaption></figure>");
+    html.push_str("Queens go row by row; shaded: attacked by column or diagonal; ✕: the queen just taken off.</figcaption></figure>");
 }

@@ -795,25 +795,31 @@ impl Replay {
             Some(i) => words::describe_at(&self.events, i as usize, self.discipline),
             None => words::at_start(self.drawing),
         };
-        let path = match (&state.frontier, state.current) {
-            (Frontier::Path(path), Some(node)) => {
+        let path = self.moves_to_current(&state, t).unwrap_or_default();
+        let next = self.next_taken(t);
+        let markup = markup::draw(self, &state, drawn_at, next, predict, &path);
+        Frame { t, len: self.len(), said, path, next, board: self.discipline != Discipline::None, markup }
+    }
+
+    /// The moves from the start to the node on the board at `t`, if there is one (IDA*'s
+    /// from the path it keeps, the others' from the nodes' parents).
+    fn moves_to_current(&self, state: &State, t: u32) -> Option<Vec<String>> {
+        let node = state.current?;
+        Some(match &state.frontier {
+            Frontier::Path(path) => {
                 let upto = path.iter().rposition(|w| w.node == node).map_or(0, |at| at + 1);
                 let moves = path[..upto].iter().filter(|w| w.step != NONE);
                 moves.map(|w| self.step_text(w.step).to_string()).collect()
             }
-            (_, Some(node)) => self.path_to(node, t),
-            (_, None) => Vec::new(),
-        };
-        let next = self.next_taken(t);
-        let markup = markup::draw(self, &state, drawn_at, next, predict, &path);
-        Frame { t, len: self.len(), said, path, next, board: self.discipline != Discipline::None, markup }
+            _ => self.path_to(node, t),
+        })
     }
 
     /// The counters at moment `t` and the node then on the board.
     pub fn summary(&self, t: u32) -> Summary {
         let t = t.min(self.len());
         let state = self.state_at(t);
-        let path = state.current.map(|node| self.path_to(node, t));
+        let path = self.moves_to_current(&state, t);
         let picture = match &self.pictures {
             Some(Pictures::Nodes(draw)) => path.as_ref().and_then(|path| draw(path)),
             Some(Pictures::Values(draw)) => Some(draw(&state.grid.assigned)),

@@ -96,10 +96,16 @@ pub fn Chart(props: &ChartProps) -> Html {
     });
     let x_marks = x_ticks.iter().map(|&t| {
         let x = format!("{:.1}", px(t));
+        // The last label ends at the chart's edge: centred on its tick, a long one ("30,000"
+        // at a projector's size) would be cut.
+        let (class, label_x) = match t == x_end {
+            true => ("tick x last", format!("{:.1}", WIDTH - 2.0)),
+            false => ("tick x", x.clone()),
+        };
         html! {
             <>
-                <line class="axis" x1={x.clone()} x2={x.clone()} y1={(HEIGHT - BOTTOM).to_string()} y2={(HEIGHT - BOTTOM + 5.0).to_string()} />
-                <text class="tick x" x={x} y={(HEIGHT - BOTTOM + 22.0).to_string()}>{ tick_label(t) }</text>
+                <line class="axis" x1={x.clone()} x2={x} y1={(HEIGHT - BOTTOM).to_string()} y2={(HEIGHT - BOTTOM + 5.0).to_string()} />
+                <text {class} x={label_x} y={(HEIGHT - BOTTOM + 22.0).to_string()}>{ tick_label(t) }</text>
             </>
         }
     });

@@ -92,7 +92,7 @@ pub fn Towers(props: &TowersProps) -> Html {
                 <rect x={format!("{:.1}", -w / 2.0)} y="0" width={format!("{w:.1}")}
                     height={format!("{:.1}", DISC_HEIGHT - 4.0)} rx="10" fill={colour} />
                 if tower.discs <= 12 {
-                    <text x="0" y={format!("{:.1}", DISC_HEIGHT / 2.0 + 6.0)} class="disc-label">{ disc + 1 }</text>
+                    <text x="0" y={format!("{:.1}", DISC_HEIGHT / 2.0 + 9.0)} class="disc-label">{ disc + 1 }</text>
                 }
             </g>
         }

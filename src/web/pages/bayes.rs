@@ -210,9 +210,9 @@ impl PuzzlePage for BayesPage {
     }
 
     fn on_report(&mut self, report: &Report, notices: &mut Notices) {
+        // The shell names the method before it.
         if let Some(message) = &report.message {
-            let method = Method::from_name(&report.algorithm).map_or("", |m| m.label());
-            notices.status = format!("{method}: {message}.");
+            notices.status = format!("{message}.");
         }
     }
 }
