@@ -259,6 +259,11 @@ pub fn table(mode: Mode, in_lesson: bool, own: &'static [Binding]) -> Vec<&'stat
         .collect()
 }
 
+/// The app's own rows alone: the keys of a page with no puzzle (the landing page).
+pub fn app_table() -> Vec<&'static Binding> {
+    EVERYWHERE.iter().collect()
+}
+
 /// What `key` does in `mode`, if anything.
 pub fn command(mode: Mode, in_lesson: bool, own: &'static [Binding], key: &str) -> Option<Command> {
     table(mode, in_lesson, own).into_iter().find(|row| row.keys.contains(&key)).map(|row| row.command)

@@ -290,7 +290,7 @@ impl Component for App {
                             // The keys of the mode the page is in: another mode's are another table.
                             <p class="keys-mode">{ mode.title() }{ ": the guide lists every mode's keys." }</p>
                             <dl class="keys-list">
-                                { for keys::table(*mode, self.in_lesson(), self.shown_page().map_or(&[][..], |e| e.keys)).into_iter().map(|row| html! {
+                                { for self.listed_keys(*mode).into_iter().map(|row| html! {
                                     <><dt><kbd>{ row.shown }</kbd></dt><dd>{ row.does }</dd></>
                                 }) }
                             </dl>
@@ -379,6 +379,16 @@ impl App {
         match &self.lesson_step {
             Some((step, _)) if self.in_lesson() => self.page(&step.puzzle),
             _ => self.page(&self.link.puzzle),
+        }
+    }
+
+    /// The rows the list of keys shows in `mode`: a puzzle page's table, or the app's own
+    /// keys where there is no puzzle.
+    fn listed_keys(&self, mode: Mode) -> Vec<&'static keys::Binding> {
+        match self.shown_page() {
+            Some(entry) => keys::table(mode, self.in_lesson(), entry.keys),
+            None if self.in_lesson() => keys::table(mode, true, &[]),
+            None => keys::app_table(),
         }
     }
 

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { open, hash, counterShows } from "./harness.mjs";
+import { open, hash, counterShows, pythonLesson } from "./harness.mjs";
 
 const PROJECTOR = { width: 1024, height: 768 };
 const root = new URL("../../", import.meta.url).pathname;
@@ -424,4 +424,41 @@ test("a lesson: PageDown and PageUp move between steps, and wait while a dialog 
   await count.filter({ hasText: /^1 \// }).waitFor();
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test("a lesson's QR code: on both windows at once, closed from either by Esc or its button, and no page QR over it", async () => {
+  const lesson = pythonLesson({ v: 1, title: "Two steps", steps: [
+    { link: "#/hanoi?discs=3", note: "Three discs." }, { link: "#/jugs", note: "Pour." }] });
+  const { page: projector, errors } = await open(lesson, PROJECTOR);
+  await projector.locator(".puzzle-page.hanoi").waitFor({ timeout: 30000 });
+  const [presenter] = await Promise.all([
+    projector.context().waitForEvent("page"),
+    projector.getByRole("button", { name: "Open presenter view" }).click(),
+  ]);
+  await presenter.locator(".presenter").waitFor({ timeout: 30000 });
+  const shownOn = (page) => page.locator(".qr-overlay");
+  for (const closeBy of ["Escape", "button"]) {
+    await presenter.getByRole("button", { name: "QR code of this step" }).click();
+    await shownOn(presenter).waitFor();
+    await shownOn(projector).waitFor();
+    // On the projector the lesson's code holds the keys: q closes it, opens no second code.
+    assert.equal(await projector.locator("html").getAttribute("data-dialog"), "qr-code");
+    const close = shownOn(presenter).getByRole("button", { name: /Back to the notes/ });
+    const box = await shownOn(projector).getByRole("button", { name: /Back to the lesson/ }).boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= 768, `the projector's close button on screen: ${JSON.stringify(box)}`);
+    if (closeBy === "Escape") await presenter.keyboard.press("Escape");
+    else await close.click();
+    await shownOn(presenter).waitFor({ state: "detached" });
+    await shownOn(projector).waitFor({ state: "detached" });
+  }
+  // Shown again, and closed from the projector by q: the presenter follows.
+  await presenter.getByRole("button", { name: "QR code of this step" }).click();
+  await shownOn(projector).waitFor();
+  await projector.keyboard.press("q");
+  await shownOn(projector).waitFor({ state: "detached" });
+  await shownOn(presenter).waitFor({ state: "detached" });
+  assert.equal(await projector.getByRole("dialog").count(), 0, "no page QR code opened by that q");
+  assert.deepEqual(errors, []);
+  await presenter.close();
+  await projector.close();
 });
