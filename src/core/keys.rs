@@ -93,9 +93,8 @@ pub enum Command {
     ForwardLayer,
     Predict,
     LeavePredict,
-    TypeNumber,
-    EraseNumber,
-    PickNumber,
+    /// Predict mode's answer: the card numbered by the key.
+    PickCard,
     CloseDialog,
     /// Tab in a dialog: the focus stays in it.
     KeepFocus,
@@ -205,9 +204,12 @@ const SEARCH: &[Binding] = &[
 ];
 
 const PREDICT: &[Binding] = &[
-    row(DIGITS, "0–9", "type the number of the node you predict", Command::TypeNumber),
-    row(&["Backspace"], "Backspace", "erase the last digit typed", Command::EraseNumber),
-    row(&["Enter"], "Enter", "pick the node whose number is typed", Command::PickNumber),
+    row(
+        &["1", "2", "3", "4", "5", "6", "7", "8", "9"],
+        "1–9",
+        "pick the card with that number",
+        Command::PickCard,
+    ),
     row(&["g", "Escape"], "g Esc", "leave predict mode (the Search view stays)", Command::LeavePredict),
     row(&["v"], "v", "back to the page, to play the board", Command::CloseSearch),
 ];
@@ -374,7 +376,7 @@ mod tests {
             assert_eq!(command(mode, false, &[], "Escape"), Some(Command::CloseDialog));
         }
         assert_eq!(command(Mode::Search, false, &[], "ArrowRight"), Some(Command::Forward));
-        assert_eq!(command(Mode::Predict, false, &[], "4"), Some(Command::TypeNumber));
+        assert_eq!(command(Mode::Predict, false, &[], "4"), Some(Command::PickCard));
     }
 
     #[test]

@@ -691,7 +691,8 @@ impl RaceLane {
         );
         // Its own time is a result: said once the lane has ended.
         if ended {
-            let _ = write!(html, " <span class=\"lane-time\">time on its own: {:.1} ms</span>", r.elapsed_ms);
+            let _ =
+                write!(html, " <span class=\"lane-time\">· time on its own: {:.1} ms</span>", r.elapsed_ms);
         }
         html.push_str("</p></section>");
         html

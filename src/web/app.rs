@@ -286,6 +286,8 @@ impl Component for App {
                 if let Some((mode, _)) = &self.help {
                     <div class="overlay" role="dialog" aria-modal="true" aria-label="Keyboard shortcuts">
                         <div class="overlay-box">
+                            // First, so that it is on screen however long the list.
+                            <button class="overlay-close" onclick={cb.callback(|_| Msg::ToggleHelp)}>{ "Close" }</button>
                             <h2>{ "Keyboard shortcuts" }</h2>
                             // The keys of the mode the page is in: another mode's are another table.
                             <p class="keys-mode">{ mode.title() }{ ": the guide lists every mode's keys." }</p>
@@ -298,7 +300,6 @@ impl Component for App {
                                 <a href={release::guide_url()} target="_blank">{ "Teacher's guide" }</a>
                                 { ": the projector, the Search view, races, lessons, students' phones, offline use." }
                             </p>
-                            <button onclick={cb.callback(|_| Msg::ToggleHelp)}>{ "Close" }</button>
                         </div>
                     </div>
                 }

@@ -1376,7 +1376,7 @@ impl Page {
     fn open_search(&mut self, ctx: &Context<Self>, ask: SearchAsk) {
         let label = match ask.race.first() {
             // The lanes and the winner's sentence name the algorithms.
-            Some((_, lanes)) => format!("A race of {} algorithms on one clock.", lanes.split(',').count()),
+            Some((_, lanes)) => format!("A race of {} lanes on one clock.", lanes.split(',').count()),
             None => format!(
                 "The search of {}, step by step.",
                 crate::core::choice::short_label(self.puzzle.algorithm().1)
@@ -1433,9 +1433,10 @@ impl Page {
         if self.puzzle.adopt(&link) {
             self.session.clear();
             self.start_solve(ctx, None);
-            // The board comes into view and plays the solution once it arrives.
+            // The page goes back to its top (status, board and playback in the first screen)
+            // and plays the solution once it arrives.
             self.play_when_solved = true;
-            browser::reveal(".board");
+            browser::scroll_to_top();
         }
     }
 
@@ -1638,7 +1639,7 @@ impl Page {
         let mode = self.key_mode();
         let own = self.puzzle.info().keys;
         let Some(command) = keys::command(mode, lesson_host::is_lesson_address(), own, &key) else {
-            if mode == Mode::Page && matches!(key.as_str(), "ArrowUp" | "ArrowDown") {
+            if !mode.is_dialog() && matches!(key.as_str(), "ArrowUp" | "ArrowDown") {
                 // The board stays where it is (PageDown and the mouse still scroll the page).
                 e.prevent_default();
             }
@@ -1729,9 +1730,7 @@ fn search_command(command: Command, key: &str) -> Option<Msg> {
         Command::Faster => Some(Msg::Search(SearchMsg::Faster)),
         Command::Slower => Some(Msg::Search(SearchMsg::Slower)),
         Command::Predict | Command::LeavePredict => Some(Msg::Search(SearchMsg::TogglePredict)),
-        Command::TypeNumber => key.chars().next().map(|digit| Msg::Search(SearchMsg::Type(digit))),
-        Command::EraseNumber => Some(Msg::Search(SearchMsg::Erase)),
-        Command::PickNumber => Some(Msg::Search(SearchMsg::PickTyped)),
+        Command::PickCard => key.parse().ok().map(|card| Msg::Search(SearchMsg::PickCard(card))),
         Command::CloseSearch => Some(Msg::Shell(Shell::ToggleSearch)),
         Command::ShowQrCode => Some(Msg::Shell(Shell::ShowQr)),
         Command::ReadBoard => Some(Msg::Shell(Shell::ReadBoard)),

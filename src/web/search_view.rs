@@ -60,22 +60,17 @@ const RACE_FORWARD: [StepButton; 4] = [
 /// A candidate's card in predict mode (its node's number in `data-node`).
 const CARD: &str = ".predict-cards li[data-node]";
 
-/// The numbers of the candidates on screen.
-fn candidate_numbers() -> Vec<String> {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return Vec::new() };
-    let Ok(cards) = document.query_selector_all(CARD) else { return Vec::new() };
-    (0..cards.length())
-        .filter_map(|i| cards.item(i)?.dyn_into::<web_sys::Element>().ok()?.get_attribute("data-node"))
-        .collect()
+/// The card numbered `card` (predict mode), if one is on screen.
+fn card_numbered(card: u32) -> Option<web_sys::Element> {
+    let document = web_sys::window()?.document()?;
+    document.query_selector(&format!(".predict-cards li[data-card=\"{card}\"]")).ok().flatten()
 }
 
-/// The candidate's card whose node is numbered `number`, if one is on screen.
-fn candidate_card(number: &str) -> Option<web_sys::Element> {
-    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
+/// The number of the card showing node `node`.
+fn card_of_node(node: u32) -> Option<String> {
     let document = web_sys::window()?.document()?;
-    document.query_selector(&format!(".predict-cards li[data-node=\"{number}\"]")).ok().flatten()
+    let card = document.query_selector(&format!(".predict-cards li[data-node=\"{node}\"]")).ok().flatten()?;
+    card.get_attribute("data-card")
 }
 
 /// Expansions per second that Play offers; the first is the default.
@@ -98,12 +93,8 @@ pub enum SearchMsg {
     Faster,
     Slower,
     TogglePredict,
-    /// A digit of the node predicted, typed.
-    Type(char),
-    /// The last digit typed, erased.
-    Erase,
-    /// The node whose number is typed, picked (Enter).
-    PickTyped,
+    /// The card of this number picked by its key.
+    PickCard(u32),
     /// A click in the drawing (a frontier row's button in predict mode).
     Click(MouseEvent),
     /// Play's clock: a search steps one expansion, a race moves on by its speed.
@@ -125,8 +116,6 @@ pub struct SearchView {
     score: (u32, u32),
     /// What the last prediction got, until the next step.
     verdict: Option<String>,
-    /// The digits of a prediction typed so far.
-    typed: String,
     /// The nodes the questions scored so far were about: a question asked again (stepping
     /// back to it) is answered again but scored once.
     scored: Vec<u32>,
@@ -162,7 +151,6 @@ impl SearchView {
             race: ask.race,
             score: (0, 0),
             verdict: None,
-            typed: String::new(),
             scored: Vec::new(),
             focus_verdict: false,
             revealing: false,
@@ -274,12 +262,10 @@ impl SearchView {
         match msg {
             SearchMsg::Step(seek) => {
                 self.verdict = None;
-                self.typed.clear();
                 self.ask(seek, self.t);
             }
             SearchMsg::Scrub(t) => {
                 self.verdict = None;
-                self.typed.clear();
                 self.ask("at", t);
             }
             SearchMsg::TogglePlay => match self.playing.take() {
@@ -317,20 +303,7 @@ impl SearchView {
                     self.pick(&card);
                 }
             }
-            SearchMsg::Type(digit) => self.type_digit(digit),
-            SearchMsg::Erase => {
-                self.typed.pop();
-            }
-            SearchMsg::PickTyped => match candidate_card(&self.typed) {
-                Some(card) => self.pick(&card),
-                None if self.typed.is_empty() => {}
-                None => {
-                    let typed = std::mem::take(&mut self.typed);
-                    self.error = Some(format!(
-                        "No waiting node is numbered {typed}: type the number of a card shown."
-                    ));
-                }
-            },
+            SearchMsg::PickCard(card) => self.pick_card(card),
             SearchMsg::Tick if self.race.is_empty() => self.ask("expansion+", self.t),
             SearchMsg::Tick => {
                 let units = (RACE_SPEEDS[self.speed % RACE_SPEEDS.len()] * self.tick_ms() / 1000).max(1);
@@ -415,25 +388,22 @@ impl SearchView {
         }
     }
 
-    /// A digit of the prediction typed (Enter picks the node it numbers); digits no card's
-    /// number begins with are refused at once.
-    fn type_digit(&mut self, digit: char) {
-        if !self.predict || self.verdict.is_some() || self.frame.as_ref().is_none_or(|f| f.next.is_none()) {
+    /// A card picked by its number's key; a number no card has, or a key pressed once the
+    /// answer is out, is answered in words.
+    fn pick_card(&mut self, card: u32) {
+        if self.verdict.is_some() {
+            self.error = Some("The answer is out: step on (. or ]) for the next question.".into());
             return;
         }
-        self.typed.push(digit);
-        self.error = None;
-        if !candidate_numbers().iter().any(|n| n.starts_with(&self.typed)) {
-            let typed = std::mem::take(&mut self.typed);
-            self.error =
-                Some(format!("No waiting node is numbered {typed}: type the number of a card shown."));
+        match card_numbered(card) {
+            Some(element) => self.pick(&element),
+            None => self.error = Some(format!("There is no card {card}: pick a number shown on a card.")),
         }
     }
 
     /// A prediction: the candidate card picked (its button, anywhere on it, or its number
-    /// typed) against the node the search takes next.
+    /// key) against the node the search takes next.
     fn pick(&mut self, card: &web_sys::Element) {
-        self.typed.clear();
         self.error = None;
         let Some(frame) = &self.frame else { return };
         let Some(picked) = card.get_attribute("data-node") else { return };
@@ -449,10 +419,12 @@ impl SearchView {
         self.focus_verdict = true;
         self.revealing = true;
         let why = card.get_attribute("data-miss").unwrap_or_default();
+        let answer =
+            card_of_node(next).map_or(format!("node {next}"), |card| format!("card {card}, node {next},"));
         self.verdict = Some(if right {
-            format!("Right: node {next} is expanded next.")
+            format!("Right: {answer} is expanded next.")
         } else {
-            format!("Not this one: node {next} is expanded next. {why}")
+            format!("Not this one: {answer} is expanded next. {why}")
         });
         // Reveal the answer: the same moment, with the next node marked.
         self.predict = false;
@@ -462,7 +434,7 @@ impl SearchView {
 
     pub fn view(&self, send: &Callback<SearchMsg>) -> Html {
         const PREDICT_QUESTION: &str =
-            "Predict: which of these waiting nodes does the search expand next? Pick its number (or type it); the rule comes with the answer.";
+            "Predict: which of these waiting nodes does the search expand next? Pick its card (click it or press its number); the rule comes with the answer.";
         let buttons = |steps: &'static [StepButton], disabled: bool| {
             steps
                 .iter()
@@ -534,10 +506,9 @@ impl SearchView {
                 if self.predict || self.verdict.is_some() {
                     <p class="predict-verdict" role="status" tabindex="-1">
                         { match (&self.verdict, frame.next) {
-                            (Some(verdict), _) => verdict.clone(),
-                            (None, Some(_)) if !self.typed.is_empty() => format!("Typed: node {}. Enter picks it.", self.typed),
-                            (None, Some(_)) => PREDICT_QUESTION.to_string(),
-                            (None, None) => String::new(),
+                            (Some(verdict), _) => verdict.as_str(),
+                            (None, Some(_)) => PREDICT_QUESTION,
+                            (None, None) => "",
                         } }
                     </p>
                 }

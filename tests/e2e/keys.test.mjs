@@ -183,31 +183,34 @@ test("the Search view: its ? list is its table, every key steps the search, none
   await page.close();
 });
 
-test("predict mode: typed numbers pick a node, Esc and g leave it, the steps stay", async () => {
+test("predict mode: a card's number picks it, Esc and g leave it, the steps stay", async () => {
   const { page, errors } = await open("#/sliding?size=3&seed=3&shuffle=20&algo=bfs&view=search&t=40&predict=1", PROJECTOR);
-  const cards = page.locator(".predict-cards li[data-node]");
+  const cards = page.locator(".predict-cards li[data-card]");
   await cards.first().waitFor({ timeout: 30000 });
   await assertListIsTable(page, "predict", "sliding");
   const verdict = page.locator(".predict-verdict");
-  const numbers = await cards.evaluateAll((cs) => cs.map((c) => c.dataset.node));
-  // Typed digit by digit, erased, typed again, picked with Enter.
-  const number = numbers[numbers.length - 1];
-  for (const digit of number) await page.keyboard.press(digit);
-  await verdict.filter({ hasText: `Typed: node ${number}.` }).waitFor();
-  await page.keyboard.press("Backspace");
-  if (number.length === 1) await verdict.filter({ hasText: /which of these waiting nodes/ }).waitFor();
-  await page.keyboard.press(number[number.length - 1]);
-  await page.keyboard.press("Enter");
-  await verdict.filter({ hasText: /^(Right|Not this one): node \d+ is expanded next/ }).waitFor();
+  // Cards are numbered 1, 2, 3 … by their place: their numbers are not the nodes' (whose
+  // order would give breadth-first's answer away).
+  const numbers = await cards.evaluateAll((cs) => cs.map((c) => [c.dataset.card, c.dataset.node, c.querySelector("button").textContent]));
+  assert.deepEqual(numbers.map(([card]) => card), numbers.map((_, i) => String(i + 1)));
+  for (const [card, , shown] of numbers) assert.equal(shown, card, "the card shows its card number");
+  // The last card's key picks it; the verdict names the card and its node.
+  const [card, node] = numbers[numbers.length - 1];
+  await page.keyboard.press(card);
+  await verdict.filter({ hasText: /^(Right|Not this one): card \d+, node \d+, is expanded next/ }).waitFor();
   assert.match(await page.locator(".predict-score").textContent(), /of 1 right/);
-  // At the next question, a number no card has is refused at once, in words.
+  assert.ok(numbers.some(([, n]) => n === node));
+  // Once the answer is out a number says how to go on; at the next question a number no card
+  // has says so.
+  await page.keyboard.press("1");
+  await page.locator(".search-view .alert").filter({ hasText: /The answer is out/ }).waitFor();
   await page.keyboard.press("]");
   await verdict.filter({ hasText: /which of these waiting nodes/ }).waitFor();
-  const shown = await cards.evaluateAll((cs) => cs.map((c) => c.dataset.node));
-  const unused = [...Array(100).keys()].map(String).find((n) => !shown.some((s) => s.startsWith(n)));
-  for (const digit of unused) await page.keyboard.press(digit);
-  await page.locator(".search-view .alert").filter({ hasText: /No waiting node is numbered/ }).waitFor();
-  // Every digit is predict mode's: none moves a tile (the link keeps no moves).
+  if (await cards.count() < 9) {
+    await page.keyboard.press("9");
+    await page.locator(".search-view .alert").filter({ hasText: /There is no card 9/ }).waitFor();
+  }
+  // No digit moves a tile (the link keeps no moves).
   assert.doesNotMatch(hash(page), /moves=/);
   // The steps are the Search view's.
   const { t } = await moment(page);

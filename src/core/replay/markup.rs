@@ -127,7 +127,7 @@ fn predict_caption(shown: usize, waiting: usize) -> String {
     } else {
         "The waiting nodes".to_string()
     };
-    format!("{which}, shuffled: the search's own order would give the answer away")
+    format!("{which}, shuffled and numbered as cards: the search's own order (and its node numbers) would give the answer away")
 }
 
 /// Whether the frontier's h column is worth showing: searches that use an estimate (and hill
@@ -228,18 +228,20 @@ fn candidates(
         "<figure class=\"predict-cards\"><figcaption>{}</figcaption><ul>",
         text(&predict_caption(rows.len(), state.frontier.len()))
     );
-    for waiting in &rows {
+    // Cards are numbered by their place, not by their node: node numbers follow the order the
+    // nodes were queued in, which is breadth-first's answer (and A*'s tie-break).
+    for (card, waiting) in rows.iter().enumerate().map(|(i, w)| (i + 1, w)) {
         let miss = match taken {
             Some(taken) if taken.node != waiting.node => {
                 format!(" data-miss=\"{}\"", text(&why_not(discipline, taken, waiting)))
             }
             _ => String::new(),
         };
-        let _ = write!(html, "<li data-node=\"{}\"{miss}>", waiting.node);
+        let _ = write!(html, "<li data-node=\"{}\" data-card=\"{card}\"{miss}>", waiting.node);
         html.push_str(&replay.picture(waiting, t).unwrap_or_default());
         let _ = write!(
             html,
-            "<button type=\"button\" data-node=\"{0}\" aria-label=\"Predict node {0}\">{0}</button>",
+            "<button type=\"button\" data-node=\"{}\" aria-label=\"Predict card {card}\">{card}</button>",
             waiting.node
         );
         // What the rule reads (where it came from and by which move come with the answer).

@@ -125,7 +125,7 @@ pub fn Chart(props: &ChartProps) -> Html {
                 x2={(WIDTH - RIGHT).to_string()} y2={(HEIGHT - BOTTOM).to_string()} />
             <line class="axis" x1={LEFT.to_string()} y1={TOP.to_string()} x2={LEFT.to_string()}
                 y2={(HEIGHT - BOTTOM).to_string()} />
-            <text class="axis-label" x={(WIDTH / 2.0).to_string()} y={(HEIGHT - 4.0).to_string()}>{ props.x_label.clone() }</text>
+            <text class="axis-label" x={(WIDTH / 2.0).to_string()} y={(HEIGHT - 8.0).to_string()}>{ props.x_label.clone() }</text>
             <text class="axis-label" x="4" y={TITLE_BASELINE.to_string()}>{ y_title }</text>
             { for lines }
         </svg>

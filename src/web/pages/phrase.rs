@@ -35,7 +35,7 @@ impl PuzzlePage for PhrasePage {
     const THUMBNAIL: &'static str = r##"<text x="60" y="26" text-anchor="middle" font-size="11" fill="currentColor">Nxt aql thdse</text><text x="60" y="44" text-anchor="middle" font-size="11" font-weight="700" fill="currentColor">Not all those</text>"##;
     const GUIDE: Guide = Guide {
         steps: "Start from a random text as long as the target.\nRepeat: copy the best text so far and change one letter at random;\n  keep the copy when more letters are right; stop when all are.",
-        terms: &[("fitness", "letters right, in the right place, out of the target's length"), ("attempt", "one changed copy tried")],
+        terms: &[("fitness", "letters right, in the right place, out of the target's length"), ("generation", "one changed copy tried (the run keeps a single line)")],
         source: "C. Sheppard, \"Genetic Algorithms with Python\", part 1 (the string-matching genetic algorithm).",
     };
     const COMPARE_COLUMNS: &'static [Column] =
@@ -144,7 +144,7 @@ impl PuzzlePage for PhrasePage {
     }
 
     fn chart_labels(&self) -> (&'static str, &'static str) {
-        ("attempt", "letters right")
+        ("generation", "letters right")
     }
 
     fn act(&mut self, action: Infallible, _: &(String, String), _: &mut Notices) -> Effect<String> {

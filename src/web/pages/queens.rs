@@ -98,7 +98,7 @@ impl PuzzlePage for QueensPage {
     const SEARCH_VIEW: bool = true;
     const GUIDE: Guide = Guide {
         steps: "Backtracking: place one queen per row, in a column no placed queen attacks;\n  when a row has no such column, take back the last queen and try its next column.\nPermutations: try every order of columns, one queen per row, keep those with no diagonal attack.\nGenetic: start from random boards; change one queen at a time;\n  keep a change when it puts queens on more distinct lines; restart a line that stops improving.",
-        terms: &[("nodes expanded", "queens placed (backtracking) or boards tried"), ("dead end", "in the Search view: a row where every square is attacked, so the queen above moves on"), ("fitness", "rows, columns and diagonals (both ways) holding a queen: 4n = solved, no two queens share a line"), ("attempt", "one changed board tried by the genetic algorithm")],
+        terms: &[("nodes expanded", "queens placed (backtracking) or boards tried"), ("dead end", "in the Search view: a row where every square is attacked, so the queen above moves on"), ("fitness", "rows, columns and diagonals (both ways) holding a queen: 4n = solved, no two queens share a line"), ("generation", "one changed board tried by the genetic algorithm")],
         source: "R. Hettinger, \"Easy AI with Python\" (PyCon 2009): eight queens by permutations; C. Sheppard, \"Genetic Algorithms with Python\", part 2 (8 queens by a GA); Takaken's symmetry method for counting.",
     };
     const COMPARE_COLUMNS: &'static [Column] =
