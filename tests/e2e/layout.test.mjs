@@ -50,7 +50,9 @@ test("every page shows board, status, playback and chart together at projector s
       await assertInView(page, page.locator(".board"), `${what}: board`);
       await assertInView(page, page.getByRole("status"), `${what}: status`);
       if (!NO_PLAYBACK.has(name)) {
-        await assertInView(page, page.locator(".playback").first(), `${what}: playback controls`);
+        // The controls flow in the playback bar (their group draws no box of its own).
+        await assertInView(page, page.locator(".playback .counter").first(), `${what}: playback counter`);
+        await assertInView(page, page.locator(".playback button").first(), `${what}: playback controls`);
       }
       // A genetic run is charted from its progress reports (one each 50 ms), so a run over in
       // a blink has no chart: where there is one, it must be in view.
@@ -83,7 +85,7 @@ test("every page shows board, status, playback and chart together at projector s
       await assertInView(page, page.getByRole("status"), `${what}: status in presentation mode`);
       await assertInView(page, page.getByRole("button", { name: "Leave presentation (p)" }), `${what}: the way out`);
       if (!NO_PLAYBACK.has(name)) {
-        await assertInView(page, page.locator(".playback").first(), `${what}: playback in presentation mode`);
+        await assertInView(page, page.locator(".playback button").first(), `${what}: playback in presentation mode`);
       }
       assert.deepEqual(await controlsCovered(page), [], `${what}: nothing covers a control in presentation mode`);
       if (size.width === 1024) {

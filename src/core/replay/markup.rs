@@ -324,9 +324,10 @@ fn layers(replay: &Replay, state: &State, html: &mut String) {
         let bar = row_height - 3;
         let (x1, x2) = (scale(expanded), scale(expanded + queued));
         let first = row * per_row;
-        let label = match ((first + per_row).min(depths) - 1, per_row) {
-            (_, 1) => first.to_string(),
-            (last, _) => format!("{first}–{last}"),
+        // A last row holding one depth is named by it alone ("18", not "18–18").
+        let label = match (first + per_row).min(depths) - 1 {
+            last if last == first => first.to_string(),
+            last => format!("{first}–{last}"),
         };
         let _ = write!(
             html,

@@ -20,8 +20,10 @@ pub fn picture(board: &Board) -> String {
     let n = board.size() as usize;
     let cell = 60 / n;
     let side = cell * n;
+    // A board with two-digit tiles is drawn larger on the projector (its digits smaller).
+    let class = if n * n > 10 { "mini-board two-digits" } else { "mini-board" };
     let mut svg = format!(
-        "<svg class=\"mini-board\" viewBox=\"0 0 {side} {side}\" role=\"img\" aria-label=\"Board {}\">",
+        "<svg class=\"{class}\" viewBox=\"0 0 {side} {side}\" role=\"img\" aria-label=\"Board {}\">",
         board.tiles().iter().map(u8::to_string).collect::<Vec<_>>().join(",")
     );
     for (i, &tile) in board.tiles().iter().enumerate() {
