@@ -1139,7 +1139,14 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                 }
             </aside>
             <section class="stage" aria-label="Board">
-                <div class="stage-top">{ parts.notices }<LeavePresentation /></div>
+                <div class="stage-top">
+                    { parts.notices }
+                    // Presentation hides the panel's Cancel: a run is stopped from the stage there.
+                    if parts.busy {
+                        <button class="stage-cancel" onclick={send(|| Shell::Cancel)}>{ "Cancel (Esc)" }</button>
+                    }
+                    <LeavePresentation />
+                </div>
                 { parts.progress }
                 <div class="board-area">
                     <div class="board" tabindex="-1">{ parts.board }</div>
