@@ -295,12 +295,16 @@ impl SearchView {
                 }
             }
             SearchMsg::Click(event) => {
-                let card = event
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .and_then(|e| e.closest(CARD).ok().flatten());
-                if let Some(card) = card {
+                let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+                let within = |selector| target.as_ref().and_then(|e| e.closest(selector).ok().flatten());
+                if let Some(card) = within(CARD) {
                     self.pick(&card);
+                } else if within(".mini-board").is_some() {
+                    // A board drawn in the view (a lane's, a frontier node's) is shown, not played.
+                    let view = if self.race.is_empty() { "search" } else { "race" };
+                    self.error = Some(format!(
+                        "This board shows the {view}: it is not played here. To play, go back to the page with \"Close the {view}\"."
+                    ));
                 }
             }
             SearchMsg::PickCard(card) => self.pick_card(card),
