@@ -261,9 +261,11 @@ pub fn table(mode: Mode, in_lesson: bool, own: &'static [Binding]) -> Vec<&'stat
         .collect()
 }
 
-/// The app's own rows alone: the keys of a page with no puzzle (the landing page).
-pub fn app_table() -> Vec<&'static Binding> {
-    EVERYWHERE.iter().collect()
+/// The app's own rows alone, with a lesson's in one: the keys where no puzzle is shown (the
+/// landing page, a lesson's presenter window).
+pub fn app_table(in_lesson: bool) -> Vec<&'static Binding> {
+    let lesson: &[Binding] = if in_lesson { IN_A_LESSON } else { &[] };
+    lesson.iter().chain(EVERYWHERE).collect()
 }
 
 /// What `key` does in `mode`, if anything.

@@ -388,8 +388,7 @@ impl App {
     fn listed_keys(&self, mode: Mode) -> Vec<&'static keys::Binding> {
         match self.shown_page() {
             Some(entry) => keys::table(mode, self.in_lesson(), entry.keys),
-            None if self.in_lesson() => keys::table(mode, true, &[]),
-            None => keys::app_table(),
+            None => keys::app_table(self.in_lesson()),
         }
     }
 

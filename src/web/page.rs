@@ -1238,6 +1238,13 @@ impl Page {
                 if matches!(action, PlaybackAction::Forward | PlaybackAction::Back | PlaybackAction::Reset) {
                     self.notices.said = self.said_step(before);
                 }
+                if action == PlaybackAction::Toggle
+                    && self.session.is_playing()
+                    && self.notices.status.starts_with(PAUSED)
+                {
+                    // The pause a move made is over: the status no longer says so.
+                    self.notices.status = format!("Playing on from step {}.", self.session.step());
+                }
             }
             Shell::Edit(key, text) => self.edit(key, &text),
             Shell::Typing(key, text) => {
@@ -1600,7 +1607,7 @@ impl Page {
             // A move while the solution plays would throw it away: pause first.
             self.session.playback_action(PlaybackAction::Toggle, ctx.link().callback(|_| Msg::Tick));
             self.notices.status = format!(
-                "Paused at step {}. Move again to go on by hand from here (the solution is then put aside), or press Space to play on.",
+                "{PAUSED} {}. Move again to go on by hand from here (the solution is then put aside), or press Space to play on.",
                 self.session.step()
             );
         } else {
@@ -1646,7 +1653,7 @@ impl Page {
         let mode = self.key_mode();
         let own = self.puzzle.info().keys;
         let Some(command) = keys::command(mode, lesson_host::is_lesson_address(), own, &key) else {
-            if !mode.is_dialog() && matches!(key.as_str(), "ArrowUp" | "ArrowDown") {
+            if !mode.is_dialog() && matches!(key.as_str(), "ArrowUp" | "ArrowDown" | "End") {
                 // The board stays where it is (PageDown and the mouse still scroll the page).
                 e.prevent_default();
             }
@@ -1654,6 +1661,11 @@ impl Page {
         };
         let msg = match mode {
             Mode::Page => self.page_command(command, &key),
+            Mode::Search
+                if command == Command::Predict && self.search.as_ref().is_some_and(|s| !s.can_predict()) =>
+            {
+                Some(Msg::Unavailable(NOTHING_TO_PREDICT.into()))
+            }
             Mode::Search | Mode::Predict | Mode::Race => search_command(command, &key),
             Mode::Shortcuts | Mode::QrCode => None,
         };
@@ -1744,6 +1756,13 @@ fn search_command(command: Command, key: &str) -> Option<Msg> {
         _ => None,
     }
 }
+
+/// `g` where the search has no waiting nodes to choose from.
+const NOTHING_TO_PREDICT: &str =
+    "Predict mode asks which waiting node a search expands next: this solver gives values, it has no nodes waiting.";
+
+/// How the status starts when a move paused the solution playing.
+const PAUSED: &str = "Paused at step";
 
 /// The QR code's Close button.
 const QR_CLOSE: &str = ".qr-overlay .qr-close";

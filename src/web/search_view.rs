@@ -225,6 +225,12 @@ impl SearchView {
         std::mem::take(&mut self.show_top)
     }
 
+    /// Whether predict mode has something to ask: a search of nodes (a constraint solver or
+    /// the queens' backtracking gives values instead).
+    pub fn can_predict(&self) -> bool {
+        self.frame.as_ref().is_some_and(|f| f.board)
+    }
+
     /// Predict mode is on (a question asked, answered, or none left at the end).
     pub fn predict_on(&self) -> bool {
         self.predict
