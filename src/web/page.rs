@@ -28,7 +28,7 @@ use crate::web::keymap::{self, DialogKeys};
 use crate::web::lesson_host;
 use crate::web::release;
 use crate::web::search_view::{SearchMsg, SearchView};
-use crate::web::session::{Finished, SolveSession};
+use crate::web::session::{Finished, Shelved, SolveSession};
 use crate::web::solver::{SolverClient, SolverEvent};
 use gloo_events::EventListener;
 use std::any::Any;
@@ -767,6 +767,9 @@ pub struct Page {
     solve_when_made: Option<Option<usize>>,
     /// The search last closed and the moment it showed, to reopen it there.
     closed_search: Option<(Link, u32)>,
+    /// The solution the page showed when the Search view opened, with its status, shown
+    /// again when the view closes on the same search.
+    shelved: Option<(Shelved, String)>,
     /// The page's link as a QR code, while shown, and the worker that draws it.
     qr: Option<QrView>,
     qr_drawer: Option<SolverClient>,
@@ -807,6 +810,7 @@ impl Component for Page {
             making: None,
             solve_when_made: None,
             closed_search: None,
+            shelved: None,
             qr: None,
             qr_drawer: None,
             qr_keys: None,
@@ -902,8 +906,9 @@ impl Component for Page {
                 }
             }
             Msg::Puzzle(action) => self.act(ctx, action),
+            // An alert, so that the status keeps the result shown.
             Msg::Unavailable(why) => {
-                self.notices.status = why.clone();
+                self.notices.alert = Some(why.clone());
                 self.notices.said = why;
             }
         }
@@ -1293,12 +1298,19 @@ impl Page {
             }
             Shell::ToggleSearch => match self.search.take() {
                 Some(view) => {
-                    // The board showed the search's nodes: back to the position in play.
+                    // The board showed the search's nodes: back to what the page showed.
                     self.session.clear();
-                    self.notices.status = self.puzzle.intro();
+                    match self.shelved.take() {
+                        Some((solution, status)) => {
+                            self.session.restore(solution);
+                            self.notices.status = status;
+                        }
+                        None => self.notices.status = self.puzzle.intro(),
+                    }
                     self.closed_search = Some((view.link().clone(), view.moment()));
                 }
                 None => {
+                    self.shelved = self.session.shelve().map(|s| (s, self.notices.status.clone()));
                     // Reopened on the same search, it comes back at the moment it was left.
                     let left = self
                         .closed_search
@@ -1434,6 +1446,8 @@ impl Page {
         if let Ok(link) = self.search_link(search.race()) {
             if let Some(search) = self.search.as_mut().filter(|s| *s.link() != link) {
                 search.follow(link);
+                // The solution put aside was another puzzle's or algorithm's.
+                self.shelved = None;
             }
         }
     }

@@ -120,6 +120,14 @@ impl<S: 'static, M: 'static> AnySolution for Solution<S, M> {
     }
 }
 
+/// A solution put aside with [`SolveSession::shelve`].
+pub struct Shelved {
+    solution: Box<dyn AnySolution>,
+    moves: Vec<String>,
+    playback: Playback,
+    chart: Option<Vec<ChartPoint>>,
+}
+
 pub struct SolveSession {
     solver: SolverClient,
     running: Option<Running>,
@@ -421,6 +429,31 @@ impl SolveSession {
         let moves = solution.map(|s| s.steps.into_iter().take(step).map(|st| st.mv).collect());
         self.clear();
         moves.unwrap_or_default()
+    }
+
+    /// Puts the solution shown aside, at its step (the Search view draws its nodes with the
+    /// session's playback); [`Self::restore`] brings it back.
+    pub fn shelve(&mut self) -> Option<Shelved> {
+        let mut playback = self.playback.clone();
+        playback.pause();
+        let shelved = Shelved {
+            solution: self.solution.take()?,
+            moves: std::mem::take(&mut self.solution_moves),
+            playback,
+            chart: self.chart.take(),
+        };
+        self.drop_solution();
+        Some(shelved)
+    }
+
+    /// Shows a shelved solution again, where it was left; whatever was shown is forgotten.
+    pub fn restore(&mut self, shelved: Shelved) {
+        self.clear();
+        let speed = self.playback.speed_level();
+        self.solution = Some(shelved.solution);
+        self.solution_moves = shelved.moves;
+        self.playback = shelved.playback.with_speed_level(speed);
+        self.chart = shelved.chart;
     }
 
     fn drop_solution(&mut self) {

@@ -745,19 +745,7 @@ impl Replay {
     /// The moment a step control leads to from moment `t`.
     pub fn seek(&self, from: u32, seek: Seek) -> u32 {
         // Stops are the moments just before an expansion (or a layer's start).
-        let t = seek.resolve(from, self.len(), &self.expansions, &self.layers);
-        // A position found again is one step with its generation, not two.
-        match seek {
-            Seek::Event(direction)
-                if words::joins_the_one_before(&self.events, t as usize, self.discipline) =>
-            {
-                match direction {
-                    Direction::Forward => t + 1,
-                    Direction::Back => t - 1,
-                }
-            }
-            _ => t,
-        }
+        seek.resolve(from, self.len(), &self.expansions, &self.layers)
     }
 
     /// Whether `event` completes a solution (the queens: a queen on the last row).

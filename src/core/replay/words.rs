@@ -39,29 +39,19 @@ pub(super) fn cut_short() -> String {
     )
 }
 
-/// What event `i` did, a position found again told as one step with its generation (the
-/// generation names the old node, so alone it would read as a new one).
+/// What event `i` did, in the words of its context: a generation that finds an older node's
+/// position says so (it names the old node, so alone it would read as a new one).
 pub fn describe_at(events: &[Event], i: usize, discipline: Discipline) -> String {
-    let again = |generated: &Event, duplicate: &Event| match (generated, duplicate) {
-        (Event::Generate { node, parent, step, .. }, Event::Duplicate { node: seen })
+    match (&events[i], events.get(i + 1)) {
+        (Event::Remove { row, col }, _) => queen_taken_off(*row, *col, &events[i + 1..]),
+        // A generation whose position is an older node's: said before its refusal, next.
+        (Event::Generate { node, parent, step, .. }, Some(Event::Duplicate { node: seen }))
             if node == seen && discipline != Discipline::Stack =>
         {
-            Some(format!(
-                "Generated from node {parent} by the move {step}: the position of node {node}, seen \
-                 before, so not queued again."
-            ))
+            format!("Generated from node {parent} by the move {step}: the position of node {node}, seen before.")
         }
-        _ => None,
-    };
-    if let Event::Remove { row, col } = &events[i] {
-        return queen_taken_off(*row, *col, &events[i + 1..]);
+        (event, _) => describe(event, discipline),
     }
-    let pair = match &events[i] {
-        Event::Duplicate { .. } => i.checked_sub(1).map(|g| (g, i)),
-        _ => Some((i, i + 1)),
-    };
-    pair.and_then(|(g, d)| again(events.get(g)?, events.get(d)?))
-        .unwrap_or_else(|| describe(&events[i], discipline))
 }
 
 /// A queen taken off, said with what the search does next: another column of its row, or
@@ -76,13 +66,6 @@ fn queen_taken_off(row: u32, col: u32, after: &[Event]) -> String {
         Some(_) => format!("{taken}: no later column of row {} is free, so back to the row above.", row + 1),
         None => format!("{taken}: every column has been tried."),
     }
-}
-
-/// Whether event `i` is a position found again, told with the generation before it.
-pub(super) fn joins_the_one_before(events: &[Event], i: usize, discipline: Discipline) -> bool {
-    i > 0
-        && discipline != Discipline::Stack
-        && matches!((&events[i - 1], events.get(i)), (Event::Generate { node, .. }, Some(Event::Duplicate { node: seen })) if node == seen)
 }
 
 /// What `event` did.
