@@ -70,6 +70,15 @@ pub fn for_touch(text: &str) -> String {
     out.replace("click", "tap").replace("Click", "Tap")
 }
 
+/// Names joined for a sentence: "A", "A or B", "A, B or C".
+pub fn list_with_or(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,4 +113,12 @@ mod tests {
         assert_eq!(for_touch("Click a marble to move it."), "Tap a marble to move it.");
         assert_eq!(for_touch("no parenthesis ("), "no parenthesis (");
     }
+
+    #[test]
+    fn names_join_with_commas_then_or() {
+        assert_eq!(list_with_or(&["A*"]), "A*");
+        assert_eq!(list_with_or(&["BFS", "A*"]), "BFS or A*");
+        assert_eq!(list_with_or(&["BFS", "DFS", "A*"]), "BFS, DFS or A*");
+    }
 }
+

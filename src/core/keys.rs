@@ -21,11 +21,20 @@ pub enum Mode {
     Shortcuts,
     /// A QR code over the page or the lesson.
     QrCode,
+    /// A lesson's presenter window (the teacher's screen: notes, steps, timer).
+    Presenter,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 6] =
-        [Mode::Page, Mode::Search, Mode::Predict, Mode::Race, Mode::Shortcuts, Mode::QrCode];
+    pub const ALL: [Mode; 7] = [
+        Mode::Page,
+        Mode::Search,
+        Mode::Predict,
+        Mode::Race,
+        Mode::Presenter,
+        Mode::Shortcuts,
+        Mode::QrCode,
+    ];
 
     /// Its name where the page publishes it (`data-keys` on the root element) and in JSON.
     pub fn name(self) -> &'static str {
@@ -36,6 +45,7 @@ impl Mode {
             Mode::Race => "race",
             Mode::Shortcuts => "shortcuts",
             Mode::QrCode => "qr-code",
+            Mode::Presenter => "presenter",
         }
     }
 
@@ -52,6 +62,7 @@ impl Mode {
             Mode::Race => "In a race",
             Mode::Shortcuts => "In this list of keys",
             Mode::QrCode => "Over a QR code",
+            Mode::Presenter => "In a lesson's presenter window",
         }
     }
 
@@ -230,6 +241,11 @@ const RACE: &[Binding] = &[
     row(&["q"], "q", "show the race's link as a QR code", Command::ShowQrCode),
 ];
 
+/// The presenter window shows no puzzle; presentation mode is the projector's alone.
+const PRESENTER: &[Binding] = &[
+    row(&["q"], "q", "show the projector's step as a QR code, on both screens", Command::ShowQrCode),
+];
+
 const SHORTCUTS: &[Binding] = &[
     row(&["?", "Escape"], "? Esc", "close this list", Command::CloseDialog),
     row(&["Tab"], "Tab", "stays on the list's Close button", Command::KeepFocus),
@@ -249,6 +265,7 @@ pub fn table(mode: Mode, in_lesson: bool, own: &'static [Binding]) -> Vec<&'stat
         Mode::Search => (&[], &[SEARCH, SEARCH_STEPS]),
         Mode::Predict => (&[], &[PREDICT, SEARCH_STEPS]),
         Mode::Race => (&[], &[RACE]),
+        Mode::Presenter => (&[], &[PRESENTER]),
         Mode::Shortcuts => return SHORTCUTS.iter().collect(),
         Mode::QrCode => return QR_CODE.iter().collect(),
     };
@@ -257,12 +274,12 @@ pub fn table(mode: Mode, in_lesson: bool, own: &'static [Binding]) -> Vec<&'stat
         .iter()
         .chain(rows.iter().flat_map(|rows| rows.iter()).filter(|row| mode != Mode::Page || !own_keys(row)))
         .chain(lesson)
-        .chain(EVERYWHERE)
+        .chain(EVERYWHERE.iter().filter(|row| mode != Mode::Presenter || row.command != Command::Present))
         .collect()
 }
 
 /// The app's own rows alone, with a lesson's in one: the keys where no puzzle is shown (the
-/// landing page, a lesson's presenter window).
+/// landing page, a lesson before its step's page is drawn).
 pub fn app_table(in_lesson: bool) -> Vec<&'static Binding> {
     let lesson: &[Binding] = if in_lesson { IN_A_LESSON } else { &[] };
     lesson.iter().chain(EVERYWHERE).collect()
@@ -283,7 +300,7 @@ pub fn guide_markdown(puzzles: &[(&str, &'static [Binding])]) -> String {
             text.push_str(&format!("| {} | {} |\n", backticked(row.shown), row.does));
         }
     };
-    write_table("In every mode but a dialog", &mut EVERYWHERE.iter().chain(IN_A_LESSON));
+    write_table("In every mode but a dialog (the presenter window has no `p`)", &mut EVERYWHERE.iter().chain(IN_A_LESSON));
     for mode in Mode::ALL {
         let shared = |row: &&Binding| EVERYWHERE.iter().chain(IN_A_LESSON).any(|r| std::ptr::eq(r, *row));
         write_table(mode.title(), &mut table(mode, true, &[]).into_iter().filter(|row| !shared(row)));

@@ -37,8 +37,8 @@ impl LinkCode {
     pub fn markup(&self, note: &str) -> String {
         format!(
             "<div class=\"qr-picture\">{}</div><p class=\"qr-link\">{}<code>{}</code></p>\
-             <p class=\"qr-about\">Scan it with a phone's camera to open {}. Error correction {} \
-             (version {}).</p>",
+             <p class=\"qr-about\">Scan it with a phone's camera to open {}. It still scans with up \
+             to {} % of it hidden or smudged.</p>",
             self.svg,
             crate::core::format::html_text(note),
             crate::core::format::html_text(&self.written_link()),
@@ -47,9 +47,18 @@ impl LinkCode {
             } else {
                 "this page as it is now"
             },
-            self.level,
-            self.version
+            self.recoverable_percent(),
         )
+    }
+
+    /// How much of the code may be lost and still read, by its error correction.
+    pub fn recoverable_percent(&self) -> u32 {
+        match self.level {
+            'L' => 7,
+            'M' => 15,
+            'Q' => 25,
+            _ => 30,
+        }
     }
 
     /// The link as written under the code: whole when it can be read, else its start and end

@@ -241,7 +241,7 @@ impl Component for App {
             }
         };
         let presentation =
-            Presentation { on: self.presenting, leave: cb.callback(|_| Msg::TogglePresenting) };
+            Presentation { on: self.shows_presentation(), leave: cb.callback(|_| Msg::TogglePresenting) };
         html! {
             <>
                 if entry.is_some() {
@@ -267,8 +267,10 @@ impl Component for App {
                         <button onclick={cb.callback(|_| Msg::ToggleTheme)} title="Switch theme (t)">
                             { if self.dark { "☀ Light" } else { "☾ Dark" } }
                         </button>
-                        <button class="present-toggle" onclick={cb.callback(|_| Msg::TogglePresenting)}
-                            aria-pressed={self.presenting.to_string()} title="Presentation mode (p)">{ "Present" }</button>
+                        if !self.is_presenter_window() {
+                            <button class="present-toggle" onclick={cb.callback(|_| Msg::TogglePresenting)}
+                                aria-pressed={self.presenting.to_string()} title="Presentation mode (p)">{ "Present" }</button>
+                        }
                         <button class="keys-toggle" onclick={cb.callback(|_| Msg::ToggleHelp)} aria-label="Keyboard shortcuts"
                             title="Shortcuts (?)">{ "?" }</button>
                     </div>
@@ -388,12 +390,23 @@ impl App {
     fn listed_keys(&self, mode: Mode) -> Vec<&'static keys::Binding> {
         match self.shown_page() {
             Some(entry) => keys::table(mode, self.in_lesson(), entry.keys),
+            None if mode == Mode::Presenter => keys::table(mode, true, &[]),
             None => keys::app_table(self.in_lesson()),
         }
     }
 
     fn in_lesson(&self) -> bool {
         self.link.puzzle == LESSON_PAGE
+    }
+
+    /// A lesson's presenter window: the teacher's screen, never in presentation mode (the
+    /// projector's window is; a presenter opened from it would inherit the mode).
+    fn is_presenter_window(&self) -> bool {
+        self.in_lesson() && self.link.get(lesson_host::PRESENTER_KEY) == Some("1")
+    }
+
+    fn shows_presentation(&self) -> bool {
+        self.presenting && !self.is_presenter_window()
     }
 
     fn name_the_tab(&self) {
@@ -410,7 +423,7 @@ impl App {
 
     fn apply_root_attributes(&self) {
         browser::set_root_attribute("data-theme", if self.dark { "dark" } else { "light" });
-        browser::set_root_attribute("data-presenting", if self.presenting { "on" } else { "off" });
+        browser::set_root_attribute("data-presenting", if self.shows_presentation() { "on" } else { "off" });
     }
 }
 

@@ -67,8 +67,8 @@ impl Drop for DialogKeys {
     }
 }
 
-/// Listens to a lesson's keys (PageDown, PageUp) before the page does, whatever mode it is
-/// in, except while a dialog holds the keys.
+/// Listens to a lesson's keys (PageDown, PageUp, and `q` in the presenter window) before the
+/// page does, whatever mode it is in, except while a dialog holds the keys.
 pub fn on_lesson_keys(callback: yew::Callback<Command>) -> EventListener {
     let options = EventListenerOptions { passive: false, ..EventListenerOptions::run_in_capture_phase() };
     let window = web_sys::window().expect("a browser window");
@@ -77,8 +77,13 @@ pub fn on_lesson_keys(callback: yew::Callback<Command>) -> EventListener {
         if dialog_open() || !browser::is_shortcut(event) {
             return;
         }
-        let command = keys::command(mode(), true, &[], &event.key());
-        if let Some(command @ (Command::NextLessonStep | Command::PreviousLessonStep)) = command {
+        let mode = mode();
+        let lessons = |command| match command {
+            Command::NextLessonStep | Command::PreviousLessonStep => true,
+            Command::ShowQrCode => mode == Mode::Presenter,
+            _ => false,
+        };
+        if let Some(command) = keys::command(mode, true, &[], &event.key()).filter(|c| lessons(*c)) {
             event.prevent_default();
             event.stop_propagation();
             callback.emit(command);

@@ -1310,7 +1310,6 @@ impl Page {
                     self.closed_search = Some((view.link().clone(), view.moment()));
                 }
                 None => {
-                    self.shelved = self.session.shelve().map(|s| (s, self.notices.status.clone()));
                     // Reopened on the same search, it comes back at the moment it was left.
                     let left = self
                         .closed_search
@@ -1408,14 +1407,39 @@ impl Page {
                 crate::core::choice::short_label(self.puzzle.algorithm().1)
             ),
         };
+        if let Some(why) = self.unsearched().filter(|_| ask.race.is_empty()) {
+            self.notices.alert = Some(why);
+            return;
+        }
         match self.search_link(&ask.race) {
             Ok(link) => {
                 let send = ctx.link().callback(Msg::Search);
+                self.shelved = self.session.shelve().map(|s| (s, self.notices.status.clone()));
                 self.search = Some(SearchView::open(&ctx.props().worker_url, link, ask, send));
                 self.notices.status = label;
             }
             Err(why) => self.notices.alert = Some(why),
         }
+    }
+
+    /// Why the Search view cannot show the algorithm chosen, in words for students: it
+    /// records no search (the command line's refusal names the link's keys instead).
+    fn unsearched(&self) -> Option<String> {
+        let chosen = self.puzzle.algorithm();
+        let link = self.puzzle.solve_link(chosen.0).ok()?;
+        self.puzzle.trace_refusal(&link)?;
+        let searched: Vec<&str> = (self.puzzle.algorithms().into_iter())
+            .filter(|(algo, _)| self.puzzle.solve_link(algo).is_ok_and(|l| self.puzzle.trace_refusal(&l).is_none()))
+            .map(|(_, label)| crate::core::choice::short_label(label))
+            .collect();
+        let label = crate::core::choice::short_label(chosen.1);
+        Some(match searched.as_slice() {
+            [] => format!("{label} is not a search: there are no steps to show."),
+            shown => format!(
+                "{label} is not a search: there are no steps to show. The Search view can show {}: pick one in the algorithm menu.",
+                crate::core::format::list_with_or(shown)
+            ),
+        })
     }
 
     /// What the Search view shows: the solve of the algorithm chosen, or the race `race` names.
@@ -1681,7 +1705,7 @@ impl Page {
                 Some(Msg::Unavailable(NOTHING_TO_PREDICT.into()))
             }
             Mode::Search | Mode::Predict | Mode::Race => search_command(command, &key),
-            Mode::Shortcuts | Mode::QrCode => None,
+            Mode::Shortcuts | Mode::QrCode | Mode::Presenter => None,
         };
         browser::send_shortcut(ctx.link(), &e, msg)
     }

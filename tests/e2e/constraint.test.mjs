@@ -120,7 +120,7 @@ test("alphametics: every solution of a slide puzzle, brute force and columns com
   const { page, errors } = await open("#/alphametics?equation=SEND%20%2B%20MORE%20%3D%3D%20MONEY&algo=columns");
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   await status(page).filter({ hasText: "Exactly one solution" }).waitFor();
-  assert.equal(await page.locator(".alphametic .equation").innerText(), "9567 + 1085 == 10652");
+  assert.equal(await page.locator(".alphametic .equation").innerText(), "9567 + 1085 = 10652");
   await page.getByRole("button", { name: "Compare all algorithms" }).click();
   await page.locator("table.compare tbody tr").nth(1).waitFor({ timeout: 20000 });
   await page.screenshot({ path: `${shots}/alphametics-1920x1080.png` });

@@ -176,11 +176,43 @@ test("the Search view: its ? list is its table, every key steps the search, none
   }
   // The board is shown, not played: the link gains no move, the search its moment back.
   await page.locator(".board .places [tabindex='0']").first().click().catch(() => page.locator(".board").click());
-  assert.match(await statusText(page), /shows the search: it is not played here/);
+  await page.locator(".alert").filter({ hasText: /shows the search: it is not played here/ }).waitFor({ timeout: 3000 });
   assert.doesNotMatch(hash(page), /moves=/);
   assert.equal((await moment(page)).t, 40);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test("v twice: the Search view closes on the solution the page showed, at its step, with its status", async () => {
+  const { page, errors } = await open("#/sliding?size=3&seed=3&shuffle=20&algo=astar", PROJECTOR);
+  await page.keyboard.press("s");
+  await counterShows(page, "step 0 / \\d+");
+  for (let i = 0; i < 3; i++) await page.keyboard.press(".");
+  await counterShows(page, "step 3 / \\d+");
+  const status = await statusText(page);
+  assert.match(status, /^A\*/);
+  await page.keyboard.press("v");
+  await page.locator(".moment-count").waitFor();
+  await page.keyboard.press(".");
+  await page.keyboard.press("v");
+  await page.locator(".search-view").waitFor({ state: "detached" });
+  await counterShows(page, "step 3 / \\d+");
+  assert.equal(await statusText(page), status);
+  assert.match(hash(page), /step=3/);
+  assert.deepEqual(errors, []);
+});
+
+test("v on an algorithm that is not a search says which ones the Search view shows, and keeps the result", async () => {
+  const { page, errors } = await open("#/hanoi?discs=3&algo=optimal", PROJECTOR);
+  await page.keyboard.press("s");
+  await counterShows(page, "step 0 / 7");
+  const status = await statusText(page);
+  await page.keyboard.press("v");
+  await page.locator(".alert").filter({ hasText: /is not a search: there are no steps to show\. The Search view can show .*A\*/ }).waitFor({ timeout: 3000 });
+  assert.equal(await page.locator(".search-view").count(), 0);
+  assert.equal(await statusText(page), status);
+  await counterShows(page, "step 0 / 7");
+  assert.deepEqual(errors, []);
 });
 
 test("predict mode: a card's number picks it, Esc and g leave it, the steps stay", async () => {
@@ -255,7 +287,7 @@ test("a page: its ? list is its table (its own keys first), and every key does w
             1: [".status", /^Picked peg A/],
             2: [".alert", /^Peg B is empty/],
             3: [".alert", /^Peg C is empty/],
-            4: [".status", /^4 does nothing now/],
+            4: [".alert", /^4 does nothing now/],
           }[key];
           await page.locator(where).filter({ hasText: words }).waitFor({ timeout: 3000 });
           // Peg A pressed again puts the disc back down.
@@ -437,6 +469,19 @@ test("a lesson's QR code: on both windows at once, closed from either by Esc or 
   await shownOn(projector).waitFor({ state: "detached" });
   await shownOn(presenter).waitFor({ state: "detached" });
   assert.equal(await projector.getByRole("dialog").count(), 0, "no page QR code opened by that q");
+  // The presenter window has its own keys: q shows the code on both screens and closes it;
+  // p does nothing there (presentation mode is the projector's).
+  assert.equal(await presenter.locator("html").getAttribute("data-keys"), "presenter");
+  await presenter.keyboard.press("q");
+  await shownOn(presenter).waitFor();
+  await shownOn(projector).waitFor();
+  await presenter.keyboard.press("q");
+  await shownOn(projector).waitFor({ state: "detached" });
+  await presenter.keyboard.press("p");
+  await presenter.keyboard.press("?");
+  await presenter.getByRole("dialog", { name: "Keyboard shortcuts" }).filter({ hasText: /projector's step as a QR code/ }).waitFor();
+  assert.equal(await presenter.locator("html").getAttribute("data-presenting"), "off");
+  assert.equal(await presenter.getByRole("button", { name: "Present" }).count(), 0);
   assert.deepEqual(errors, []);
   await presenter.close();
   await projector.close();

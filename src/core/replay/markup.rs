@@ -489,11 +489,8 @@ fn queens(replay: &Replay, state: &State, t: u32, html: &mut String) {
     );
     for r in 0..n {
         for c in 0..n {
-            let class = match ((r + c) % 2 == 0, attacked(r, c)) {
-                (_, true) => "attacked",
-                (true, false) => "light",
-                (false, false) => "dark",
-            };
+            // No checkerboard: the only shading is the attacks'.
+            let class = if attacked(r, c) { "attacked" } else { "free" };
             let _ = write!(
                 html,
                 "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{cell:.1}\" height=\"{cell:.1}\" class=\"{class}\"/>",

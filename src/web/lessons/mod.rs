@@ -10,7 +10,7 @@ mod builder;
 
 use super::browser;
 use super::keymap::{self, DialogKeys};
-use super::lesson_host::{self, ROOT_ID, SHOW_STEP, STEP_LINK};
+use super::lesson_host::{self, PRESENTER_KEY, ROOT_ID, SHOW_STEP, STEP_LINK};
 use super::ticker::Ticker;
 use crate::core::keys::{Command, Mode};
 use crate::core::lesson::{self, markup, Lesson, LESSON_PAGE};
@@ -108,7 +108,6 @@ fn unmount() {
     }
 }
 
-const PRESENTER_KEY: &str = "presenter";
 const CHANNEL: &str = "puzzlelab-lesson";
 
 pub enum Msg {
@@ -213,6 +212,7 @@ impl Component for LessonPage {
             _listeners: [
                 keymap::on_lesson_keys(ctx.link().callback(|command| match command {
                     Command::NextLessonStep => Msg::Next,
+                    Command::ShowQrCode => Msg::ToggleQr,
                     _ => Msg::Previous,
                 })),
                 lesson_host::listen(STEP_LINK, ctx.link().callback(Msg::StepLink)),
@@ -318,6 +318,9 @@ impl Component for LessonPage {
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
+        if self.presenter && self.lesson.is_some() {
+            keymap::publish(Mode::Presenter);
+        }
         if std::mem::take(&mut self.focus_close) {
             browser::focus(".qr-overlay .qr-close", false);
         }

@@ -73,8 +73,8 @@ impl PuzzlePage for AlphameticsPage {
 
     fn view_board(&self, _: &(), act: &Callback<Action>, _places: Html) -> Html {
         let text = match &self.shown {
-            Some(shown) => shown.equation.clone(),
-            None => self.params.equation.text.clone(),
+            Some(shown) => as_written(&shown.equation),
+            None => as_written(&self.params.equation.text),
         };
         html! {
             <div class="alphametic">
@@ -140,7 +140,7 @@ impl PuzzlePage for AlphameticsPage {
             .collect();
         self.shown = items.first().cloned();
         self.listed = Listing::new(items);
-        let verdict = report.message.clone().unwrap_or_default();
+        let verdict = as_written(report.message.as_deref().unwrap_or_default());
         let work = match self.params.algo {
             Algo::Brute => format!("{} evaluated", count_of(report.expanded, "permutation", "permutations")),
             Algo::Columns => format!(
@@ -158,4 +158,9 @@ impl PuzzlePage for AlphameticsPage {
         self.shown = None;
         self.verdict = None;
     }
+}
+
+/// An equation as students write it: `=`, where links and Python write `==`.
+fn as_written(text: &str) -> String {
+    text.replace(" == ", " = ")
 }
