@@ -47,7 +47,8 @@ impl Variant {
     pub fn parse(&self, text: &str) -> Result<Code, String> {
         let chars: Vec<char> = text.chars().collect();
         if chars.len() != self.pegs {
-            return Err(format!("'{text}' has {} symbols; a code has {}", chars.len(), self.pegs));
+            let has = crate::core::format::count_of(chars.len() as u64, "symbol", "symbols");
+            return Err(format!("'{text}' has {has}; a code has {}", self.pegs));
         }
         let mut symbols = [0u8; MAX_PEGS];
         for (i, &c) in chars.iter().enumerate() {
