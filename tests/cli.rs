@@ -122,6 +122,18 @@ fn batch_mode_answers_every_line_in_order() {
     assert_eq!(out.status.code(), Some(2), "a bad line makes the batch exit 2");
 }
 
+/// A solver that panics (the debug build's `panic=1`, as the tests build it) answers an error
+/// line, and the batch goes on.
+#[test]
+fn batch_mode_goes_on_past_a_line_whose_solver_panics() {
+    let out = puzzlelab(&["solve", "-"], Some("#/hanoi?discs=3&panic=1\n#/hanoi?discs=2\n"));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0]["error"].as_str().unwrap().contains("internal error"), "{}", lines[0]);
+    assert_eq!(lines[1]["length"], 3);
+    assert_eq!(out.status.code(), Some(2));
+}
+
 #[test]
 fn batch_mode_keeps_one_answer_per_line_whatever_comes_in() {
     let long = format!("#/hanoi?moves={}\n", "AB,".repeat(400_000));
@@ -294,11 +306,21 @@ fn sliding_refuses_unsolvable_malformed_and_unsupported_boards() {
         ("#/sliding?size=3&tiles=1,2,3,4,5,6,7,7,0", "tiles: tile 7 appears twice"),
         ("#/sliding?size=3&tiles=1,2,3,4,5,6,7,8", "tiles: has 8 tiles"),
         ("#/sliding?size=3&algo=pdb", "algo: pattern databases are built for 4×4 boards"),
-        ("#/sliding?size=6", "size: the solvers take boards up to 5×5"),
     ] {
-        let error = refused(&["solve", link]);
-        assert!(error.contains(expected), "{link}: {error}");
+        // Refused by the link's reader: `link` and `solve` refuse alike, before any work.
+        for command in ["solve", "link"] {
+            let error = refused(&[command, link]);
+            assert!(error.contains(expected), "{command} {link}: {error}");
+        }
     }
+    // A 6×6 board is a board to play: its link is good, and its answer says no solver takes it.
+    let link = "#/sliding?size=6";
+    assert!(puzzlelab(&["link", link], None).status.success());
+    let out = puzzlelab(&["solve", link], None);
+    assert!(out.status.success());
+    let answer = &json_lines(&out)[0];
+    assert_eq!(answer["solved"], false);
+    assert!(answer["message"].as_str().unwrap().contains("the solvers take boards up to 5×5"), "{answer}");
 }
 
 #[test]
@@ -756,7 +778,7 @@ fn bad_races_are_refused_with_the_reason() {
         // A lane's work is bounded: 100,000 generations of 100,000 would take hours.
         (
             "#/tiles264?population=100000&flip=0&exchange=0&race=genetic,genetic&seeds=1,2&clock=generations",
-            "population: lane 1 (genetic) may make 100,000 generations of 100,000 individuals",
+            "population: 100,000 generations of 100,000 individuals make 10,000,000,000, past a run's budget",
         ),
     ] {
         let error = refused(&["solve", link]);
@@ -856,8 +878,9 @@ fn a_cut_or_bad_lesson_is_refused_with_the_reason() {
         (cut.to_string(), "cut short"),
         (format!("{PYTHON_LESSON}&step=3"), "step: must be a step of the lesson, 1 to 2"),
         ("#/lesson".to_string(), "data: a lesson link needs data"),
+        ("#/lesson?example=search&stepp=2".to_string(), "stepp: is not a parameter of 'lesson'"),
     ] {
-        for command in ["lesson", "solve"] {
+        for command in ["lesson", "solve", "link"] {
             let error = refused(&[command, &link]);
             assert!(error.contains(expected), "{command} {link}: {error}");
         }
@@ -892,7 +915,6 @@ fn a_lesson_file_gives_its_link_and_the_examples_open_and_solve() {
     for (link, address) in [
         ("#/lesson?example=search&step=2&presenter=1", "#/lesson?example=search&step=2"),
         ("#/lesson?example=search&step=1", "#/lesson?example=search"),
-        ("#/lesson", "#/lesson"),
     ] {
         let out = puzzlelab(&["link", link], None);
         assert_eq!(json_lines(&out)[0]["link"], address, "the address the app writes for {link}");
@@ -922,4 +944,23 @@ fn a_lesson_file_gives_its_link_and_the_examples_open_and_solve() {
         .unwrap();
     let error = refused(&["lesson", long.to_str().unwrap()]);
     assert!(error.starts_with("link: this lesson's link would be "), "{error}");
+}
+
+#[test]
+fn a_genetic_run_past_its_budget_is_refused_from_its_link_raced_or_not() {
+    for (link, expected) in [
+        (
+            "#/tiles264?population=100000&generations=10000000",
+            "generations: 10,000,000 generations of 100,000 individuals make 1,000,000,000,000, past a run's budget of 100,000,000",
+        ),
+        ("#/tiles264?runs=1000", "runs: 1000 runs of up to 100,000,000 individuals"),
+    ] {
+        let error = refused(&["solve", link]);
+        assert!(error.contains(expected), "{link}: {error}");
+        assert_eq!(refused(&["link", link]), error, "link and solve refuse {link} alike");
+    }
+    // The budgets fit the defaults and a documented many-run link.
+    for link in ["#/tiles264", "#/tiles264?runs=50", "#/tiles264?algo=exact&population=100000&generations=10000000"] {
+        assert!(puzzlelab(&["link", link], None).status.success(), "{link}");
+    }
 }

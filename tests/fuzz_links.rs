@@ -87,9 +87,11 @@ const ODD_VALUES: &[&str] = &[
     "1",
 ];
 
-/// The keys of the views every page reads, with sample values (a race's lanes come from the
-/// puzzle's own `algo` samples: [`race_value`]).
+/// The keys of the views and the playback every page reads, with sample values (a race's
+/// lanes come from the puzzle's own `algo` samples: [`race_value`]).
 const VIEW_KEYS: &[(&str, &[&str])] = &[
+    ("step", &["0", "3", "131071", "131072", "abc", "-1"]),
+    ("speed", &["1", "7", "0", "8", "x"]),
     ("trace", &["1", "0", "2"]),
     ("view", &["search", "page", "x"]),
     ("t", &["0", "40", "4294967295", "-1", "x"]),

@@ -229,9 +229,16 @@ fn answer(link: &str, lessons: Lessons, out: &mut impl Write) -> std::io::Result
     Ok(all_ok)
 }
 
-/// One JSON line for one link, and whether it was a good link.
+/// One JSON line for one link, and whether it was a good link. A solver that panics answers
+/// an error line too, so a batch goes on with its next line.
 fn solve_to_json(link: &str) -> (String, bool) {
-    match solve(link) {
+    let solved = std::panic::catch_unwind(|| solve(link)).unwrap_or_else(|panic| {
+        let why = (panic.downcast_ref::<&str>().copied())
+            .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("no message");
+        Err(format!("link: the solver stopped on an internal error ({why}); this is a bug: please report the link"))
+    });
+    match solved {
         Ok(report) => (serde_json::to_string(&report).expect("reports serialize"), true),
         Err(error) => (serde_json::json!({ "error": error }).to_string(), false),
     }

@@ -59,6 +59,14 @@ pub struct Evolved<G> {
 /// Points a run's chart keeps, evenly spread, however long the run (and its last one).
 pub const CHART_POINTS: usize = 256;
 
+/// Most individuals one genetic run may make (generations × population), raced or not: a
+/// link asking for more is refused by its reader (the default 264 run, 100,000 generations of
+/// 1,000, is the largest allowed; about ten seconds).
+pub const RUN_INDIVIDUALS: u64 = 100_000_000;
+
+/// Most individuals all the runs of one link may make together (`runs=` of the 264 square).
+pub const LINK_INDIVIDUALS: u64 = 10_000_000_000;
+
 /// A run's chart, recorded by the run itself: every generation is offered and a fixed rule
 /// keeps some (`core::history`), so the same seed draws the same chart on every machine at
 /// every speed (the page's progress messages arrive as fast as the machine runs).

@@ -324,7 +324,16 @@ pub fn search_view(link: &Link) -> Result<Option<SearchAsk>, LinkError> {
         .filter_map(|key| Some((key, link.get(key)?.to_string())))
         .collect();
     match link.get(VIEW_KEY) {
-        None if race.is_empty() => return Ok(None),
+        None if race.is_empty() => {
+            // A moment or predict mode without a view to show them in is a mistake, said.
+            return match [MOMENT_KEY, PREDICT_KEY].into_iter().find(|&key| link.get(key).is_some()) {
+                Some(key) => Err(LinkError::new(
+                    key,
+                    format!("belongs to the Search view or a race: add view=search, or leave {key} out"),
+                )),
+                None => Ok(None),
+            };
+        }
         None | Some("search") => {}
         Some(other) => return Err(LinkError::new(VIEW_KEY, format!("must be 'search', got '{other}'"))),
     }
@@ -367,6 +376,21 @@ impl LinkAsk {
                 return Err(format!(
                     "{key}: belongs to a race: name the algorithms with race=, or leave {key} out"
                 ));
+            }
+        }
+        if trace && link.get(RACE_KEY).is_some() {
+            return Err(format!(
+                "{TRACE_KEY}: a race is not traced (each lane's counts are in its answer): leave {TRACE_KEY} out"
+            ));
+        }
+        // The page's playback keys, read here for every puzzle (a page without playback too).
+        let levels = 1..=crate::core::playback::SPEEDS_MS.len();
+        for (key, range) in [(STEP_KEY, 0..=crate::core::playback::MAX_PLAYBACK), (SPEED_KEY, levels)] {
+            if let Some(text) = link.get(key) {
+                if !text.parse().is_ok_and(|n: usize| range.contains(&n)) {
+                    let (low, high) = (range.start(), range.end());
+                    return Err(format!("{key}: must be a whole number from {low} to {high}, got '{text}'"));
+                }
             }
         }
         let view = search_view(link).map_err(|e| e.to_string())?;

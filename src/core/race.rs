@@ -20,11 +20,6 @@ pub const LANE_LIMIT: u64 = 250_000;
 /// and not the warm-up of whatever ran first.
 const RUN_AGAIN_BELOW_MS: f64 = 200.0;
 
-/// Most individuals a genetic lane may make (generations × population): a race whose lanes
-/// could make more is refused from its link (the default 264 run, 100,000 generations of
-/// 1,000, is the largest allowed; about ten seconds).
-pub const LANE_INDIVIDUALS: u64 = 100_000_000;
-
 /// What a solver does as it works, read from its link alone so that a race or a trace it
 /// cannot give is refused before any work: the clocks it counts, and whether it records the
 /// search step by step (`trace=1`, the Search view).
@@ -38,9 +33,8 @@ pub enum Work {
     /// A count by backtracking, recorded placement by placement; its nodes are none of a
     /// race's clocks.
     Count,
-    /// A genetic run making `population` individuals a generation (1 for a run of single
-    /// mutations) for at most `generations`; it records no trace.
-    Genetic { population: u64, generations: u64 },
+    /// A genetic run (its size bounded by its link's reader); it records no trace.
+    Genetic,
     /// Worked out without a search to show or race; says why, for `trace=1`.
     Unrecorded(String),
 }
@@ -52,7 +46,7 @@ impl Work {
             (self, clock),
             (Work::Search, Clock::Expanded | Clock::Generated)
                 | (Work::Constraint, Clock::Expanded | Clock::Guesses)
-                | (Work::Genetic { .. }, Clock::Generations)
+                | (Work::Genetic, Clock::Generations)
         )
     }
 
@@ -61,7 +55,7 @@ impl Work {
         match self {
             Work::Search => "a search is raced on the positions it expands or generates (clock=expanded or clock=generated)",
             Work::Constraint => "a constraint solver is raced on its guesses (clock=guesses) or clock=expanded",
-            Work::Genetic { .. } => "a genetic run is raced on its generations (clock=generations, each lane with its seed: seeds=1,2)",
+            Work::Genetic => "a genetic run is raced on its generations (clock=generations, each lane with its seed: seeds=1,2)",
             Work::Count => "a count by backtracking is not raced (its nodes are the queens it places): solve it on its own",
             Work::Unrecorded(_) => "it finds its answer without a search to replay, so it is not raced: solve it on its own",
         }
@@ -69,8 +63,8 @@ impl Work {
 }
 
 /// Whether a race (`link`) may run a lane doing `work` on its clock, said before any lane
-/// runs: the clock must be one the lane counts, and a genetic lane's individuals stay within
-/// [`LANE_INDIVIDUALS`]. A refusal names a key the link has.
+/// runs: the clock must be one the lane counts (a genetic lane's size is bounded by its link's
+/// reader, as any run's). A refusal names a key the link has.
 pub fn check_lane(link: &Link, index: usize, name: &str, work: &Work, clock: Clock) -> Result<(), String> {
     let lane = format!("lane {} ({name})", index + 1);
     if !work.counts(clock) {
@@ -80,26 +74,6 @@ pub fn check_lane(link: &Link, index: usize, name: &str, work: &Work, clock: Clo
             clock.name(),
             work.clocks()
         ));
-    }
-    if let Work::Genetic { population, generations } = *work {
-        let made = generations.min(LANE_LIMIT + 1).saturating_mul(population);
-        if made > LANE_INDIVIDUALS {
-            // The keys that size a genetic run (the 264 square's), else the race itself.
-            let key = ["population", "generations"]
-                .into_iter()
-                .find(|key| link.get(key).is_some())
-                .unwrap_or(RACE_KEY);
-            let most = LANE_INDIVIDUALS / generations.min(LANE_LIMIT + 1);
-            return Err(format!(
-                "{key}: {lane} may make {} generations of {} individuals, {} in all, past a lane's budget of {} \
-                 (generations × population): race a population of at most {} (population=), or fewer generations",
-                format_count(generations.min(LANE_LIMIT + 1)),
-                format_count(population),
-                format_count(made),
-                format_count(LANE_INDIVIDUALS),
-                format_count(most)
-            ));
-        }
     }
     Ok(())
 }

@@ -246,9 +246,6 @@ pub fn read_link(name: &str) -> Option<LinkReader> {
 pub fn canonical_link(text: &str) -> Result<String, String> {
     let link = Link::parse(text).map_err(|e| e.to_string())?;
     if link.puzzle == lesson::LESSON_PAGE {
-        if !lesson::holds_a_lesson(&link) {
-            return Ok(link.to_hash()); // the lesson builder
-        }
         let (_, step) = lesson::from_link(&link)?;
         return Ok(lesson::address(&link, step).to_hash());
     }
@@ -561,7 +558,7 @@ fn solver_records_no_trace(link: &Link) -> Option<String> {
 pub fn trace_refusal_of(work: Work, link: &Link) -> Option<String> {
     match work {
         Work::Search | Work::Constraint | Work::Count => None,
-        Work::Genetic { .. } => Some(records_no_trace(&link.puzzle, link.get("algo"))),
+        Work::Genetic => Some(records_no_trace(&link.puzzle, link.get("algo"))),
         Work::Unrecorded(why) => Some(why),
     }
 }

@@ -12,8 +12,7 @@ use std::cell::Cell;
 use wasm_bindgen::JsCast;
 
 /// The element the bundle draws in.
-/// The lesson link's key that opens its presenter window (`presenter=1`).
-pub const PRESENTER_KEY: &str = "presenter";
+pub use crate::core::lesson::PRESENTER_KEY;
 pub const ROOT_ID: &str = "lesson-root";
 /// Bundle → app: show this step's link below the lesson bar ("" for no page).
 pub const SHOW_STEP: &str = "puzzlelab-lesson-step";

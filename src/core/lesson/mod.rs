@@ -31,6 +31,10 @@ pub const EXAMPLES: [(&str, &str); 2] =
 const EXAMPLE_JSON: [&str; 2] =
     [include_str!("examples/search.json"), include_str!("examples/constraints.json")];
 pub const EXAMPLE_KEY: &str = "example";
+/// The step a lesson link opens at (1-based).
+const STEP_KEY: &str = "step";
+/// `presenter=1`: the lesson's presenter window (the teacher's notes, steps and timer).
+pub const PRESENTER_KEY: &str = "presenter";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -170,9 +174,15 @@ pub fn from_link(link: &Link) -> Result<(Lesson, usize), String> {
     let lesson = match (link.get(DATA_KEY), link.get(EXAMPLE_KEY)) {
         (Some(data), _) => Lesson::decode(data)?,
         (None, Some(name)) => example(name)?,
-        (None, None) => return Err("data: a lesson link needs data (or an example's name)".into()),
+        (None, None) => {
+            return Err("data: a lesson link needs data (or an example's name); #/lesson alone opens the lesson builder".into())
+        }
     };
-    let step = match link.get("step") {
+    let known = [DATA_KEY, EXAMPLE_KEY, STEP_KEY, PRESENTER_KEY];
+    if let Some((key, _)) = link.params.iter().find(|(key, _)| !known.contains(&key.as_str())) {
+        return Err(format!("{key}: is not a parameter of '{LESSON_PAGE}'"));
+    }
+    let step = match link.get(STEP_KEY) {
         None => 1,
         Some(text) => {
             text.parse::<usize>().ok().filter(|k| (1..=lesson.steps.len()).contains(k)).ok_or_else(|| {

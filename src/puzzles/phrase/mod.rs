@@ -135,7 +135,7 @@ impl Genetic for PhraseGenetics {
 
 /// A run of single mutations, one attempt a generation, up to its cap of attempts.
 pub fn work(_: &Link) -> Work {
-    Work::Genetic { population: 1, generations: MAX_ATTEMPTS }
+    Work::Genetic
 }
 
 /// Solves what a phrase link describes (registered in `puzzles::SOLVERS`).

@@ -208,7 +208,7 @@ pub fn work(link: &Link) -> Work {
             params.n
         )),
         Algo::Backtracking => Work::Count,
-        Algo::Genetic => Work::Genetic { population: 1, generations: GENETIC_MAX_ATTEMPTS },
+        Algo::Genetic => Work::Genetic,
         other => Work::Unrecorded(super::records_no_trace(params::PUZZLE, Some(other.name()))),
     }
 }

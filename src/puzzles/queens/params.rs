@@ -131,7 +131,7 @@ impl LinkParams for QueensParams {
         let attacks = r.choice("attacks", &[("0", false), ("1", true)], false);
         let step = r.number("step", 0..=MAX_PLAYBACK, 0);
         // Checked on the board a page shows: for an n out of range, the nearest allowed size.
-        let board = r.raw("n").and_then(|t| t.trim().parse::<usize>().ok()).map_or(n, |v| v.clamp(1, MAX_N));
+        let board = r.raw("n").and_then(|t| t.parse::<usize>().ok()).map_or(n, |v| v.clamp(1, MAX_N));
         let placed = match r.raw("placed").map(|text| read_placed(text, board)) {
             Some(Ok(placed)) => placed,
             Some(Err(why)) => {

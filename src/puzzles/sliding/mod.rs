@@ -75,23 +75,16 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     solve(&params, ctx)
 }
 
-/// Why `board` cannot be given to `algo`, if it cannot.
-pub fn refusal(board: &Board, algo: Algo) -> Option<String> {
+/// Why no solver takes `board`, if none does: a board larger than 5×5 is played by hand.
+/// (Boards that cannot be solved and algorithms the size does not allow are refused by the
+/// link's reader, before this.)
+pub fn beyond_the_solvers(board: &Board) -> Option<String> {
     let size = board.size();
-    if let Err(why) = board.check_solvable() {
-        return Some(format!("tiles: {why}"));
-    }
-    if size > MAX_SOLVER_SIZE {
-        return Some(format!(
-            "size: the solvers take boards up to {MAX_SOLVER_SIZE}×{MAX_SOLVER_SIZE}; a {size}×{size} board can be played by hand"
-        ));
-    }
-    if algo == Algo::Pdb && size != 4 {
-        return Some(format!(
-            "algo: pattern databases are built for 4×4 boards; for {size}×{size} use idastar or auto"
-        ));
-    }
-    None
+    (size > MAX_SOLVER_SIZE).then(|| {
+        format!(
+            "the solvers take boards up to {MAX_SOLVER_SIZE}×{MAX_SOLVER_SIZE}; a {size}×{size} board can be played by hand"
+        )
+    })
 }
 
 /// The size of the pattern databases solving `link` would build first (none when the link
@@ -107,14 +100,18 @@ pub fn databases_wanted(link: &Link) -> Option<u8> {
         4 => solvers::built_pattern_database().is_some(),
         _ => solvers::built_pattern_database_5x5().is_some(),
     };
-    (errors.is_empty() && refusal(&board, params.algo).is_none() && !built).then_some(wanted)
+    (errors.is_empty() && beyond_the_solvers(&board).is_none() && !built).then_some(wanted)
 }
 
 /// Solves from the current board (start plus the moves played).
 pub fn solve(params: &SlidingParams, ctx: &mut JobContext) -> Result<Report, String> {
     let board = params.current();
-    if let Some(why) = refusal(&board, params.algo) {
-        return Err(why);
+    let link = SlidingParams { step: 0, ..params.clone() }.to_link().to_hash();
+    if let Some(why) = beyond_the_solvers(&board) {
+        // Not a refusal: the link is a board to play, and the answer says no solver takes it.
+        let mut report = Report::new(params::PUZZLE, params.algo.name(), link);
+        report.message = Some(format!("Not solved: {why}"));
+        return Ok(report);
     }
     let before_build = ctx.elapsed_ms();
     let databases = databases_for(params.algo, board.size(), &mut |done, total| {
@@ -122,7 +119,6 @@ pub fn solve(params: &SlidingParams, ctx: &mut JobContext) -> Result<Report, Str
     });
     let build_ms = ctx.elapsed_ms() - before_build;
     let solved = ctx.search(|ctl| solvers::solve(params.algo, &board, params.depth, databases, ctl));
-    let link = SlidingParams { step: 0, ..params.clone() }.to_link().to_hash();
     let mut report =
         Report::from_search(params::PUZZLE, params.algo.name(), link, &solved.result, Dir::to_string);
     check_solution(&board, &report.moves)?;

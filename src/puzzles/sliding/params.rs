@@ -119,12 +119,23 @@ impl LinkParams for SlidingParams {
             r.reject("tiles", why.clone());
         }
         let start = match tiles {
-            Some(Ok(board)) => board,
+            // A board no move sequence can solve is refused here, so that no solver sees it.
+            Some(Ok(board)) => match board.check_solvable() {
+                Ok(()) => board,
+                Err(why) => {
+                    r.reject("tiles", why);
+                    shuffle.make(size, seed)
+                }
+            },
             _ => shuffle.make(size, seed),
         };
         let mut params = Self { start, ..Self::unshuffled(size, seed, shuffle) };
         params.played = r.moves("moves", params.start.clone(), Dir::parse, |board, &dir| board.apply(dir));
         params.algo = r.named("algo", Algo::Auto);
+        if params.algo == Algo::Pdb && size != 4 {
+            r.reject("algo", format!("pattern databases are built for 4×4 boards; for {size}×{size} use idastar or auto"));
+            params.algo = Algo::Auto;
+        }
         if r.raw("depth").is_some() {
             params.depth = Some(r.number("depth", 1..=10_000, 50));
         }

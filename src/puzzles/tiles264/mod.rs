@@ -52,7 +52,7 @@ pub fn work(link: &Link) -> Work {
     let (params, _) = TilesParams::from_link(link);
     match params.algo {
         Algo::Genetic if params.runs == 1 => {
-            Work::Genetic { population: params.population as u64, generations: params.max_generations }
+            Work::Genetic
         }
         _ => Work::Unrecorded(super::records_no_trace(params::PUZZLE, None)),
     }

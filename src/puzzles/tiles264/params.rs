@@ -6,6 +6,8 @@
 //! `rng=python` (written when chosen) drives the run with CPython's stream instead of ChaCha8.
 
 use crate::core::choice::Named;
+use crate::core::evolve::{LINK_INDIVIDUALS, RUN_INDIVIDUALS};
+use crate::core::format::format_count;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
 use crate::core::playback::MAX_PLAYBACK;
 use crate::core::seed::MAX_SEED;
@@ -74,7 +76,7 @@ impl LinkParams for TilesParams {
     fn from_link(link: &Link) -> (Self, Vec<LinkError>) {
         let d = Self::default();
         let mut r = ParamReader::new(link);
-        let params = Self {
+        let mut params = Self {
             rng: r.choice("rng", &[("chacha", RngKind::ChaCha), ("python", RngKind::Python)], d.rng),
             algo: r.named("algo", d.algo),
             seed: r.number("seed", 0..=MAX_SEED, d.seed),
@@ -87,6 +89,9 @@ impl LinkParams for TilesParams {
             shown: r.number("shown", 0..=SOLUTION_CLASSES, d.shown),
             step: r.number("step", 0..=MAX_PLAYBACK, d.step),
         };
+        if params.algo == Algo::Genetic {
+            bound_the_work(&mut params, link, &mut r);
+        }
         (params, r.finish())
     }
 
@@ -110,6 +115,45 @@ impl LinkParams for TilesParams {
             link = link.with("step", self.step);
         }
         link
+    }
+}
+
+/// Refuses a genetic run bigger than its budgets ([`RUN_INDIVIDUALS`] a run, as a race's lane
+/// has, and [`LINK_INDIVIDUALS`] for all the runs), before any work; the sizes fall back to the
+/// defaults, which fit.
+fn bound_the_work(p: &mut TilesParams, link: &Link, r: &mut ParamReader) {
+    let d = TilesParams::default();
+    let per_run = p.population as u64 * p.max_generations;
+    if per_run > RUN_INDIVIDUALS {
+        let key = ["generations", "population"].into_iter().find(|key| link.get(key).is_some()).unwrap_or("generations");
+        r.reject(
+            key,
+            format!(
+                "{} generations of {} individuals make {}, past a run's budget of {} (generations × population): \
+                 ask for fewer generations or a smaller population",
+                format_count(p.max_generations),
+                format_count(p.population as u64),
+                format_count(per_run),
+                format_count(RUN_INDIVIDUALS)
+            ),
+        );
+        (p.population, p.max_generations) = (d.population, d.max_generations);
+    }
+    let per_run = p.population as u64 * p.max_generations;
+    let all = p.runs.saturating_mul(per_run);
+    if all > LINK_INDIVIDUALS {
+        r.reject(
+            "runs",
+            format!(
+                "{} runs of up to {} individuals make {}, past a link's budget of {}: ask for at most {} runs",
+                p.runs,
+                format_count(per_run),
+                format_count(all),
+                format_count(LINK_INDIVIDUALS),
+                LINK_INDIVIDUALS / per_run
+            ),
+        );
+        p.runs = d.runs;
     }
 }
 

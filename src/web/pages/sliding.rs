@@ -7,7 +7,7 @@ use crate::core::places::Place;
 use crate::puzzles::sliding::domain::{Board, Dir, MAX_SIZE, MIN_SIZE};
 use crate::puzzles::sliding::params::{Shuffle, SlidingParams};
 use crate::puzzles::sliding::solvers::Algo;
-use crate::puzzles::sliding::{refusal, INFO};
+use crate::puzzles::sliding::{beyond_the_solvers, INFO};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::messages::Notices;
@@ -91,8 +91,8 @@ impl PuzzlePage for SlidingPage {
         link
     }
 
-    fn refusal(&self, algo: Algo) -> Option<String> {
-        refusal(&self.params.current(), algo)
+    fn refusal(&self, _algo: Algo) -> Option<String> {
+        beyond_the_solvers(&self.params.current())
     }
 
     fn position(&self) -> Board {
