@@ -163,7 +163,13 @@ impl LinkParams for SudokuParams {
         }
         if set.is_some() {
             let chosen = r.named("set", Set::Top95);
+            // A set solves its own grids: a grid or clues beside it would be dropped unsaid.
+            if let Some(key) = ["grid", "clues"].into_iter().find(|&key| link.get(key).is_some()) {
+                r.reject(key, format!("a benchmark set (set=) solves its own grids: leave {key} out"));
+            }
             source = Source::Set(chosen);
+        } else if link.get("box").is_some() && link.get("clues").is_none() {
+            r.reject("box", "sizes a generated puzzle: add clues=, or leave box out");
         }
         let side = Self { source: source.clone(), ..Self::default() }.side();
         // A grid the link writes out is known here, so a value entered on a clue is refused as
