@@ -24,7 +24,9 @@ const PAGES = {};
     else resolve();
   });
 
-  const page = /^#\/([^?]*)/.exec(location.hash)?.[1] ?? "";
+  // The page's name as the app reads it (core::link::Link::parse): `#sliding`, `#/sliding/` and
+  // `#/Sliding` name the sliding page too.
+  const page = (/^#\/?([^?]*)/.exec(location.hash)?.[1] ?? "").replace(/\/+$/, "").toLowerCase();
   const own = Object.hasOwn(PAGES, page) ? PAGES[page] : null;
   (async () => {
     const bundle = await (own ? fetched(own).catch(() => fetched(everyPage)) : fetched(everyPage));

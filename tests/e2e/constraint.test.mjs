@@ -65,6 +65,19 @@ test("sudoku: a bad grid is refused with its cells named; the page stays usable"
   await page.close();
 });
 
+test("sudoku: with a value entered, the fast solver's answer fills the grid too, and goes when another is entered", async () => {
+  const { page, errors } = await open("#/sudoku?algo=fast&moves=r1c3-6");
+  await page.getByRole("button", { name: "Solve", exact: true }).click();
+  await status(page).filter({ hasText: "the only solution" }).waitFor();
+  // 26 clues, 1 value entered, the 54 others the solver's.
+  assert.equal(await page.locator(".sudoku-grid .solved").count(), 81 - 27);
+  await page.locator(".sudoku-grid .place").nth(3).click();
+  await page.keyboard.press("4");
+  await page.waitForFunction(() => document.querySelectorAll(".sudoku-grid .solved").length === 0, null, { timeout: 3000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("sudoku: the fast solver fills the grid; counting lists solutions; screenshots", async () => {
   const { page, errors } = await open("#/sudoku?algo=fast");
   await page.getByRole("button", { name: "Solve", exact: true }).click();

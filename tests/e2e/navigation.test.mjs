@@ -72,3 +72,14 @@ test("a page busy at the moment a link is followed does not write its own addres
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("every form of a link `puzzlelab link` accepts opens its page: no slash, a trailing slash, capitals", async () => {
+  for (const typed of ["#sliding?size=3&seed=1&shuffle=30", "#/sliding/?size=3&seed=1&shuffle=30", "#/Sliding?size=3&seed=1&shuffle=30"]) {
+    const { page, errors } = await open(typed, { width: 1024, height: 768 });
+    await page.locator(".puzzle-page.sliding .board").waitFor({ timeout: 20000 });
+    await page.waitForFunction(() => /^#\/sliding\?size=3&/.test(location.hash), null, { timeout: 5000 });
+    assert.equal(await page.getByText("This page did not load").count(), 0, typed);
+    assert.deepEqual(errors, [], typed);
+    await page.close();
+  }
+});

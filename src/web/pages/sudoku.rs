@@ -32,6 +32,8 @@ pub struct SudokuPage {
     selected: Option<usize>,
     /// A solution found without steps to play (the fast solver), shown in the open cells.
     solution: Option<Grid>,
+    /// The values entered by hand when that solution was found: it is drawn on them alone.
+    solved_with: Vec<Move>,
     /// A count's solutions, to page through.
     listed: Listing<Grid>,
     /// A generated puzzle's clues, made in the worker, with the link they were made for.
@@ -66,6 +68,13 @@ fn spoken_cell(side: usize, cell: usize) -> String {
 }
 
 impl SudokuPage {
+    /// The solution found without steps, where it belongs on `shown`: the grid in play, with
+    /// the values it was solved with (a value entered since makes it another puzzle).
+    fn solution_on(&self, shown: &Position) -> Option<&Grid> {
+        let in_play = self.solved_with == self.params.played && *shown == self.position();
+        self.solution.as_ref().filter(|_| in_play)
+    }
+
     fn side(&self) -> usize {
         self.clues.side()
     }
@@ -178,6 +187,7 @@ impl PuzzlePage for SudokuPage {
             problem: None,
             selected: None,
             solution: None,
+            solved_with: Vec::new(),
             listed: Listing::default(),
             made: None,
         };
@@ -337,7 +347,7 @@ impl PuzzlePage for SudokuPage {
     /// marks are on, and the cells it clashes with.
     fn places(&self, shown: &Position) -> Vec<(Place, Action)> {
         let side = self.side();
-        let solution = (shown.last_move.is_none()).then_some(self.solution.as_ref()).flatten();
+        let solution = self.solution_on(shown);
         let cell = CELL as f64;
         (0..side * side)
             .map(|i| {
@@ -385,7 +395,7 @@ impl PuzzlePage for SudokuPage {
     }
 
     fn view_board(&self, shown: &Position, act: &Callback<Action>, places: Html) -> Html {
-        let solution = (shown.last_move.is_none()).then(|| self.solution.clone()).flatten();
+        let solution = self.solution_on(shown).cloned();
         html! {
             <div class="sudoku-board">
                 <SudokuGrid position={shown.clone()} clues={self.clues.cells.clone()} {solution}
@@ -525,6 +535,7 @@ impl PuzzlePage for SudokuPage {
         notices.status = format!("{solved}{verdict}: {counted} ({}).", format_ms(report.elapsed_ms));
         let grid_of = |v: &serde_json::Value| v.as_str().and_then(|t| Grid::parse(t).ok());
         self.solution = report.moves.is_empty().then(|| report.solution.as_ref().and_then(grid_of)).flatten();
+        self.solved_with = self.params.played.clone();
         self.listed = Listing::new(report.solutions.iter().flatten().filter_map(grid_of).collect());
     }
 
