@@ -9,6 +9,8 @@ cd "${TRUNK_STAGING_DIR:?run by Trunk after a build (see Trunk.toml)}"
 
 digest() { sha256sum | cut -c1-16; }
 
+. "$source_dir/scripts/set_line.sh"
+
 # Each worker build's script and wasm, named by a digest of both, and the wasm's size (the
 # loader says how much of it has arrived).
 builds=""
@@ -24,7 +26,7 @@ done
 hash=$(cat lessons.js lessons_bg.wasm | digest)
 mv lessons.js "lessons-$hash.js"
 mv lessons_bg.wasm "lessons-${hash}_bg.wasm"
-sed -i -e "s|^var LESSONS = .*|var LESSONS = [\"lessons-$hash.js\", \"lessons-${hash}_bg.wasm\"];|" lessons_loader.js
+set_line lessons_loader.js "var LESSONS = " "var LESSONS = [\"lessons-$hash.js\", \"lessons-${hash}_bg.wasm\"];"
 lessons="lessons_loader-$(digest < lessons_loader.js).js"
 mv lessons_loader.js "$lessons"
 
@@ -37,7 +39,7 @@ if [ "${TRUNK_PROFILE:-}" = release ] && [ -z "${PUZZLELAB_NO_PAGE_BUNDLES:-}" ]
   pages=$(TRUNK_SOURCE_DIR="$source_dir" sh "$source_dir/scripts/page_bundles.sh")
 fi
 apps=$(echo "$pages" | sed -n 's/^app //p' | tr -d '\n' | sed 's/, *$//')
-sed -i -e "s|^const PAGES = .*|const PAGES = { $apps };|" app_start.js
+set_line app_start.js "const PAGES = " "const PAGES = { $apps };"
 python3 "$source_dir/scripts/inline_starter.py" index.html app_start.js
 
 # The install icons, named the same way, in the web app manifest (which keeps its name: a
@@ -61,9 +63,10 @@ grep -q -e "content=\"$guide\"" -e "content=$guide " index.html ||
 # The release: every content-named file, and the page and manifest that load them.
 release=$( (ls | grep -v -x -e index.html -e sw.js -e solver_worker.js; cat index.html manifest.webmanifest) | digest)
 
-sed -i -e "s|^const RELEASE = .*|const RELEASE = \"$release\";|" \
-  -e "s|^const BUILDS = .*|const BUILDS = { ${builds%, } };|" \
-  -e "s|^const PAGE_BUILDS = .*|const PAGE_BUILDS = { $(echo "$pages" | sed -n 's/^worker //p' | tr -d '\n' | sed 's/, *$//') };|" solver_worker.js
+set_line solver_worker.js "const RELEASE = " "const RELEASE = \"$release\";"
+set_line solver_worker.js "const BUILDS = " "const BUILDS = { ${builds%, } };"
+set_line solver_worker.js "const PAGE_BUILDS = " \
+  "const PAGE_BUILDS = { $(echo "$pages" | sed -n 's/^worker //p' | tr -d '\n' | sed 's/, *$//') };"
 loader="solver_worker-$(digest < solver_worker.js).js"
 mv solver_worker.js "$loader"
 
@@ -74,6 +77,8 @@ sed -i -e "s|<meta name=\"puzzlelab-release\" content=\"[^\"]*\"|<meta name=\"pu
   -e "s|<meta content=[^ >]* name=puzzlelab-worker>|<meta content=$loader name=puzzlelab-worker>|" \
   -e "s|<meta name=\"puzzlelab-lessons\" content=\"[^\"]*\"|<meta name=\"puzzlelab-lessons\" content=\"$lessons\"|" \
   -e "s|<meta content=[^ >]* name=puzzlelab-lessons>|<meta content=$lessons name=puzzlelab-lessons>|" index.html
+grep -q -e "content=\"$release\"" -e "content=$release " index.html ||
+  { echo "release.sh: index.html has no puzzlelab-release meta" >&2; exit 1; }
 grep -q -e "content=\"$loader\"" -e "content=$loader " index.html ||
   { echo "release.sh: index.html has no puzzlelab-worker meta" >&2; exit 1; }
 grep -q -e "content=\"$lessons\"" -e "content=$lessons " index.html ||
@@ -82,5 +87,6 @@ grep -q -e "content=\"$lessons\"" -e "content=$lessons " index.html ||
 # The service worker stores all of it at install but the guide's pictures, which it keeps once
 # the guide has shown them (a phone need not download them).
 files=$(ls | grep -v -x sw.js | grep -v '^guide-' | sed 's/.*/"&"/' | paste -s -d, -)
-sed -i -e "s|^const RELEASE = .*|const RELEASE = \"$release\";|" -e "s|^const FILES = .*|const FILES = [$files];|" sw.js
+set_line sw.js "const RELEASE = " "const RELEASE = \"$release\";"
+set_line sw.js "const FILES = " "const FILES = [$files];"
 echo "release $release: $(ls | wc -l) files, worker loader $loader"

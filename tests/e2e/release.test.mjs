@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { spawnSync } from "node:child_process";
 import { open, status, testServer, goToPuzzle } from "./harness.mjs";
 
 const dist = new URL("../../dist/", import.meta.url).pathname;
@@ -48,6 +49,31 @@ test("every file of the release is named by its content, and the service worker 
   assert.ok(files.includes(lessons), `index.html names its release's lessons loader: ${lessons}`);
   const bundle = /^var LESSONS = (.*);$/m.exec(readFileSync(join(dist, lessons), "utf8"))[1];
   assert.ok(JSON.parse(bundle).every((name) => files.includes(name)), `the loader names the lessons bundle: ${bundle}`);
+  // The workers with every puzzle, and the release's id, as the loader and the page name them.
+  const loaderText = readFileSync(join(dist, loaderName), "utf8");
+  const builds = JSON.parse(/^const BUILDS = (.*);$/m.exec(loaderText)[1]);
+  assert.ok(Object.values(builds).every(([script, wasm]) => files.includes(script) && files.includes(wasm)),
+    `the loader names its workers: ${JSON.stringify(builds)}`);
+  const release = /^const RELEASE = "([0-9a-f]{16})";$/m.exec(loaderText)[1];
+  assert.match(page, new RegExp(`<meta content="?${release}"? name="?puzzlelab-release"?>`), "the page and its loader name one release");
+  assert.match(readFileSync(join(dist, "sw.js"), "utf8"), new RegExp(`^const RELEASE = "${release}";$`, "m"));
+});
+
+test("the release's rewriting of a generated file fails the build, naming the file, when its marker is missing", () => {
+  const folder = mkdtempSync(join(tmpdir(), "set-line-"));
+  const script = new URL("../../scripts/set_line.sh", import.meta.url).pathname;
+  const rewrite = (text) => {
+    writeFileSync(join(folder, "sw.js"), text);
+    return spawnSync("sh", ["-c", `. "${script}"; set_line sw.js "const FILES = " 'const FILES = ["a.js"];'`], { cwd: folder, encoding: "utf8" });
+  };
+  const done = rewrite("self.x = 1;\nconst FILES = [];\n");
+  assert.equal(done.status, 0, done.stderr);
+  assert.equal(readFileSync(join(folder, "sw.js"), "utf8"), 'self.x = 1;\nconst FILES = ["a.js"];\n');
+  // A minifier's reflow: the marker no longer starts a line.
+  const refused = rewrite("self.x = 1; const FILES = [];\n");
+  assert.notEqual(refused.status, 0);
+  assert.match(refused.stderr, /sw\.js has no line starting 'const FILES = '/);
+  rmSync(folder, { recursive: true });
 });
 
 test("a worker of another release is refused, with a reload offered", async () => {
