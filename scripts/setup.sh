@@ -53,3 +53,13 @@ ensure_test_tools() {
     (cd tests/e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
   fi
 }
+
+# The release build. When Trunk fails it names only its own step ("bad status returned from
+# cargo artifacts request"): the compiler's message is then shown by building the app and its
+# workers with cargo alone.
+release_build() {
+  trunk build --release "$@" && return 0
+  echo "== the build failed; the compiler's messages:" >&2
+  cargo build --target wasm32-unknown-unknown --bin app --bin worker --bin lessons >&2
+  return 1
+}

@@ -15,7 +15,7 @@ stage "native tests (core, puzzles, CLI)"
 cargo test --locked
 
 stage "release build"
-trunk build --release
+release_build
 
 stage "debug build of the worker, where a link can ask for a real panic (crash test)"
 cargo build --locked --profile test --target wasm32-unknown-unknown --bin worker-simd --features simd
