@@ -108,6 +108,11 @@ pub struct SolverClient {
     keeps_tables: bool,
     /// Fails the waiting job if the worker has not loaded in time (dropped: disarmed).
     load_deadline: Option<gloo_timers::callback::Timeout>,
+    /// The tables saved by earlier visits are still being read: a job waits for them, so that
+    /// a Solve pressed right after a reload does not build them again.
+    reading_tables: Rc<std::cell::Cell<bool>>,
+    /// The current worker's state, for the saved tables' reader (which outlives workers).
+    current_shared: Rc<RefCell<Rc<RefCell<Shared>>>>,
 }
 
 impl SolverClient {
@@ -117,17 +122,20 @@ impl SolverClient {
     }
 
     fn start(url: &str, on_event: Rc<dyn Fn(SolverEvent)>, keeps_tables: bool) -> Self {
+        let shared = Shared::new();
         Self {
             url: url.to_string(),
             on_event,
             session_data: Rc::default(),
             ready_worker: Rc::default(),
-            shared: Shared::new(),
+            current_shared: Rc::new(RefCell::new(shared.clone())),
+            shared,
             connection: None,
             retired: None,
             next_job: 1,
             keeps_tables,
             load_deadline: None,
+            reading_tables: Rc::new(std::cell::Cell::new(keeps_tables)),
         }
     }
 
@@ -137,11 +145,10 @@ impl SolverClient {
         let client = Self::start(url, Rc::new(on_event), true);
         let (session_data, ready_worker, on_event) =
             (client.session_data.clone(), client.ready_worker.clone(), client.on_event.clone());
+        let (reading, current_shared) = (client.reading_tables.clone(), client.current_shared.clone());
         wasm_bindgen_futures::spawn_local(async move {
             let tables = saved_tables::load_all().await;
-            if tables.is_empty() {
-                return;
-            }
+            let found = !tables.is_empty();
             for (name, bytes) in tables {
                 if session_data.borrow().iter().any(|(kept, _)| *kept == name) {
                     continue;
@@ -152,7 +159,16 @@ impl SolverClient {
                 }
                 session_data.borrow_mut().push((name, bytes));
             }
-            on_event(SolverEvent::TablesChanged);
+            // The job that waited for the tables goes to a worker that has them.
+            reading.set(false);
+            let shared = current_shared.borrow().clone();
+            let waiting = shared.borrow().ready.then(|| shared.borrow_mut().queued.take()).flatten();
+            if let (Some(json), Some(worker)) = (waiting, ready_worker.borrow().as_ref()) {
+                let _ = worker.post_message(&JsValue::from_str(&json));
+            }
+            if found {
+                on_event(SolverEvent::TablesChanged);
+            }
         });
         client
     }
@@ -224,7 +240,7 @@ impl SolverClient {
         let json = request_text(&request);
         let mut shared = self.shared.borrow_mut();
         shared.current = Some(job);
-        if shared.ready {
+        if shared.ready && !self.reading_tables.get() {
             drop(shared);
             self.send(&json);
         } else {
@@ -268,6 +284,7 @@ impl SolverClient {
         }
         // A fresh state object, so late events of the old worker cannot touch the new one.
         self.shared = Shared::new();
+        *self.current_shared.borrow_mut() = self.shared.clone();
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Classic);
         // static/solver_worker.js finds its files next to this absolute address.
@@ -282,7 +299,7 @@ impl SolverClient {
         let on_message = {
             let (shared, on_event, worker) = (self.shared.clone(), self.on_event.clone(), worker.clone());
             let (session_data, keeps_tables) = (self.session_data.clone(), self.keeps_tables);
-            let ready_worker = self.ready_worker.clone();
+            let (ready_worker, reading_tables) = (self.ready_worker.clone(), self.reading_tables.clone());
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
                 let data = event.data();
                 // Plain messages are JSON strings; session data comes as [JSON, bytes].
@@ -328,7 +345,7 @@ impl SolverClient {
                     }
                     *ready_worker.borrow_mut() = Some(worker.clone());
                 }
-                if let Some(event) = route(&shared, &session_data, &worker, message) {
+                if let Some(event) = route(&shared, &session_data, &worker, message, reading_tables.get()) {
                     on_event(event);
                 }
             })
@@ -406,6 +423,7 @@ fn route(
     session_data: &SessionData,
     worker: &Worker,
     message: FromWorker,
+    reading_tables: bool,
 ) -> Option<SolverEvent> {
     let mut state = shared.borrow_mut();
     match message {
@@ -425,7 +443,8 @@ fn route(
             for (name, bytes) in session_data.borrow().iter() {
                 post_session_data(worker, name, bytes);
             }
-            if let Some(json) = state.queued.take() {
+            // A job waiting for the saved tables is sent once they are read.
+            if let Some(json) = state.queued.take_if(|_| !reading_tables) {
                 let _ = worker.post_message(&JsValue::from_str(&json));
             }
             None
