@@ -21,6 +21,9 @@ thread_local! {
     static REGISTRATION: RefCell<Option<ServiceWorkerRegistration>> = const { RefCell::new(None) };
     /// The puzzle of a page's own bundle (`holds_one_page`).
     static ONE_PAGE: std::cell::Cell<Option<&'static str>> = const { std::cell::Cell::new(None) };
+    /// This page's own solver worker failed to load: workers started since are the one with
+    /// every puzzle.
+    static OWN_WORKER_FAILED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// Whether the service worker's registration has begun.
     static REGISTERING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
@@ -43,6 +46,22 @@ pub fn worker_url() -> String {
     match ONE_PAGE.with(|page| page.get()) {
         Some(page) => format!("{loader}#{page}"),
         None => loader,
+    }
+}
+
+/// Says that a solver worker did not load: if it was this page's own build (`worker_url`'s
+/// `#page`), the next is the build with every puzzle (its import or its compilation may fail
+/// where a fetch did not, which the loader alone cannot retry: its script is already run).
+pub fn worker_did_not_load() {
+    OWN_WORKER_FAILED.with(|failed| failed.set(true));
+}
+
+/// `url`, a worker loader's address, as the next worker should load it: without its page's
+/// own build once that has failed to load.
+pub fn next_worker_url(url: &str) -> &str {
+    match OWN_WORKER_FAILED.with(|failed| failed.get()) {
+        true => url.split('#').next().unwrap_or(url),
+        false => url,
     }
 }
 

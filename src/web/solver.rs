@@ -288,8 +288,9 @@ impl SolverClient {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Classic);
         // static/solver_worker.js finds its files next to this absolute address.
-        options.set_name(&absolute_url(&self.url));
-        let worker = match Worker::new_with_options(&self.url, &options) {
+        let url = release::next_worker_url(&self.url);
+        options.set_name(&absolute_url(url));
+        let worker = match Worker::new_with_options(url, &options) {
             Ok(worker) => worker,
             Err(e) => {
                 (self.on_event)(SolverEvent::Failed(format!("could not start the solver: {e:?}")));
@@ -354,6 +355,9 @@ impl SolverClient {
             let (shared, on_event) = (self.shared.clone(), self.on_event.clone());
             Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
                 event.prevent_default();
+                if !shared.borrow().ready {
+                    release::worker_did_not_load();
+                }
                 let why = format!("the solver stopped unexpectedly: {}", event.message());
                 give_up_on_worker(&shared, &*on_event, why);
             })
@@ -364,6 +368,7 @@ impl SolverClient {
         let (shared, on_event) = (self.shared.clone(), self.on_event.clone());
         self.load_deadline = Some(gloo_timers::callback::Timeout::new(LOAD_DEADLINE_MS, move || {
             if !shared.borrow().ready {
+                release::worker_did_not_load();
                 give_up_on_worker(&shared, &*on_event, COULD_NOT_START.to_string());
             }
         }));
@@ -469,6 +474,9 @@ fn route(
         // or a worker that could not load (then it is replaced before the next job).
         FromWorker::Failed { job: 0, error } => {
             let why = if state.ready { error } else { format!("{COULD_NOT_START} ({error})") };
+            if !state.ready {
+                release::worker_did_not_load();
+            }
             state.crashed |= !state.ready;
             state.current.take().map(|_| SolverEvent::Failed(why))
         }

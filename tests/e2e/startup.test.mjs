@@ -55,3 +55,18 @@ test("a page whose own solver cannot load (offline before it was stored) is solv
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("a page whose own solver arrives but does not compile tells so, and the next Solve uses the one with every puzzle", async () => {
+  const { page, errors } = await open("#/hanoi?discs=3", undefined, async (page) => {
+    // Served, but not WebAssembly: the loader's fetch succeeds and the compilation fails.
+    await page.context().route(/\/worker-page-[a-z0-9-]+-[0-9a-f]{16}_bg\.wasm$/, (route) =>
+      route.fulfill({ status: 200, contentType: "application/wasm", body: "not wasm at all" }));
+  }, { serviceWorkers: "block" });
+  const solve = page.getByRole("button", { name: "Solve", exact: true });
+  await solve.click();
+  await page.getByRole("alert").filter({ hasText: "press Solve to try again" }).waitFor({ timeout: 30000 });
+  await solve.click();
+  await status(page).filter({ hasText: "Solved: 7 moves" }).waitFor({ timeout: 30000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
