@@ -28,9 +28,17 @@ const PAGES = {};
   // `#/Sliding` name the sliding page too.
   const page = (/^#\/?([^?]*)/.exec(location.hash)?.[1] ?? "").replace(/\/+$/, "").toLowerCase();
   const own = Object.hasOwn(PAGES, page) ? PAGES[page] : null;
-  (async () => {
-    const bundle = await (own ? fetched(own).catch(() => fetched(everyPage)) : fetched(everyPage));
+  /** Fetches a bundle and starts it once the page is read. */
+  const started = async (files) => {
+    const bundle = await fetched(files);
     await read;
     await bundle.init({ module_or_path: bundle.response });
-  })();
+  };
+  // The page's own bundle, else (not stored offline, not served, not compiled) the one with
+  // every page; if neither starts, the loading line says so instead of waiting for ever.
+  (own ? started(own).catch(() => started(everyPage)) : started(everyPage)).catch(async (error) => {
+    await read;
+    const loading = document.getElementById("loading");
+    if (loading) loading.textContent = `Puzzle Lab could not start (${error?.message ?? error}): check the connection, then reload the page.`;
+  });
 }
