@@ -417,6 +417,30 @@ pub fn tournament_sentence(algo: Algo, games: u64, total: u64, worst: usize) -> 
 /// Puts the shares of a split tournament back together.
 pub fn merge_tournament(algo: Algo, parts: &[Report]) -> Option<Report> {
     let first = parts.first()?;
+    let mut link = Link::parse(&first.link).ok()?;
+    link.params.retain(|(key, _)| key != "part" && key != "parts");
+    // A share that stopped (the limit, a cancel) leaves the tournament unfinished: said as
+    // such, with no average of the shares that did finish passed off as the whole.
+    if let Some(i) = parts.iter().position(|part| part.histogram.is_none()) {
+        let why = parts[i].message.clone().unwrap_or_else(|| "stopped".into());
+        return Some(Report {
+            link: link.to_hash(),
+            solved: false,
+            expanded: parts.iter().map(|p| p.expanded).sum(),
+            stopped: parts[i].stopped.clone(),
+            message: Some(format!(
+                "not finished: share {} of {} {why}, so the tournament has no result",
+                i + 1,
+                parts.len()
+            )),
+            count: None,
+            total: None,
+            average: None,
+            worst: None,
+            histogram: None,
+            ..first.clone()
+        });
+    }
     let mut histogram: Vec<u64> = Vec::new();
     for part in parts {
         for (k, &n) in part.histogram.as_ref()?.iter().enumerate() {
@@ -428,8 +452,6 @@ pub fn merge_tournament(algo: Algo, parts: &[Report]) -> Option<Report> {
     }
     let tally = Tally { histogram, scored: parts.iter().map(|p| p.expanded).sum(), planned: 0 };
     let (games, total) = (tally.games(), tally.total());
-    let mut link = Link::parse(&first.link).ok()?;
-    link.params.retain(|(key, _)| key != "part" && key != "parts");
     Some(Report {
         link: link.to_hash(),
         expanded: tally.scored,
@@ -503,6 +525,26 @@ mod tests {
             .map(|i| run(&format!("#/mastermind?algo=expected&tournament=all&part={i}&parts=2")).unwrap())
             .collect();
         assert_eq!(merge_tournament(Algo::Expected, &parts).unwrap().total, Some(5696));
+    }
+
+    #[test]
+    fn a_tournament_with_a_stopped_share_is_said_unfinished_not_passed_off_as_whole() {
+        let limited = |link: &str| {
+            crate::puzzles::quietly(|ctx| {
+                ctx.limits = crate::core::search::Limits { max_expanded: 1_000, ..Default::default() };
+                crate::puzzles::solve_link(link, ctx)
+            })
+            .unwrap()
+        };
+        let finished = run("#/mastermind?algo=knuth&tournament=20&part=1&parts=2").unwrap();
+        let stopped = limited("#/mastermind?algo=knuth&tournament=all&part=2&parts=2");
+        assert_eq!(stopped.stopped.as_deref(), Some("nodes"));
+        let merged = merge_tournament(Algo::Knuth, &[finished.clone(), stopped.clone()]).unwrap();
+        assert!(!merged.solved);
+        assert_eq!((merged.histogram, merged.average, merged.count), (None, None, None));
+        assert_eq!(merged.expanded, finished.expanded + stopped.expanded);
+        let message = merged.message.unwrap();
+        assert!(message.starts_with("not finished: share 2 of 2 stopped after scoring"), "{message}");
     }
 
     #[test]

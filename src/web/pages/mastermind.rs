@@ -388,6 +388,7 @@ impl PuzzlePage for MastermindPage {
 
     fn merge(&self, parts: Vec<Report>) -> Report {
         let first = parts.first().cloned().expect("a split solve has parts");
+        // Only a part whose link cannot be read again gives no merge: its words then stand.
         merge_tournament(self.params.algo, &parts).unwrap_or(first)
     }
 
