@@ -262,6 +262,12 @@ fn read_checked(link: &Link) -> Result<(Link, LinkAsk), String> {
     if !errors.is_empty() {
         return Err(crate::core::link::describe_errors(&errors));
     }
+    // A puzzle made from its seed (a generated Sudoku) is made to check the moves on it.
+    if link.get("moves").is_some() {
+        if let Some((_, make)) = tables().puzzle_makers.iter().find(|(name, _)| *name == link.puzzle) {
+            make(link)?;
+        }
+    }
     Ok((canonical, read_ask(link)?))
 }
 

@@ -115,12 +115,14 @@ pub fn with_entries(grid: &Grid, played: &[Move]) -> Result<Grid, String> {
 }
 
 /// The clues of the puzzle a link names, written as `grid=` takes them: the grid a seed makes
-/// (`clues=`, up to ~81 solves), made in the worker so the page never waits for it.
+/// (`clues=`, up to ~81 solves), made in the worker so the page never waits for it. Values
+/// entered in the link (`moves=`) are checked on it: one on a clue is refused.
 pub fn made_grid(link: &Link) -> Result<String, String> {
     let (params, errors) = SudokuParams::from_link(link);
     if !errors.is_empty() {
         return Err(describe_errors(&errors));
     }
+    puzzle(&params)?;
     let bare = SudokuParams { played: Vec::new(), ..params };
     puzzle(&bare).map(|(clues, _)| clues.to_string())
 }
