@@ -7,7 +7,14 @@ use crate::core::race::Lane;
 use crate::core::replay::Frame;
 use crate::core::search::{Control, Limits, Outcome, SearchResult, Stats};
 use crate::core::trace::{Event, Layer, Trace};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// A number the worker wrote, read back with `null` as NaN: JSON has no NaN or infinity
+/// (serde_json writes them as `null`), and one such number must not make the page drop the
+/// whole message it came in.
+fn number_or_nan<'de, D: Deserializer<'de>>(number: D) -> Result<f64, D::Error> {
+    Ok(Option::<f64>::deserialize(number)?.unwrap_or(f64::NAN))
+}
 
 /// The result of one solve, printed by `puzzlelab solve` and shown by the pages.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -24,6 +31,7 @@ pub struct Report {
     pub generated: u64,
     pub peak_frontier: u64,
     pub stored: u64,
+    #[serde(deserialize_with = "number_or_nan")]
     pub elapsed_ms: f64,
     /// True when a solution was found by a method that guarantees the shortest one.
     #[serde(default)]
@@ -167,7 +175,9 @@ impl Guesses {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Checkpoint {
     pub generation: u64,
+    #[serde(deserialize_with = "number_or_nan")]
     pub mean: f64,
+    #[serde(deserialize_with = "number_or_nan")]
     pub best: f64,
     pub genome: serde_json::Value,
 }
@@ -184,7 +194,9 @@ pub struct SeedRun {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct ChartPoint {
     pub generation: u64,
+    #[serde(deserialize_with = "number_or_nan")]
     pub best: f64,
+    #[serde(deserialize_with = "number_or_nan")]
     pub mean: f64,
 }
 
@@ -193,8 +205,10 @@ pub struct ChartPoint {
 pub struct Improvement {
     /// Attempts (children made) so far; generations, for a population run.
     pub attempt: u64,
+    #[serde(deserialize_with = "number_or_nan")]
     pub fitness: f64,
     pub genome: serde_json::Value,
+    #[serde(deserialize_with = "number_or_nan")]
     pub elapsed_ms: f64,
 }
 
@@ -344,7 +358,9 @@ pub enum Progress {
     /// own terms.
     Evolution {
         generation: u64,
+        #[serde(deserialize_with = "number_or_nan")]
         best: f64,
+        #[serde(deserialize_with = "number_or_nan")]
         mean: f64,
         best_genome: serde_json::Value,
     },
@@ -417,6 +433,7 @@ pub enum FromWorker {
     /// the worker's code has arrived (`Progress::Build`), for whatever job waits for it.
     Progress {
         job: u32,
+        #[serde(deserialize_with = "number_or_nan")]
         elapsed_ms: f64,
         progress: Progress,
     },
@@ -544,6 +561,18 @@ impl<'a> JobContext<'a> {
 mod tests {
     use super::*;
     use crate::core::search::StopReason;
+
+    #[test]
+    fn a_number_written_as_null_reads_as_nan_not_as_a_broken_message() {
+        let mut report = Report::new("queens", "genetic", "#/queens".into());
+        report.elapsed_ms = f64::NAN;
+        report.chart = Some(vec![ChartPoint { generation: 1, best: f64::INFINITY, mean: 2.0 }]);
+        let json = serde_json::to_string(&report).unwrap();
+        assert!(json.contains("\"elapsed_ms\":null"), "{json}");
+        let read: Report = serde_json::from_str(&json).expect("a report with a null number still reads");
+        assert!(read.elapsed_ms.is_nan());
+        assert!(read.chart.unwrap()[0].best.is_nan());
+    }
 
     #[test]
     fn summary_reads_as_a_sentence() {
