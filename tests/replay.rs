@@ -657,8 +657,13 @@ fn moment_zero_says_what_each_kind_of_trace_starts_from() {
                 "] stops at a value the solver gives, not a clue: {first_stop}"
             );
             assert!(!frame.markup.contains("only place left"), "the legend keeps to the causes of this run");
-            let guess = replay.frame(replay.seek(0, Seek::Layer(Direction::Forward)), false);
+            let at = replay.seek(0, Seek::Layer(Direction::Forward));
+            let guess = replay.frame(at, false);
             assert!(guess.said.starts_with("A choice point"), "}} shows the guess itself: {}", guess.said);
+            // The counter counts the guess once its value is drawn, at the next moment.
+            let guesses = |markup: &str| markup.contains("<b>1</b> guess<");
+            assert!(!guesses(&guess.markup), "{link}: no guess counted before it is drawn");
+            assert!(guesses(&replay.frame(at + 1, false).markup), "{link}: the guess drawn and counted");
         }
     }
 }

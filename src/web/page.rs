@@ -1695,6 +1695,10 @@ impl Page {
                 // The board stays where it is (PageDown and the mouse still scroll the page).
                 e.prevent_default();
             }
+            // A page's key pressed in one of its views: where it works, said.
+            if let Some(why) = view_refused(mode, own, &key) {
+                ctx.link().send_message(Msg::Unavailable(why));
+            }
             return false;
         };
         let msg = match mode {
@@ -1815,6 +1819,22 @@ fn shown_not_played(racing: bool) -> String {
         true => crate::core::format::for_touch(&sentence),
         false => sentence,
     }
+}
+
+/// "s does nothing in the Search view. On the page, s: solve. Press v to go back to the page."
+fn view_refused(mode: Mode, own: &'static [keys::Binding], key: &str) -> Option<String> {
+    let view = match mode {
+        Mode::Search | Mode::Predict => "the Search view",
+        Mode::Race => "the race",
+        _ => return None,
+    };
+    let row = keys::table(Mode::Page, false, own).into_iter().find(|row| row.keys.contains(&key))?;
+    Some(format!(
+        "{} does nothing in {view}. On the page, {}: {}. Press v to go back to the page.",
+        keys::key_name(key),
+        row.shown,
+        row.does
+    ))
 }
 
 /// "→ does nothing now. ← ↑ → ↓: slide the piece picked (pick it first)."

@@ -179,6 +179,10 @@ test("the Search view: its ? list is its table, every key steps the search, none
   await page.locator(".alert").filter({ hasText: /shows the search: it is not played here/ }).waitFor({ timeout: 3000 });
   assert.doesNotMatch(hash(page), /moves=/);
   assert.equal((await moment(page)).t, 40);
+  // A page's key that the view does not take says where it works.
+  await page.keyboard.press("s");
+  await page.locator(".alert").filter({ hasText: /^s does nothing in the Search view\. On the page, s: solve\. Press v/ }).waitFor({ timeout: 3000 });
+  assert.equal((await moment(page)).t, 40);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -281,13 +285,13 @@ test("a page: its ? list is its table (its own keys first), and every key does w
       if (await checkAppKey(page, row.command, key)) continue;
       switch (row.command) {
         case "board": {
-          // Hanoi's 1–4 pick pegs A–D (three pegs here: 4 says it does nothing now).
+          // Hanoi's 1–4 pick pegs A–D (three pegs here: 4 says there is no peg D).
           await page.keyboard.press(key);
           const [where, words] = {
             1: [".status", /^Picked peg A/],
             2: [".alert", /^Peg B is empty/],
             3: [".alert", /^Peg C is empty/],
-            4: [".alert", /^4 does nothing now/],
+            4: [".alert", /^There is no peg D: this tower has pegs A–C \(keys 1–3\)/],
           }[key];
           await page.locator(where).filter({ hasText: words }).waitFor({ timeout: 3000 });
           // Peg A pressed again puts the disc back down.

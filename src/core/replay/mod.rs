@@ -687,12 +687,13 @@ impl Replay {
             // A clue is on the grid from the start.
             Event::Assign { cell, cause, .. }
                 if cause == GIVEN && grid.assigned.iter().any(|a| a.0 == *cell) => {}
-            Event::Assign { cell, value, cause } => grid.assigned.push((cell.clone(), *value, cause.clone())),
-            Event::Eliminate { cell, value, by } => grid.struck.push((cell.clone(), *value, by.clone())),
-            Event::Guess { .. } => {
-                state.guesses += 1;
-                grid.open_guesses.push((grid.assigned.len(), grid.struck.len()));
+            Event::Assign { cell, value, cause } => {
+                // A guess counts once its value is on the grid, as the drawing shows it.
+                state.guesses += u64::from(i > 0 && matches!(events[i - 1], Event::Guess { .. }));
+                grid.assigned.push((cell.clone(), *value, cause.clone()))
             }
+            Event::Eliminate { cell, value, by } => grid.struck.push((cell.clone(), *value, by.clone())),
+            Event::Guess { .. } => grid.open_guesses.push((grid.assigned.len(), grid.struck.len())),
             Event::Backtrack { .. } => {
                 state.backtracks += 1;
                 if let Some((assigned, struck)) = grid.open_guesses.pop() {

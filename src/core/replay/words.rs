@@ -110,7 +110,7 @@ pub fn describe(event: &Event, discipline: Discipline) -> String {
         Event::Eliminate { cell, value, by } => {
             format!("{value} crossed out of {cell}, a neighbour of {by}.")
         }
-        Event::Guess { cell, value } => format!("A choice point: try {cell} = {value}."),
+        Event::Guess { cell, value } => format!("A choice point: {cell} = {value} is tried next, as a guess."),
         Event::Backtrack { cell, value } => {
             format!("Take back {cell} = {value}: everything since that guess is undone.")
         }

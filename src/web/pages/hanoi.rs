@@ -200,7 +200,8 @@ impl PuzzlePage for HanoiPage {
     }
 
     fn key(&self, key: &str) -> Option<Action> {
-        let peg = key.parse::<u8>().ok().filter(|&n| (1..=self.params.tower.pegs).contains(&n))?;
+        // 1–4 on any tower: a peg it does not have is answered by its picking.
+        let peg = key.parse::<u8>().ok().filter(|n| (1..=MAX_PEGS).contains(n))?;
         Some(Action::Peg(peg - 1))
     }
 }
@@ -213,6 +214,13 @@ impl HanoiPage {
     fn pick_peg(&mut self, peg: u8, shown: Position, notices: &mut Notices) -> Effect<Move> {
         let tower = self.params.tower;
         if peg >= tower.pegs {
+            let last = tower.pegs - 1;
+            notices.alert = Some(format!(
+                "There is no peg {}: this tower has pegs A–{} (keys 1–{}).",
+                peg_name(peg),
+                peg_name(last),
+                tower.pegs
+            ));
             return Effect::Redraw;
         }
         let Some(from) = self.selected.take() else {
