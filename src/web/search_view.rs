@@ -17,14 +17,14 @@ type StepButton = (&'static str, &'static str, &'static str, &'static str);
 /// The step buttons, backwards then forwards.
 const BACK: [StepButton; 4] = [
     ("start", "⇤", "To the start", "Home"),
-    ("layer-", "«", "Back one layer (a depth, an f value), iteration or guess", "{"),
+    ("layer-", "«", "Back one layer (a depth, an f value), iteration, guess or take-back", "{"),
     ("expansion-", "‹‹", "Back one expansion", "["),
     ("event-", "‹", "Back one event", ","),
 ];
 const FORWARD: [StepButton; 4] = [
     ("event+", "›", "Forward one event", "."),
     ("expansion+", "››", "Forward one expansion", "]"),
-    ("layer+", "»", "Forward one layer (a depth, an f value), iteration or guess", "}"),
+    ("layer+", "»", "Forward one layer (a depth, an f value), iteration, guess or take-back", "}"),
     ("end", "⇥", "To the end", "End"),
 ];
 
@@ -32,14 +32,14 @@ const FORWARD: [StepButton; 4] = [
 /// by the values it gives (a cell's value, a queen placed).
 const ASSIGN_BACK: [StepButton; 4] = [
     ("start", "⇤", "To the start", "Home"),
-    ("layer-", "«", "Back one guess or solution", "{"),
+    ("layer-", "«", "Back one guess, take-back or solution", "{"),
     ("expansion-", "‹‹", "Back one assignment or placement", "["),
     ("event-", "‹", "Back one event", ","),
 ];
 const ASSIGN_FORWARD: [StepButton; 4] = [
     ("event+", "›", "Forward one event", "."),
     ("expansion+", "››", "Forward one assignment or placement", "]"),
-    ("layer+", "»", "Forward one guess or solution", "}"),
+    ("layer+", "»", "Forward one guess, take-back or solution", "}"),
     ("end", "⇥", "To the end", "End"),
 ];
 

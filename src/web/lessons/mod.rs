@@ -465,7 +465,7 @@ impl LessonPage {
                 if let Some(markup) = &self.qr {
                     <div class="qr-overlay" role="dialog" aria-label="The lesson at this step as a QR code">
                         { Html::from_html_unchecked(AttrValue::from(markup.clone())) }
-                        <button class="qr-close" onclick={cb.callback(|_| Msg::ToggleQr)}>{ "Back to the lesson (Esc)" }</button>
+                        <button class="qr-close" onclick={cb.callback(|_| Msg::ToggleQr)}>{ "Back to the lesson (q or Esc)" }</button>
                     </div>
                 }
             </section>
@@ -494,7 +494,7 @@ impl LessonPage {
                 if let Some(markup) = &self.qr {
                     <div class="qr-overlay" role="dialog" aria-label="The step on the projector as a QR code">
                         { Html::from_html_unchecked(AttrValue::from(markup.clone())) }
-                        <button class="qr-close" onclick={cb.callback(|_| Msg::ToggleQr)}>{ "Back to the notes (Esc)" }</button>
+                        <button class="qr-close" onclick={cb.callback(|_| Msg::ToggleQr)}>{ "Back to the notes (q or Esc)" }</button>
                     </div>
                 }
                 <div onclick={cb.callback(Msg::Click)}>{ Html::from_html_unchecked(AttrValue::from(notes)) }</div>
