@@ -365,6 +365,12 @@ impl SearchView {
             SolverEvent::Frame(frame) => {
                 self.asking = false;
                 self.show_top = std::mem::take(&mut self.revealing);
+                // The link's moment past the end is shown at the end, and said to be.
+                let past_the_end = (self.frame.is_none() && self.t > frame.len).then(|| {
+                    let unit = if self.race.is_empty() { "event" } else { "tick" };
+                    let (asked, len) = (format_count(self.t.into()), format_count(frame.len.into()));
+                    format!("This link's moment, {unit} {asked}, is past the end: shown at its end, {unit} {len}.")
+                });
                 self.t = frame.t;
                 if frame.t >= frame.len {
                     self.playing = None;
@@ -373,7 +379,7 @@ impl SearchView {
                     self.new_path = Some(frame.path.clone());
                 }
                 self.frame = Some(*frame);
-                self.error = None;
+                self.error = past_the_end;
                 if !self.queued.is_empty() {
                     let (seek, from) = self.queued.remove(0);
                     self.ask(seek, from.unwrap_or(self.t));

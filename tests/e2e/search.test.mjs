@@ -219,3 +219,11 @@ test("a search with no trace says so and the page stays usable", async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("a link's moment past the search's end is shown at the end, and said to be", async () => {
+  const { page, errors } = await open("#/alphametics?view=search&t=30", { width: 1024, height: 768 });
+  await page.locator(".search-view .alert").filter({ hasText: /^This link's moment, event 30, is past the end: shown at its end, event 28\./ })
+    .waitFor({ timeout: 20000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
