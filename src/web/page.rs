@@ -1423,7 +1423,7 @@ impl Page {
     }
 
     /// Why the Search view cannot show the algorithm chosen, in words for students: it
-    /// records no search (the command line's refusal names the link's keys instead).
+    /// records no steps (the command line's refusal names the link's keys instead).
     fn unsearched(&self) -> Option<String> {
         let chosen = self.puzzle.algorithm();
         let link = self.puzzle.solve_link(chosen.0).ok()?;
@@ -1433,10 +1433,11 @@ impl Page {
             .map(|(_, label)| crate::core::choice::short_label(label))
             .collect();
         let label = crate::core::choice::short_label(chosen.1);
+        let refused = format!("The Search view cannot show {label}: it does not record its steps.");
         Some(match searched.as_slice() {
-            [] => format!("{label} is not a search: there are no steps to show."),
+            [] => refused,
             shown => format!(
-                "{label} is not a search: there are no steps to show. The Search view can show {}: pick one in the algorithm menu.",
+                "{refused} It can show {}: pick one in the algorithm menu.",
                 crate::core::format::list_with_or(shown)
             ),
         })

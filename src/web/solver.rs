@@ -162,7 +162,8 @@ impl SolverClient {
             // The job that waited for the tables goes to a worker that has them.
             reading.set(false);
             let shared = current_shared.borrow().clone();
-            let waiting = shared.borrow().ready.then(|| shared.borrow_mut().queued.take()).flatten();
+            let ready = shared.borrow().ready;
+            let waiting = if ready { shared.borrow_mut().queued.take() } else { None };
             if let (Some(json), Some(worker)) = (waiting, ready_worker.borrow().as_ref()) {
                 let _ = worker.post_message(&JsValue::from_str(&json));
             }

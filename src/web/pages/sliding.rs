@@ -2,7 +2,7 @@
 //! depth-first search, GIF export of a solution. Everything else comes from the generic page.
 
 use crate::core::format::count_of;
-use crate::core::link::{Link, LinkParams};
+use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::places::Place;
 use crate::puzzles::sliding::domain::{Board, Dir, MAX_SIZE, MIN_SIZE};
 use crate::puzzles::sliding::params::{Shuffle, SlidingParams};
@@ -91,8 +91,12 @@ impl PuzzlePage for SlidingPage {
         link
     }
 
-    fn refusal(&self, _algo: Algo) -> Option<String> {
-        beyond_the_solvers(&self.params.current())
+    /// An algorithm the link's reader refuses for this board (pattern databases off 4×4), or
+    /// a board no solver takes.
+    fn refusal(&self, algo: Algo) -> Option<String> {
+        let (_, errors) = SlidingParams::from_link(&self.solve_link(algo));
+        let refused = (!errors.is_empty()).then(|| describe_errors(&errors));
+        refused.or_else(|| beyond_the_solvers(&self.params.current()))
     }
 
     fn position(&self) -> Board {
