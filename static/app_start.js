@@ -24,8 +24,8 @@ const PAGES = {};
     else resolve();
   });
 
-  // The page's name as the app reads it (core::link::Link::parse): `#sliding`, `#/sliding/` and
-  // `#/Sliding` name the sliding page too.
+  // The page's name as the app reads it (core::link::Link::parse): `#name`, `#/name/` and
+  // `#/Name` name the same page as `#/name`.
   const page = (/^#\/?([^?]*)/.exec(location.hash)?.[1] ?? "").replace(/\/+$/, "").toLowerCase();
   const own = Object.hasOwn(PAGES, page) ? PAGES[page] : null;
   /** Fetches a bundle and starts it once the page is read. */
