@@ -856,66 +856,14 @@ impl Component for Page {
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Self::Message) -> bool {
-        match msg {
-            Msg::Shell(shell) => self.shell(ctx, shell),
-            Msg::Solver(event) => self.follow(ctx, event),
-            Msg::Part(index, event) => {
-                if let Some((parts, elapsed_ms)) = self.session.follow_part(index, event, &mut self.notices) {
-                    let report = Report { elapsed_ms, ..self.puzzle.merge(parts) };
-                    self.puzzle.show(&mut self.session, &report, None, &mut self.notices);
-                    self.notices.status = format!("{} — {}", self.puzzle.algorithm().1, self.notices.status);
-                }
-            }
-            Msg::Tick => {
-                if self.session.tick() {
-                    // The address is updated when playback stops: browsers throttle
-                    // frequent history updates.
-                    return true;
-                }
-            }
-            Msg::Key(e) => return self.key(ctx, e),
-            Msg::Maker(event) => self.take_made(ctx, event),
-            Msg::Qr(event) => {
-                self.qr = match event {
-                    SolverEvent::Made(markup) => Some(QrView::Drawn(markup)),
-                    SolverEvent::Failed(why) => Some(QrView::Refused(why)),
-                    _ => return false,
-                }
-                .filter(|_| self.qr.is_some());
-            }
-            Msg::Search(msg) => {
-                if let Some(search) = &mut self.search {
-                    search.update(msg, ctx.link().callback(Msg::Search));
-                    // Refused, the view says why: the status no longer announces what will not come.
-                    if search.refused() {
-                        self.notices.status = self.puzzle.intro();
-                    }
-                    if let Some(path) = search.take_new_path() {
-                        self.show_node(path);
-                    }
-                }
-            }
-            Msg::Press(place) => {
-                let Some(action) = self.puzzle.press(place, &self.session) else { return false };
-                self.notices.said.clear();
-                self.act(ctx, action);
-                if self.notices.said.is_empty() {
-                    // Not a move (a peg picked, a cell chosen): the place as it is now.
-                    self.notices.said =
-                        self.puzzle.place_names(&self.session).into_iter().nth(place).unwrap_or_default();
-                }
-            }
-            Msg::Puzzle(action) => self.act(ctx, action),
-            // An alert, so that the status keeps the result shown.
-            Msg::Unavailable(why) => {
-                self.notices.alert = Some(why.clone());
-                self.notices.said = why;
-            }
+        // What an action by hand says is said even when its words repeat.
+        if !matches!(msg, Msg::Shell(_) | Msg::Puzzle(_) | Msg::Press(_) | Msg::Unavailable(_)) {
+            return self.handle(ctx, msg);
         }
-        self.make_wanted_puzzle(ctx);
-        self.follow_search();
-        self.sync_url();
-        true
+        let before = self.notices.begin_action();
+        let redraw = self.handle(ctx, msg);
+        self.notices.end_action(before);
+        redraw
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
@@ -1717,6 +1665,70 @@ impl Page {
 }
 
 impl Page {
+    /// One message: what `update` does, counted by it when by hand.
+    fn handle(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::Shell(shell) => self.shell(ctx, shell),
+            Msg::Solver(event) => self.follow(ctx, event),
+            Msg::Part(index, event) => {
+                if let Some((parts, elapsed_ms)) = self.session.follow_part(index, event, &mut self.notices) {
+                    let report = Report { elapsed_ms, ..self.puzzle.merge(parts) };
+                    self.puzzle.show(&mut self.session, &report, None, &mut self.notices);
+                    self.notices.status = format!("{} — {}", self.puzzle.algorithm().1, self.notices.status);
+                }
+            }
+            Msg::Tick => {
+                if self.session.tick() {
+                    // The address is updated when playback stops: browsers throttle
+                    // frequent history updates.
+                    return true;
+                }
+            }
+            Msg::Key(e) => return self.key(ctx, e),
+            Msg::Maker(event) => self.take_made(ctx, event),
+            Msg::Qr(event) => {
+                self.qr = match event {
+                    SolverEvent::Made(markup) => Some(QrView::Drawn(markup)),
+                    SolverEvent::Failed(why) => Some(QrView::Refused(why)),
+                    _ => return false,
+                }
+                .filter(|_| self.qr.is_some());
+            }
+            Msg::Search(msg) => {
+                if let Some(search) = &mut self.search {
+                    search.update(msg, ctx.link().callback(Msg::Search));
+                    // Refused, the view says why: the status no longer announces what will not come.
+                    if search.refused() {
+                        self.notices.status = self.puzzle.intro();
+                    }
+                    if let Some(path) = search.take_new_path() {
+                        self.show_node(path);
+                    }
+                }
+            }
+            Msg::Press(place) => {
+                let Some(action) = self.puzzle.press(place, &self.session) else { return false };
+                self.notices.said.clear();
+                self.act(ctx, action);
+                if self.notices.said.is_empty() {
+                    // Not a move (a peg picked, a cell chosen): the place as it is now.
+                    self.notices.said =
+                        self.puzzle.place_names(&self.session).into_iter().nth(place).unwrap_or_default();
+                }
+            }
+            Msg::Puzzle(action) => self.act(ctx, action),
+            // An alert, so that the status keeps the result shown.
+            Msg::Unavailable(why) => {
+                self.notices.alert = Some(why.clone());
+                self.notices.said = why;
+            }
+        }
+        self.make_wanted_puzzle(ctx);
+        self.follow_search();
+        self.sync_url();
+        true
+    }
+
     /// The mode of the page's keys: its Search view's (a race, predict mode) while open.
     fn key_mode(&self) -> Mode {
         match &self.search {

@@ -284,3 +284,27 @@ test("zoomed to 200 % (a 1024×768 screen): each board and its status in one scr
     await page.close();
   }
 });
+
+test("the same sentence twice is said twice: a repeated answer or refusal is drawn anew in its live region", async () => {
+  const { page, errors } = await open("#/sliding?size=3&seed=3&shuffle=20", { width: 1024, height: 768 });
+  await page.locator(".board").waitFor();
+  const said = page.locator(".said span");
+  for (const round of [1, 2]) {
+    await page.keyboard.press("u");
+    await said.filter({ hasText: "No move to undo." }).waitFor({ timeout: 3000 });
+    assert.equal(await said.getAttribute("data-round"), String(round), "a new sentence each time, though its words repeat");
+  }
+  // A refusal repeated: its alert's words are drawn anew (a screen reader hears it again).
+  const alertSpan = () => page.locator(".messages .alert span").elementHandle();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.locator(".messages .alert span").filter({ hasText: /not allowed/ }).waitFor({ timeout: 3000 });
+  const first = await alertSpan();
+  await page.keyboard.press("ArrowDown");
+  await page.waitForFunction((old) => document.querySelector(".messages .alert span") !== old, first, { timeout: 3000 });
+  assert.match(await page.locator(".messages .alert span").innerText(), /not allowed/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -12,7 +12,20 @@ pub struct Notices {
     pub alert: Option<String>,
     /// What just happened on the board, in words; heard, not shown.
     pub said: String,
+    /// How many alerts and sentences actions by hand have given: each is drawn anew, so that
+    /// a screen reader says it again when the same words come twice ("No move to undo.").
+    alert_round: u32,
+    said_round: u32,
 }
+
+/// What an action by hand found in the notices, to tell what it said from what it left.
+pub struct Before {
+    alert: Option<String>,
+    said: String,
+}
+
+/// The alert's place holder while an action runs: still there after it, the action gave none.
+const UNTOUCHED: &str = "\u{0}untouched";
 
 impl Notices {
     /// A page's first notices: an alert when its link had problems.
@@ -25,7 +38,26 @@ impl Notices {
         } else {
             said_moved(moved)
         };
-        Self { status: String::new(), alert, said: String::new() }
+        Self { status: String::new(), alert, said: String::new(), alert_round: 0, said_round: 0 }
+    }
+
+    /// Before an action by hand: its alert and sentence will be told from those it leaves.
+    pub fn begin_action(&mut self) -> Before {
+        Before { alert: self.alert.replace(UNTOUCHED.into()), said: std::mem::take(&mut self.said) }
+    }
+
+    /// After it: an alert or a sentence it gave is counted (drawn anew), one it did not give
+    /// is the one before.
+    pub fn end_action(&mut self, before: Before) {
+        match self.alert.as_deref() {
+            Some(UNTOUCHED) => self.alert = before.alert,
+            Some(_) => self.alert_round += 1,
+            None => {}
+        }
+        match self.said.is_empty() {
+            true => self.said = before.said,
+            false => self.said_round += 1,
+        }
     }
 
     /// Reads the link an edit in the page leads to (so the page accepts exactly what links
@@ -52,7 +84,7 @@ impl Notices {
     pub fn view(&self, on_dismiss: Callback<()>) -> Html {
         html! {
             <Messages status={self.status.clone()} alert={self.alert.clone().map(AttrValue::from)}
-                said={self.said.clone()} {on_dismiss} />
+                said={self.said.clone()} alert_round={self.alert_round} said_round={self.said_round} {on_dismiss} />
         }
     }
 }
@@ -64,6 +96,11 @@ pub struct MessagesProps {
     pub alert: Option<AttrValue>,
     #[prop_or_default]
     pub said: AttrValue,
+    /// The alert's and the sentence's counts: a new count draws them anew (said again).
+    #[prop_or_default]
+    pub alert_round: u32,
+    #[prop_or_default]
+    pub said_round: u32,
     #[prop_or_default]
     pub on_dismiss: Callback<()>,
 }
@@ -75,12 +112,14 @@ pub fn Messages(props: &MessagesProps) -> Html {
         <div class="messages">
             <div role="alert" class={classes!("alert", props.alert.is_none().then_some("empty"))}>
                 if let Some(alert) = &props.alert {
-                    <span>{ alert.clone() }</span>
+                    <span key={props.alert_round.to_string()}>{ alert.clone() }</span>
                     <button class="dismiss" aria-label="Dismiss message" onclick={dismiss}>{ "×" }</button>
                 }
             </div>
             <p role="status" aria-live="polite" class="status">{ props.status.clone() }</p>
-            <p aria-live="polite" class="said visually-hidden">{ props.said.clone() }</p>
+            <p aria-live="polite" class="said visually-hidden">
+                <span key={props.said_round.to_string()} data-round={props.said_round.to_string()}>{ props.said.clone() }</span>
+            </p>
         </div>
     }
 }
