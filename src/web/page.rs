@@ -1683,6 +1683,8 @@ impl Page {
                     // frequent history updates.
                     return true;
                 }
+                // Played to its end: the step reached is said (not the step Play started at).
+                self.notices.said = self.said_step(usize::MAX);
             }
             Msg::Key(e) => return self.key(ctx, e),
             Msg::Maker(event) => self.take_made(ctx, event),

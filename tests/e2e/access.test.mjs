@@ -308,3 +308,15 @@ test("the same sentence twice is said twice: a repeated answer or refusal is dra
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("Play run to its end says the step it reached, not the one it started from", async () => {
+  const { page, errors } = await open("#/hanoi?discs=3", { width: 1024, height: 768 });
+  await page.keyboard.press("s");
+  await page.locator(".counter").filter({ hasText: /^step 0 \/ 7$/ }).waitFor({ timeout: 20000 });
+  for (let i = 0; i < 4; i++) await page.keyboard.press("+");
+  await page.keyboard.press(" ");
+  await page.locator(".counter").filter({ hasText: /^step 7 \/ 7$/ }).waitFor({ timeout: 20000 });
+  await page.locator(".said").filter({ hasText: /^Step 7 of 7/ }).waitFor({ timeout: 3000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
