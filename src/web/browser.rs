@@ -300,7 +300,6 @@ pub fn set_title(title: &str) {
     }
 }
 
-/// Scrolls back to the top (a new page opens at its start).
 /// Scrolls the box `selector` names (a scrolling element inside the page) to its top.
 pub fn scroll_box_to_top(selector: &str) {
     if let Some(element) = window().document().and_then(|d| d.query_selector(selector).ok().flatten()) {
@@ -308,6 +307,44 @@ pub fn scroll_box_to_top(selector: &str) {
     }
 }
 
+/// Scrolls back to the top (a new page opens at its start).
 pub fn scroll_to_top() {
     window().scroll_to_with_x_and_y(0.0, 0.0);
+}
+
+/// Scrolls the box `container` finds just enough to show its element `item` whole (or its top,
+/// when taller than the box); the page itself does not move.
+pub fn reveal_in_box(container: &str, item: &str) {
+    let Some(document) = window().document() else { return };
+    let Some(boxed) = document.query_selector(container).ok().flatten() else { return };
+    let Some(element) = boxed.query_selector(item).ok().flatten() else { return };
+    let (shown, wanted) = (boxed.get_bounding_client_rect(), element.get_bounding_client_rect());
+    let below = (wanted.bottom() - shown.bottom()).min(wanted.top() - shown.top());
+    if below > 0.0 {
+        boxed.set_scroll_top(boxed.scroll_top() + below.ceil() as i32);
+    } else if wanted.top() < shown.top() {
+        boxed.set_scroll_top(boxed.scroll_top() - (shown.top() - wanted.top()).ceil() as i32);
+    }
+}
+
+/// Whether the keyboard focus is inside the element `selector` finds.
+pub fn focused_in(selector: &str) -> bool {
+    focused().is_some_and(|f| f.closest(selector).ok().flatten().is_some())
+}
+
+/// Moves the focus from the row of the table `table` that has it to the row before (`-1`) or
+/// after (`1`); false when the focus is not on one of its rows.
+pub fn focus_next_row(table: &str, direction: i32) -> bool {
+    let rows = format!("{table} tbody tr");
+    let Some(row) = focused().and_then(|f| f.closest(&rows).ok().flatten()) else {
+        return false;
+    };
+    let next = match direction {
+        -1 => row.previous_element_sibling(),
+        _ => row.next_element_sibling(),
+    };
+    if let Some(next) = next {
+        let _ = next.unchecked_into::<web_sys::HtmlElement>().focus();
+    }
+    true
 }

@@ -747,6 +747,7 @@ pub fn erase<P: PuzzlePage>(link: &Link) -> (Box<dyn AnyPuzzle>, Vec<LinkError>,
 }
 
 const PLAY_BUTTON: &str = ".playback-bar button[aria-label='Play']:not([disabled])";
+const COMPARE_TABLE: &str = "table.compare";
 const COMPARE_FIRST_ROW: &str = "table.compare tbody tr";
 
 pub struct Page {
@@ -873,6 +874,9 @@ impl Component for Page {
         }
         if self.search.as_mut().is_some_and(SearchView::take_show_top) {
             browser::scroll_box_to_top(".search-figures");
+        } else if self.search.as_mut().is_some_and(SearchView::take_new_frame) {
+            // "Watch the frontier": the row taken next is on screen, whatever the box's height.
+            browser::reveal_in_box(".search-figures", "tr.next");
         }
         if let Some(selector) = self.focus_next.take() {
             // After a solve the status line above the board stays where it is.
@@ -1216,15 +1220,18 @@ impl Page {
                 self.use_seed(ctx);
             }
             Shell::UseSeed => self.use_seed(ctx),
-            Shell::Undo => {
-                let moves = self.puzzle.played().unwrap_or(0) + self.session.step();
-                self.puzzle.undo(&mut self.session);
-                self.notices.status = self.puzzle.intro();
-                self.notices.said = match moves {
-                    0 => "No move to undo.".into(),
-                    n => format!("Move {n} undone."),
-                };
-            }
+            Shell::Undo => match self.puzzle.played().unwrap_or(0) + self.session.step() {
+                // Nothing changes: the solution shown stays, with its step.
+                0 => {
+                    self.notices.alert = Some("No move to undo.".into());
+                    self.notices.said = "No move to undo.".into();
+                }
+                moves => {
+                    self.puzzle.undo(&mut self.session);
+                    self.notices.status = self.puzzle.intro();
+                    self.notices.said = format!("Move {moves} undone.");
+                }
+            },
             Shell::Restart => {
                 self.session.clear();
                 self.puzzle.restart();
@@ -1326,6 +1333,8 @@ impl Page {
             }
         };
         self.puzzle.clear_results();
+        // A refusal said before this solve (a move not allowed) no longer applies.
+        self.notices.alert = None;
         let workers = browser::cores();
         match self.puzzle.split(&link, workers).filter(|parts| parts.len() > 1) {
             Some(parts) => {
@@ -1448,6 +1457,7 @@ impl Page {
             return;
         }
         self.puzzle.clear_results();
+        self.notices.alert = None;
         self.session.compare(runs);
         self.notices.status = "Comparing every algorithm on this position (Cancel stops it)…".into();
     }
@@ -1515,6 +1525,10 @@ impl Page {
 
     fn follow(&mut self, ctx: &Context<Self>, event: SolverEvent) {
         let outcome = self.session.follow(event, &mut self.notices);
+        if !self.session.is_busy() && self.notices.alert.as_deref() == Some(BUSY) {
+            // The answer came: "busy" is no longer true.
+            self.notices.alert = None;
+        }
         if let Some(genome) = self.session.take_genome() {
             self.puzzle.on_genome(&genome);
         }
@@ -1638,6 +1652,16 @@ impl Page {
     fn key(&mut self, ctx: &Context<Self>, e: KeyboardEvent) -> bool {
         let key = e.key();
         let mode = self.key_mode();
+        // In the comparison table the arrows move between its rows, never on the board.
+        if mode == Mode::Page && key.starts_with("Arrow") && browser::focused_in(COMPARE_TABLE) {
+            e.prevent_default();
+            match key.as_str() {
+                "ArrowUp" => browser::focus_next_row(COMPARE_TABLE, -1),
+                "ArrowDown" => browser::focus_next_row(COMPARE_TABLE, 1),
+                _ => false,
+            };
+            return false;
+        }
         let own = self.puzzle.info().keys;
         let Some(command) = keys::command(mode, lesson_host::is_lesson_address(), own, &key) else {
             if !mode.is_dialog() && matches!(key.as_str(), "ArrowUp" | "ArrowDown" | "End") {
@@ -1751,11 +1775,7 @@ impl Page {
                     None => Some(Msg::Unavailable(own_key_refused(self.puzzle.info().keys, key))),
                 }
             }
-            Command::Solve | Command::Compare | Command::NewSeed if busy => {
-                return Some(Msg::Unavailable(
-                    "Busy solving: wait for the answer, or press Esc to cancel.".into(),
-                ))
-            }
+            Command::Solve | Command::Compare | Command::NewSeed if busy => return Some(Msg::Unavailable(BUSY.into())),
             Command::Solve => Shell::Solve,
             Command::Compare => Shell::Compare,
             Command::Cancel if busy => Shell::Cancel,
@@ -1815,6 +1835,9 @@ fn search_command(command: Command, key: &str) -> Option<Msg> {
 }
 
 /// `g` where the search has no waiting nodes to choose from.
+/// A solve, a comparison or a new seed asked for while one runs.
+const BUSY: &str = "Busy solving: wait for the answer, or press Esc to cancel.";
+
 const NOTHING_TO_PREDICT: &str =
     "Predict mode asks which waiting node a search expands next: this solver gives values, it has no nodes waiting.";
 
@@ -1843,13 +1866,20 @@ fn view_refused(mode: Mode, own: &'static [keys::Binding], key: &str) -> Option<
         Mode::Race => "the race",
         _ => return None,
     };
-    let row = keys::table(Mode::Page, false, own).into_iter().find(|row| row.keys.contains(&key))?;
-    Some(format!(
-        "{} does nothing in {view}. On the page, {}: {}. Press v to go back to the page.",
-        keys::key_name(key),
-        row.shown,
-        row.does
-    ))
+    let name = keys::key_name(key);
+    if let Some(row) = keys::table(Mode::Page, false, own).into_iter().find(|row| row.keys.contains(&key)) {
+        let (shown, does) = (row.shown, row.does);
+        return Some(format!(
+            "{name} does nothing in {view}. On the page, {shown}: {}. Press v to go back to the page.",
+            does.trim_end_matches('?')
+        ));
+    }
+    // A key of another view (a digit outside predict mode, g in a race).
+    let (other, row) = [Mode::Search, Mode::Predict, Mode::Race]
+        .into_iter()
+        .filter(|&other| other != mode)
+        .find_map(|other| Some((other, keys::table(other, false, &[]).into_iter().find(|row| row.keys.contains(&key))?)))?;
+    Some(format!("{name} does nothing in {view}. {}, {}: {}.", other.title(), row.shown, row.does.trim_end_matches('?')))
 }
 
 /// "→ does nothing now. ← ↑ → ↓: slide the piece picked (pick it first)."

@@ -125,6 +125,8 @@ pub struct SearchView {
     /// The answer's frame is asked for: once drawn, its top (the rule, the row taken) is shown.
     revealing: bool,
     show_top: bool,
+    /// A frame just came: the node taken next is brought into the figures' view (once).
+    new_frame: bool,
     /// A request is out; steps asked meanwhile wait here, in order, so that no key press is
     /// lost (a moment asked for outright replaces them).
     asking: bool,
@@ -155,6 +157,7 @@ impl SearchView {
             focus_verdict: false,
             revealing: false,
             show_top: false,
+            new_frame: false,
             asking: false,
             queued: Vec::new(),
             error: None,
@@ -223,6 +226,12 @@ impl SearchView {
     /// Whether the answer's frame just came, to be shown from its top (once).
     pub fn take_show_top(&mut self) -> bool {
         std::mem::take(&mut self.show_top)
+    }
+
+    /// Whether a frame just came, whose next node (a frontier row) should be in view (once;
+    /// never in predict mode, where it is the question).
+    pub fn take_new_frame(&mut self) -> bool {
+        std::mem::take(&mut self.new_frame) && !self.predict
     }
 
     /// Whether predict mode has something to ask: a search of nodes (a constraint solver or
@@ -365,6 +374,7 @@ impl SearchView {
             SolverEvent::Frame(frame) => {
                 self.asking = false;
                 self.show_top = std::mem::take(&mut self.revealing);
+                self.new_frame = true;
                 // The link's moment past the end is shown at the end, and said to be.
                 let past_the_end = (self.frame.is_none() && self.t > frame.len).then(|| {
                     let unit = if self.race.is_empty() { "event" } else { "tick" };

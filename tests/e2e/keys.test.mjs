@@ -219,6 +219,37 @@ test("v on an algorithm that records no steps says which ones the Search view sh
   assert.deepEqual(errors, []);
 });
 
+test("u with nothing to undo keeps the solution; arrows in Compare move between its rows; busy goes once the answer comes", async () => {
+  const { page, errors } = await open("#/sliding?size=3&seed=3&shuffle=20&algo=astar", PROJECTOR);
+  await page.keyboard.press("s");
+  await counterShows(page, "step 0 / \\d+");
+  const status = await statusText(page);
+  await page.keyboard.press("u");
+  await page.locator(".alert").filter({ hasText: /^No move to undo\./ }).waitFor({ timeout: 3000 });
+  await counterShows(page, "step 0 / \\d+");
+  assert.equal(await statusText(page), status);
+  // The comparison's rows take the arrows: no tile slides under the table.
+  await page.keyboard.press("c");
+  await page.locator("table.compare tbody tr:focus").waitFor({ timeout: 30000 });
+  const first = await page.locator("table.compare tbody tr:focus th").innerText();
+  await page.keyboard.press("ArrowDown");
+  await page.waitForFunction((t) => document.activeElement?.closest("tr")?.querySelector("th")?.innerText !== t, first, { timeout: 3000 });
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowUp");
+  assert.equal(await page.locator("table.compare tbody tr:focus th").innerText(), first);
+  assert.doesNotMatch(hash(page), /moves=/);
+  await page.close();
+  // A second Solve while one runs is refused; the refusal goes once the answer comes.
+  const genetic = await open("#/tiles264?seed=3", PROJECTOR);
+  await genetic.page.keyboard.press("s");
+  await genetic.page.keyboard.press("s");
+  await genetic.page.locator(".alert").filter({ hasText: /^Busy solving/ }).waitFor({ timeout: 3000 });
+  await genetic.page.locator(".status").filter({ hasText: /Solved/ }).waitFor({ timeout: 60000 });
+  await genetic.page.waitForFunction(() => !/Busy solving/.test(document.querySelector(".messages .alert")?.textContent ?? ""), null, { timeout: 3000 });
+  assert.deepEqual([...errors, ...genetic.errors], []);
+  await genetic.page.close();
+});
+
 test("predict mode: a card's number picks it, Esc and g leave it, the steps stay", async () => {
   const { page, errors } = await open("#/sliding?size=3&seed=3&shuffle=20&algo=bfs&view=search&t=40&predict=1", PROJECTOR);
   const cards = page.locator(".predict-cards li[data-card]");
