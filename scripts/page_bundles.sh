@@ -14,16 +14,24 @@ target=target/wasm32-unknown-unknown
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The puzzles' link names, from the registry (the command line's `list`).
+# The tools scripts/setup.sh installs, not whatever else is on the PATH: the wasm-bindgen CLI
+# of the crate's version in Cargo.lock, and npm's wasm-opt.
+bindgen_wanted=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+[ "$(wasm-bindgen --version)" = "wasm-bindgen $bindgen_wanted" ] ||
+  { echo "page_bundles.sh: wasm-bindgen $bindgen_wanted is needed (Cargo.lock), found: $(wasm-bindgen --version)" >&2; exit 1; }
+wasm_opt="$source_dir/scripts/node_modules/.bin/wasm-opt"
+[ -x "$wasm_opt" ] || { echo "page_bundles.sh: $wasm_opt is missing: run ensure_build_tools (scripts/setup.sh)" >&2; exit 1; }
+
+# The puzzles' link names, from the registry (the command line's `list`, one JSON object a line).
 pages=$(cargo run --locked --quiet --profile test --bin puzzlelab -- list |
-  sed -n 's/.*"puzzle":"\([^"]*\)".*/\1/p')
+  python3 -c 'import json, sys; print("\n".join(json.loads(line)["puzzle"] for line in sys.stdin if line.strip()))')
 [ -n "$pages" ] || { echo "page_bundles.sh: the registry lists no puzzle" >&2; exit 1; }
 
 # Optimises one build (app or worker) of a page and names it by its content, while the next
 # one compiles (two cores).
 finish() {
   kind=$1 page=$2 dir=$3 level=$4
-  wasm-opt "-O$level" "$dir/out_bg.wasm" -o "$dir/out_bg.wasm"
+  "$wasm_opt" "-O$level" "$dir/out_bg.wasm" -o "$dir/out_bg.wasm"
   hash=$(cat "$dir/out.js" "$dir/out_bg.wasm" | sha256sum | cut -c1-16)
   case $kind in
     app) name="page-${page:-home}-$hash" ;;
