@@ -1174,7 +1174,12 @@ fn chart_series(history: &[ChartPoint]) -> Vec<Series> {
 impl Page {
     fn shell(&mut self, ctx: &Context<Self>, msg: Shell) {
         match msg {
-            Shell::Solve => self.start_solve(ctx, None),
+            Shell::Solve => {
+                // Solve pressed: a refusal said before (a move not allowed) no longer applies; a
+                // link's own alert, from a solve on opening, stays.
+                self.notices.alert = None;
+                self.start_solve(ctx, None)
+            }
             Shell::Cancel => self.session.cancel_into(&mut self.notices),
             Shell::Compare => self.compare(),
             Shell::PickCompared(row) => self.pick_compared(ctx, row),
@@ -1333,8 +1338,6 @@ impl Page {
             }
         };
         self.puzzle.clear_results();
-        // A refusal said before this solve (a move not allowed) no longer applies.
-        self.notices.alert = None;
         let workers = browser::cores();
         match self.puzzle.split(&link, workers).filter(|parts| parts.len() > 1) {
             Some(parts) => {

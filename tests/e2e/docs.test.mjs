@@ -45,7 +45,8 @@ test("every link in the README and the guides opens in the app as its canonical 
       // No lesson to read (`link` refuses it so): the app's address of the lesson builder.
       await page.locator("main.builder h1", { hasText: "Your lesson" }).waitFor();
     } else if (expected.error) {
-      await page.locator("[role=alert]:not(.empty)").filter({ hasText: /\S/ }).first().waitFor();
+      await page.locator("[role=alert]:not(.empty)").filter({ hasText: /\S/ }).first().waitFor()
+        .catch((e) => assert.fail(`${link} is refused by \`link\` (${expected.error}), but the app shows no alert: ${e.message}`));
     } else {
       await page.waitForFunction((want) => decodeURIComponent(location.hash) === decodeURIComponent(want),
         expected.link, { timeout: 5000 }).catch(() => {});

@@ -85,7 +85,7 @@ test("a page whose own solver arrives but does not compile is solved by the one 
 test("an app that cannot start says so on its loading line, instead of loading for ever", async () => {
   const { page } = await open("#/hanoi?discs=3", undefined, async () => {}, { serviceWorkers: "block" });
   // Every app bundle, the page's own and the one with every page, served as garbage.
-  await page.context().route(/\/(page-[a-z0-9-]+|app)-[0-9a-f]{16}_bg\.wasm$/, (route) =>
+  await page.context().route(/\/(page-[a-z0-9-]+|app)-[0-9a-f]{15,16}_bg\.wasm$/, (route) =>
     route.fulfill({ status: 200, contentType: "application/wasm", body: "not wasm at all" }));
   await page.reload();
   await page.locator("#loading").filter({ hasText: /Puzzle Lab could not start .*reload the page/ }).waitFor({ timeout: 20000 });
