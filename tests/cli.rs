@@ -960,7 +960,9 @@ fn a_genetic_run_past_its_budget_is_refused_from_its_link_raced_or_not() {
         assert_eq!(refused(&["link", link]), error, "link and solve refuse {link} alike");
     }
     // The budgets fit the defaults and a documented many-run link.
-    for link in ["#/tiles264", "#/tiles264?runs=50", "#/tiles264?algo=exact&population=100000&generations=10000000"] {
+    for link in
+        ["#/tiles264", "#/tiles264?runs=50", "#/tiles264?algo=exact&population=100000&generations=10000000"]
+    {
         assert!(puzzlelab(&["link", link], None).status.success(), "{link}");
     }
 }

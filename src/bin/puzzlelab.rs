@@ -236,7 +236,9 @@ fn solve_to_json(link: &str) -> (String, bool) {
         let why = (panic.downcast_ref::<&str>().copied())
             .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
             .unwrap_or("no message");
-        Err(format!("link: the solver stopped on an internal error ({why}); this is a bug: please report the link"))
+        Err(format!(
+            "link: the solver stopped on an internal error ({why}); this is a bug: please report the link"
+        ))
     });
     match solved {
         Ok(report) => (serde_json::to_string(&report).expect("reports serialize"), true),

@@ -121,4 +121,3 @@ mod tests {
         assert_eq!(list_with_or(&["BFS", "DFS", "A*"]), "BFS, DFS or A*");
     }
 }
-

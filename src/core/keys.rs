@@ -26,15 +26,8 @@ pub enum Mode {
 }
 
 impl Mode {
-    pub const ALL: [Mode; 7] = [
-        Mode::Page,
-        Mode::Search,
-        Mode::Predict,
-        Mode::Race,
-        Mode::Presenter,
-        Mode::Shortcuts,
-        Mode::QrCode,
-    ];
+    pub const ALL: [Mode; 7] =
+        [Mode::Page, Mode::Search, Mode::Predict, Mode::Race, Mode::Presenter, Mode::Shortcuts, Mode::QrCode];
 
     /// Its name where the page publishes it (`data-keys` on the root element) and in JSON.
     pub fn name(self) -> &'static str {
@@ -198,8 +191,18 @@ const SEARCH_STEPS: &[Binding] = &[
         "forward one expansion (a constraint solver: one value given)",
         Command::ForwardExpansion,
     ),
-    row(&["{"], "{", "back one layer (a depth, an f value), iteration, guess or take-back", Command::BackLayer),
-    row(&["}"], "}", "forward one layer (a depth, an f value), iteration, guess or take-back", Command::ForwardLayer),
+    row(
+        &["{"],
+        "{",
+        "back one layer (a depth, an f value), iteration, guess or take-back",
+        Command::BackLayer,
+    ),
+    row(
+        &["}"],
+        "}",
+        "forward one layer (a depth, an f value), iteration, guess or take-back",
+        Command::ForwardLayer,
+    ),
     row(&["Home"], "Home", "to the start of the search", Command::ToStart),
     row(&["End", "f"], "End f", "to the end of the search", Command::ToEnd),
     row(&[" "], "Space", "play / pause the search", Command::PlayPause),
@@ -242,9 +245,8 @@ const RACE: &[Binding] = &[
 ];
 
 /// The presenter window shows no puzzle; presentation mode is the projector's alone.
-const PRESENTER: &[Binding] = &[
-    row(&["q"], "q", "show the projector's step as a QR code, on both screens", Command::ShowQrCode),
-];
+const PRESENTER: &[Binding] =
+    &[row(&["q"], "q", "show the projector's step as a QR code, on both screens", Command::ShowQrCode)];
 
 const SHORTCUTS: &[Binding] = &[
     row(&["?", "Escape"], "? Esc", "close this list", Command::CloseDialog),
@@ -300,7 +302,10 @@ pub fn guide_markdown(puzzles: &[(&str, &'static [Binding])]) -> String {
             text.push_str(&format!("| {} | {} |\n", backticked(row.shown), row.does));
         }
     };
-    write_table("In every mode but a dialog (the presenter window has no `p`)", &mut EVERYWHERE.iter().chain(IN_A_LESSON));
+    write_table(
+        "In every mode but a dialog (the presenter window has no `p`)",
+        &mut EVERYWHERE.iter().chain(IN_A_LESSON),
+    );
     for mode in Mode::ALL {
         let shared = |row: &&Binding| EVERYWHERE.iter().chain(IN_A_LESSON).any(|r| std::ptr::eq(r, *row));
         write_table(mode.title(), &mut table(mode, true, &[]).into_iter().filter(|row| !shared(row)));

@@ -1389,7 +1389,9 @@ impl Page {
         let link = self.puzzle.solve_link(chosen.0).ok()?;
         self.puzzle.trace_refusal(&link)?;
         let searched: Vec<&str> = (self.puzzle.algorithms().into_iter())
-            .filter(|(algo, _)| self.puzzle.solve_link(algo).is_ok_and(|l| self.puzzle.trace_refusal(&l).is_none()))
+            .filter(|(algo, _)| {
+                self.puzzle.solve_link(algo).is_ok_and(|l| self.puzzle.trace_refusal(&l).is_none())
+            })
             .map(|(_, label)| crate::core::choice::short_label(label))
             .collect();
         let label = crate::core::choice::short_label(chosen.1);
@@ -1778,7 +1780,9 @@ impl Page {
                     None => Some(Msg::Unavailable(own_key_refused(self.puzzle.info().keys, key))),
                 }
             }
-            Command::Solve | Command::Compare | Command::NewSeed if busy => return Some(Msg::Unavailable(BUSY.into())),
+            Command::Solve | Command::Compare | Command::NewSeed if busy => {
+                return Some(Msg::Unavailable(BUSY.into()))
+            }
             Command::Solve => Shell::Solve,
             Command::Compare => Shell::Compare,
             Command::Cancel if busy => Shell::Cancel,
@@ -1881,8 +1885,15 @@ fn view_refused(mode: Mode, own: &'static [keys::Binding], key: &str) -> Option<
     let (other, row) = [Mode::Search, Mode::Predict, Mode::Race]
         .into_iter()
         .filter(|&other| other != mode)
-        .find_map(|other| Some((other, keys::table(other, false, &[]).into_iter().find(|row| row.keys.contains(&key))?)))?;
-    Some(format!("{name} does nothing in {view}. {}, {}: {}.", other.title(), row.shown, row.does.trim_end_matches('?')))
+        .find_map(|other| {
+        Some((other, keys::table(other, false, &[]).into_iter().find(|row| row.keys.contains(&key))?))
+    })?;
+    Some(format!(
+        "{name} does nothing in {view}. {}, {}: {}.",
+        other.title(),
+        row.shown,
+        row.does.trim_end_matches('?')
+    ))
 }
 
 /// "→ does nothing now. ← ↑ → ↓: slide the piece picked (pick it first)."

@@ -174,9 +174,10 @@ pub fn from_link(link: &Link) -> Result<(Lesson, usize), String> {
     let lesson = match (link.get(DATA_KEY), link.get(EXAMPLE_KEY)) {
         (Some(data), _) => Lesson::decode(data)?,
         (None, Some(name)) => example(name)?,
-        (None, None) => {
-            return Err("data: a lesson link needs data (or an example's name); #/lesson alone opens the lesson builder".into())
-        }
+        (None, None) => return Err(
+            "data: a lesson link needs data (or an example's name); #/lesson alone opens the lesson builder"
+                .into(),
+        ),
     };
     let known = [DATA_KEY, EXAMPLE_KEY, STEP_KEY, PRESENTER_KEY];
     if let Some((key, _)) = link.params.iter().find(|(key, _)| !known.contains(&key.as_str())) {

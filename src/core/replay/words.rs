@@ -48,7 +48,9 @@ pub fn describe_at(events: &[Event], i: usize, discipline: Discipline) -> String
         (Event::Generate { node, parent, step, .. }, Some(Event::Duplicate { node: seen }))
             if node == seen && discipline != Discipline::Stack =>
         {
-            format!("Generated from node {parent} by the move {step}: the position of node {node}, seen before.")
+            format!(
+                "Generated from node {parent} by the move {step}: the position of node {node}, seen before."
+            )
         }
         (event, _) => describe(event, discipline),
     }
@@ -110,7 +112,9 @@ pub fn describe(event: &Event, discipline: Discipline) -> String {
         Event::Eliminate { cell, value, by } => {
             format!("{value} crossed out of {cell}, a neighbour of {by}.")
         }
-        Event::Guess { cell, value } => format!("A choice point: {cell} = {value} is tried next, as a guess."),
+        Event::Guess { cell, value } => {
+            format!("A choice point: {cell} = {value} is tried next, as a guess.")
+        }
         Event::Backtrack { cell, value } => {
             format!("Take back {cell} = {value}: everything since that guess is undone.")
         }

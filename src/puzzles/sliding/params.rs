@@ -133,7 +133,10 @@ impl LinkParams for SlidingParams {
         params.played = r.moves("moves", params.start.clone(), Dir::parse, |board, &dir| board.apply(dir));
         params.algo = r.named("algo", Algo::Auto);
         if params.algo == Algo::Pdb && size != 4 {
-            r.reject("algo", format!("pattern databases are built for 4×4 boards; for {size}×{size} use idastar or auto"));
+            r.reject(
+                "algo",
+                format!("pattern databases are built for 4×4 boards; for {size}×{size} use idastar or auto"),
+            );
             params.algo = Algo::Auto;
         }
         if r.raw("depth").is_some() {

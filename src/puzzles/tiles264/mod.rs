@@ -51,9 +51,7 @@ pub const SAMPLES: super::Samples = &[
 pub fn work(link: &Link) -> Work {
     let (params, _) = TilesParams::from_link(link);
     match params.algo {
-        Algo::Genetic if params.runs == 1 => {
-            Work::Genetic
-        }
+        Algo::Genetic if params.runs == 1 => Work::Genetic,
         _ => Work::Unrecorded(super::records_no_trace(params::PUZZLE, None)),
     }
 }

@@ -125,7 +125,10 @@ fn bound_the_work(p: &mut TilesParams, link: &Link, r: &mut ParamReader) {
     let d = TilesParams::default();
     let per_run = p.population as u64 * p.max_generations;
     if per_run > RUN_INDIVIDUALS {
-        let key = ["generations", "population"].into_iter().find(|key| link.get(key).is_some()).unwrap_or("generations");
+        let key = ["generations", "population"]
+            .into_iter()
+            .find(|key| link.get(key).is_some())
+            .unwrap_or("generations");
         r.reject(
             key,
             format!(
