@@ -333,12 +333,10 @@ pub fn focused_in(selector: &str) -> bool {
 }
 
 /// Moves the focus from the row of the table `table` that has it to the row before (`-1`) or
-/// after (`1`); false when the focus is not on one of its rows.
-pub fn focus_next_row(table: &str, direction: i32) -> bool {
+/// after (`1`), if there is one.
+pub fn focus_next_row(table: &str, direction: i32) {
     let rows = format!("{table} tbody tr");
-    let Some(row) = focused().and_then(|f| f.closest(&rows).ok().flatten()) else {
-        return false;
-    };
+    let Some(row) = focused().and_then(|f| f.closest(&rows).ok().flatten()) else { return };
     let next = match direction {
         -1 => row.previous_element_sibling(),
         _ => row.next_element_sibling(),
@@ -346,5 +344,4 @@ pub fn focus_next_row(table: &str, direction: i32) -> bool {
     if let Some(next) = next {
         let _ = next.unchecked_into::<web_sys::HtmlElement>().focus();
     }
-    true
 }

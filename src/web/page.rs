@@ -1663,8 +1663,8 @@ impl Page {
             match key.as_str() {
                 "ArrowUp" => browser::focus_next_row(COMPARE_TABLE, -1),
                 "ArrowDown" => browser::focus_next_row(COMPARE_TABLE, 1),
-                _ => false,
-            };
+                _ => {}
+            }
             return false;
         }
         let own = self.puzzle.info().keys;
@@ -1841,10 +1841,10 @@ fn search_command(command: Command, key: &str) -> Option<Msg> {
     }
 }
 
-/// `g` where the search has no waiting nodes to choose from.
 /// A solve, a comparison or a new seed asked for while one runs.
 const BUSY: &str = "Busy solving: wait for the answer, or press Esc to cancel.";
 
+/// `g` where the search has no waiting nodes to choose from.
 const NOTHING_TO_PREDICT: &str =
     "Predict mode asks which waiting node a search expands next: this solver gives values, it has no nodes waiting.";
 
