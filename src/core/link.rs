@@ -351,6 +351,25 @@ pub fn search_view(link: &Link) -> Result<Option<SearchAsk>, LinkError> {
     Ok(Some(SearchAsk { t, predict, race }))
 }
 
+/// A playback key's value (`step`: a solution's step, `speed`: a speed level), by the one
+/// rule every reader of the link uses (`LinkAsk::read`, the puzzles' readers, the page); an
+/// error names the key and, for a number out of range, the nearest allowed value.
+pub fn playback_value(link: &Link, key: &'static str) -> Result<Option<usize>, LinkError> {
+    use crate::core::playback::{MAX_PLAYBACK, SPEEDS_MS};
+    let range = if key == STEP_KEY { 0..=MAX_PLAYBACK } else { 1..=SPEEDS_MS.len() };
+    let Some(text) = link.get(key) else { return Ok(None) };
+    match text.parse::<usize>() {
+        Ok(n) if range.contains(&n) => Ok(Some(n)),
+        parsed => {
+            let (low, high) = (range.start(), range.end());
+            let mut error =
+                LinkError::new(key, format!("must be a whole number from {low} to {high}, got '{text}'"));
+            error.nearest = parsed.ok().map(|n| if n < *low { low } else { high }.to_string());
+            Err(error)
+        }
+    }
+}
+
 /// What a link asks beyond its puzzle's position and method, its keys read by one reader
 /// (`puzzles::read_ask` adds the checks that need the puzzle: each race lane's link, whether
 /// its solver records a trace).
@@ -383,15 +402,9 @@ impl LinkAsk {
                 "{TRACE_KEY}: a race is not traced (each lane's counts are in its answer): leave {TRACE_KEY} out"
             ));
         }
-        // The page's playback keys, read here for every puzzle (a page without playback too).
-        let levels = 1..=crate::core::playback::SPEEDS_MS.len();
-        for (key, range) in [(STEP_KEY, 0..=crate::core::playback::MAX_PLAYBACK), (SPEED_KEY, levels)] {
-            if let Some(text) = link.get(key) {
-                if !text.parse().is_ok_and(|n: usize| range.contains(&n)) {
-                    let (low, high) = (range.start(), range.end());
-                    return Err(format!("{key}: must be a whole number from {low} to {high}, got '{text}'"));
-                }
-            }
+        // The page's playback keys, checked here for every puzzle (a page without playback too).
+        for key in [STEP_KEY, SPEED_KEY] {
+            playback_value(link, key).map_err(|e| e.to_string())?;
         }
         let view = search_view(link).map_err(|e| e.to_string())?;
         Ok(Self { trace, view })
@@ -431,6 +444,8 @@ pub struct ParamReader<'a> {
     link: &'a Link,
     known: Vec<&'static str>,
     errors: Vec<LinkError>,
+    /// Whether the puzzle read `step` itself (`step`): `finish` checks it otherwise.
+    step_read: bool,
 }
 
 impl<'a> ParamReader<'a> {
@@ -450,6 +465,7 @@ impl<'a> ParamReader<'a> {
                 SEEDS_KEY,
             ],
             errors: Vec::new(),
+            step_read: false,
         }
     }
 
@@ -457,6 +473,19 @@ impl<'a> ParamReader<'a> {
     pub fn raw(&mut self, key: &'static str) -> Option<&'a str> {
         self.known.push(key);
         self.link.get(key)
+    }
+
+    /// The playback step (`step=`) by `playback_value`'s rule; 0 when absent or bad (with an
+    /// error).
+    pub fn step(&mut self) -> usize {
+        self.step_read = true;
+        match playback_value(self.link, STEP_KEY) {
+            Ok(step) => step.unwrap_or(0),
+            Err(error) => {
+                self.errors.push(error);
+                0
+            }
+        }
     }
 
     /// Records a problem with a parameter the puzzle validated itself.
@@ -598,6 +627,14 @@ impl<'a> ParamReader<'a> {
 
     /// Ends reading: every parameter the puzzle did not ask for is reported as unknown.
     pub fn finish(mut self) -> Vec<LinkError> {
+        // The playback keys, by their one rule, on a puzzle that does not read them itself.
+        for key in [STEP_KEY, SPEED_KEY] {
+            if key == SPEED_KEY || !self.step_read {
+                if let Err(error) = playback_value(self.link, key) {
+                    self.errors.push(error);
+                }
+            }
+        }
         for (key, _) in &self.link.params {
             if !self.known.contains(&key.as_str()) {
                 let reason = format!("is not a parameter of '{}'", self.link.puzzle);

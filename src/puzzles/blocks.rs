@@ -9,7 +9,6 @@ use crate::core::choice::Named;
 use crate::core::classic::{self, Classic, ClassicParams, Options};
 use crate::core::job::{JobContext, Report};
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
-use crate::core::playback::MAX_PLAYBACK;
 use crate::core::race::Work;
 use std::fmt;
 
@@ -328,7 +327,7 @@ impl LinkParams for BlocksParams {
         let board = Board::new(&layout, width, corner).unwrap_or_else(|_| d.board.clone());
         let played = r.moves("moves", layout.clone(), |t| board.parse_slide(t), |c, &s| board.apply(c, s));
         let options = Options::read(&mut r);
-        let step = r.number("step", 0..=MAX_PLAYBACK, 0);
+        let step = r.step();
         (Self { layout, board, corner, played, options, step }, r.finish())
     }
 

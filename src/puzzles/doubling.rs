@@ -6,7 +6,6 @@
 use crate::core::choice::Named;
 use crate::core::job::{JobContext, Report};
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
-use crate::core::playback::MAX_PLAYBACK;
 use crate::core::race::Work;
 use crate::core::search::{self, Problem};
 use std::fmt;
@@ -117,7 +116,7 @@ impl LinkParams for Params {
         let rules = Doubling { target: r.number("target", 1..=MAX_TARGET, 10) };
         let algo = r.named("algo", Algo::Bfs);
         let played = r.moves("moves", 1, Move::parse, |&n, &mv| rules.apply(n, mv));
-        let step = r.number("step", 0..=MAX_PLAYBACK, 0);
+        let step = r.step();
         (Self { rules, algo, played, step }, r.finish())
     }
 

@@ -7,7 +7,6 @@
 use crate::core::classic::{self, Classic, ClassicParams, Options};
 use crate::core::job::{JobContext, Report};
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
-use crate::core::playback::MAX_PLAYBACK;
 use crate::core::race::Work;
 use std::fmt;
 
@@ -260,7 +259,7 @@ impl LinkParams for GolfTeeParams {
         }
         let played = r.moves("moves", start, |t| triangle.parse_jump(t), |&tees, &j| triangle.apply(tees, j));
         let options = Options::read(&mut r);
-        let step = r.number("step", 0..=MAX_PLAYBACK, 0);
+        let step = r.step();
         (Self { triangle, start, played, options, step }, r.finish())
     }
 

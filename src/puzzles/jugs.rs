@@ -6,7 +6,6 @@
 use crate::core::classic::{self, Classic, ClassicParams, Options};
 use crate::core::job::{JobContext, Report};
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
-use crate::core::playback::MAX_PLAYBACK;
 use crate::core::race::Work;
 use std::fmt;
 
@@ -223,7 +222,7 @@ impl LinkParams for JugsParams {
         let jugs = Jugs { capacity, goal };
         let played = r.moves("moves", start.clone(), |t| jugs.parse_pour(t), |a, &p| jugs.apply(a, p));
         let options = Options::read(&mut r);
-        let step = r.number("step", 0..=MAX_PLAYBACK, 0);
+        let step = r.step();
         (Self { jugs, start, played, options, step }, r.finish())
     }
 

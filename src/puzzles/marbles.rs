@@ -8,7 +8,6 @@
 use crate::core::classic::{self, Classic, ClassicParams, Options};
 use crate::core::job::{JobContext, Report};
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
-use crate::core::playback::MAX_PLAYBACK;
 use crate::core::race::Work;
 use std::fmt;
 
@@ -179,7 +178,7 @@ impl LinkParams for MarblesParams {
         let played =
             r.moves("moves", marbles.start(), |t| marbles.parse_shift(t), |row, &s| marbles.apply(row, s));
         let options = Options::read(&mut r);
-        let step = r.number("step", 0..=MAX_PLAYBACK, 0);
+        let step = r.step();
         (Self { marbles, played, options, step }, r.finish())
     }
 

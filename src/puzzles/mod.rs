@@ -727,6 +727,25 @@ mod tests {
     }
 
     #[test]
+    fn every_puzzle_reads_step_by_the_links_one_rule() {
+        // What `LinkAsk::read` refuses, each puzzle's reader refuses, naming the same key.
+        for puzzle in PUZZLES {
+            let read = read_link(puzzle.name).unwrap();
+            for (key, text) in
+                [("step", "abc"), ("step", "-1"), ("step", "131072"), ("speed", "0"), ("speed", "8")]
+            {
+                let link = Link::new(puzzle.name).with(key, text);
+                assert!(LinkAsk::read(&link).is_err(), "{}: {key}={text}", puzzle.name);
+                let (_, errors) = read(&link);
+                assert_eq!(errors.len(), 1, "{}: {key}={text}: {errors:?}", puzzle.name);
+                assert_eq!(errors[0].field, key);
+            }
+            let (_, errors) = read(&Link::new(puzzle.name).with("step", 1).with("speed", 7));
+            assert!(errors.is_empty(), "{}: step=1&speed=7: {errors:?}", puzzle.name);
+        }
+    }
+
+    #[test]
     fn every_puzzle_accepts_the_step_of_a_shown_solution() {
         // A page writes `step` once it shows a solution, even at 0 and even on a puzzle that
         // plays nothing back: the link must reopen, not be refused.

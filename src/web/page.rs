@@ -8,7 +8,7 @@ use crate::core::choice::Named;
 use crate::core::job::{ChartPoint, Report};
 use crate::core::keys::{self, Command, Mode};
 use crate::core::link::{
-    read_leniently, Link, LinkAsk, LinkError, LinkParams, SearchAsk, SPEED_KEY, STEP_KEY,
+    playback_value, read_leniently, Link, LinkAsk, LinkError, LinkParams, SearchAsk, SPEED_KEY, STEP_KEY,
 };
 use crate::core::places::Place;
 use crate::core::playback::DEFAULT_SPEED_LEVEL;
@@ -824,16 +824,16 @@ impl Component for Page {
         if !browser::saves_data() {
             page.session.load_solver();
         }
-        if let Some(level) = ctx.props().link.get(SPEED_KEY).and_then(|t| t.parse::<usize>().ok()) {
+        if let Ok(Some(level)) = playback_value(&ctx.props().link, SPEED_KEY) {
             page.session.set_speed_level(level);
         }
         if let Err(why) = page.puzzle.solve_link(page.puzzle.algorithm().0) {
             page.notices.alert.get_or_insert(why);
         }
         // A shared link of a solution (`step`, even 0): solve again and show that step.
-        let asked_step = ctx.props().link.get(STEP_KEY).map(|text| match page.puzzle.step_mut() {
+        let asked_step = ctx.props().link.get(STEP_KEY).map(|_| match page.puzzle.step_mut() {
             Some(kept) => *kept,
-            None => text.parse().unwrap_or(0),
+            None => playback_value(&ctx.props().link, STEP_KEY).ok().flatten().unwrap_or(0),
         });
         // The keys' reader of `puzzlelab link` and `solve`; a race's lanes the worker checks
         // before the race runs. A trace is the command line's, refused here as there.

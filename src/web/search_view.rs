@@ -14,6 +14,10 @@ use yew::prelude::*;
 /// A step button: (seek, symbol, name, key).
 type StepButton = (&'static str, &'static str, &'static str, &'static str);
 
+/// A card picked while the frame of the next question is on its way (the cards shown are
+/// the last question's).
+const NEXT_QUESTION_ON_ITS_WAY: &str = "The next question is on its way: pick a card once it is shown.";
+
 /// The step buttons, backwards then forwards.
 const BACK: [StepButton; 4] = [
     ("start", "⇤", "To the start", "Home"),
@@ -277,15 +281,20 @@ impl SearchView {
         match msg {
             SearchMsg::Step(seek) => {
                 self.verdict = None;
+                self.error = None;
                 self.ask(seek, self.t);
             }
             SearchMsg::Scrub(t) => {
                 self.verdict = None;
+                self.error = None;
                 self.ask("at", t);
             }
             SearchMsg::TogglePlay => match self.playing.take() {
                 Some(_) => {}
-                None => self.play(tick),
+                None => {
+                    self.error = None;
+                    self.play(tick)
+                }
             },
             SearchMsg::NextSpeed | SearchMsg::Faster | SearchMsg::Slower => {
                 let speeds = self.speeds();
@@ -304,6 +313,7 @@ impl SearchView {
                 self.predict = !self.predict;
                 self.playing = None;
                 self.verdict = None;
+                self.error = None;
                 match self.predict {
                     true => self.ask_a_question(),
                     false => self.ask("at", self.t),
@@ -389,7 +399,11 @@ impl SearchView {
                     self.new_path = Some(frame.path.clone());
                 }
                 self.frame = Some(*frame);
-                self.error = past_the_end;
+                // An alert given while this frame was on its way (a key pressed meanwhile)
+                // stays: alerts are cleared by the user's next action, not by a frame.
+                if past_the_end.is_some() {
+                    self.error = past_the_end;
+                }
                 if !self.queued.is_empty() {
                     let (seek, from) = self.queued.remove(0);
                     self.ask(seek, from.unwrap_or(self.t));
@@ -421,6 +435,10 @@ impl SearchView {
             self.error = Some("The answer is out: step on (. or ]) for the next question.".into());
             return;
         }
+        if self.asking {
+            self.error = Some(NEXT_QUESTION_ON_ITS_WAY.into());
+            return;
+        }
         match card_numbered(card) {
             Some(element) => self.pick(&element),
             None => self.error = Some(format!("There is no card {card}: pick a number shown on a card.")),
@@ -430,6 +448,10 @@ impl SearchView {
     /// A prediction: the candidate card picked (its button, anywhere on it, or its number
     /// key) against the node the search takes next.
     fn pick(&mut self, card: &web_sys::Element) {
+        if self.asking {
+            self.error = Some(NEXT_QUESTION_ON_ITS_WAY.into());
+            return;
+        }
         self.error = None;
         let Some(frame) = &self.frame else { return };
         let Some(picked) = card.get_attribute("data-node") else { return };

@@ -271,8 +271,11 @@ test("predict mode: a card's number picks it, Esc and g leave it, the steps stay
   // has says so.
   await page.keyboard.press("1");
   await page.locator(".search-view .alert").filter({ hasText: /The answer is out/ }).waitFor();
+  const asked = await moment(page);
   await page.keyboard.press("]");
   await verdict.filter({ hasText: /which of these waiting nodes/ }).waitFor();
+  // The next question's cards are drawn with its moment.
+  await atMoment(page, [">", asked.t]);
   if (await cards.count() < 9) {
     await page.keyboard.press("9");
     await page.locator(".search-view .alert").filter({ hasText: /There is no card 9/ }).waitFor();

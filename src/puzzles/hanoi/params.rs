@@ -86,7 +86,7 @@ impl LinkParams for HanoiParams {
         if r.raw("seed").is_some() {
             params.seed = Some(r.number("seed", 0..=MAX_SEED, 0));
         }
-        params.step = r.number("step", 0..=MAX_PLAYBACK, 0);
+        params.step = r.step();
         let shortest = optimal_length(&tower, params.current(), params.goal);
         if params.step > 0 && shortest.is_some_and(|n| n > MAX_PLAYBACK as u64) {
             r.reject(

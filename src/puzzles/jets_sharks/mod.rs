@@ -201,7 +201,14 @@ impl LinkParams for JetsSharksParams {
             r.reject(key, format!("rest ({}) must lie between min ({}) and max ({})", c.rest, c.min, c.max));
             k
         };
-        let step = r.number("step", 0..=cycles, 0);
+        let mut step = r.step();
+        if step > cycles {
+            r.reject(
+                "step",
+                format!("must be a whole number from 0 to {cycles} (cycles={cycles}), got '{step}'"),
+            );
+            step = 0;
+        }
         (Self { table: params.table, touch, depair, cycles, constants, step }, r.finish())
     }
 

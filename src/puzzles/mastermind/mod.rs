@@ -203,7 +203,17 @@ impl LinkParams for MastermindParams {
             r.reject("parts", "shares a tournament's secrets: add tournament=all or a sample size");
             (part, parts) = (1, 1);
         }
-        let step = r.number("step", 0..=variant.size(), 0);
+        let mut step = r.step();
+        if step > variant.size() {
+            r.reject(
+                "step",
+                format!(
+                    "must be a whole number from 0 to {} (a game has no more guesses than codes), got '{step}'",
+                    variant.size()
+                ),
+            );
+            step = 0;
+        }
         let params = Self { variant, secret, breaker, algo, seed, played, tournament, part, parts, step };
         (params, r.finish())
     }

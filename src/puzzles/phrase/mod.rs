@@ -5,7 +5,6 @@ use crate::core::evolve::{evolve_lines, Genetic, LinesConfig, RunChart};
 use crate::core::format::format_count;
 use crate::core::job::{Improvement, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
-use crate::core::playback::MAX_PLAYBACK;
 use crate::core::race::Work;
 use crate::core::seed::{Stream, MAX_SEED};
 
@@ -71,7 +70,7 @@ impl LinkParams for PhraseParams {
                 target = text.to_string();
             }
         }
-        let step = r.number("step", 0..=MAX_PLAYBACK, 0);
+        let step = r.step();
         (Self { target, seed, step }, r.finish())
     }
 

@@ -5,7 +5,6 @@
 
 use crate::core::choice::Named;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
-use crate::core::playback::MAX_PLAYBACK;
 use crate::core::seed::MAX_SEED;
 use std::ops::RangeInclusive;
 
@@ -129,7 +128,7 @@ impl LinkParams for QueensParams {
         }
         let shown = r.number("shown", 0..=MAX_SHOWN, 0);
         let attacks = r.choice("attacks", &[("0", false), ("1", true)], false);
-        let step = r.number("step", 0..=MAX_PLAYBACK, 0);
+        let step = r.step();
         // Checked on the board a page shows: for an n out of range, the nearest allowed size.
         let board = r.raw("n").and_then(|t| t.parse::<usize>().ok()).map_or(n, |v| v.clamp(1, MAX_N));
         let placed = match r.raw("placed").map(|text| read_placed(text, board)) {

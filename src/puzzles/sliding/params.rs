@@ -7,7 +7,6 @@ use super::domain::{Board, Dir, MAX_SIZE, MIN_SIZE};
 use super::solvers::Algo;
 use crate::core::choice::Named;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
-use crate::core::playback::MAX_PLAYBACK;
 use crate::core::seed::MAX_SEED;
 
 pub const PUZZLE: &str = "sliding";
@@ -142,7 +141,7 @@ impl LinkParams for SlidingParams {
         if r.raw("depth").is_some() {
             params.depth = Some(r.number("depth", 1..=10_000, 50));
         }
-        params.step = r.number("step", 0..=MAX_PLAYBACK, 0);
+        params.step = r.step();
         (params, r.finish())
     }
 

@@ -6,7 +6,6 @@ use super::grid::{Grid, BOX_SIZES};
 use super::trace::Move;
 use crate::core::choice::Named;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
-use crate::core::playback::MAX_PLAYBACK;
 use crate::core::seed::MAX_SEED;
 
 pub const PUZZLE: &str = "sudoku";
@@ -190,7 +189,7 @@ impl LinkParams for SudokuParams {
             },
         );
         let marks = r.number("marks", 0..=1, 0) == 1;
-        let step = r.number("step", 0..=MAX_PLAYBACK, 0);
+        let step = r.step();
         (Self { source, algo, pick, seed, cap, played, marks, step }, r.finish())
     }
 

@@ -9,7 +9,6 @@ use crate::core::choice::Named;
 use crate::core::evolve::{LINK_INDIVIDUALS, RUN_INDIVIDUALS};
 use crate::core::format::format_count;
 use crate::core::link::{Link, LinkError, LinkParams, ParamReader};
-use crate::core::playback::MAX_PLAYBACK;
 use crate::core::seed::MAX_SEED;
 
 pub const PUZZLE: &str = "tiles264";
@@ -87,7 +86,7 @@ impl LinkParams for TilesParams {
             max_generations: r.number("generations", 1..=10_000_000, d.max_generations),
             runs: r.number("runs", 1..=1000, d.runs),
             shown: r.number("shown", 0..=SOLUTION_CLASSES, d.shown),
-            step: r.number("step", 0..=MAX_PLAYBACK, d.step),
+            step: r.step(),
         };
         if params.algo == Algo::Genetic {
             bound_the_work(&mut params, link, &mut r);
