@@ -21,6 +21,48 @@ impl Place {
     }
 }
 
+/// What a press does on a board whose moves go from one place to another (a disc from peg to
+/// peg, a tee over a hole, water from jug to jug, a piece to the cell beside it): the one
+/// picking rule of every such board, by `press`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Press<P> {
+    /// Nothing was picked and this place has something to move: it is picked.
+    Picked(P),
+    /// Nothing was picked and this place has nothing to move.
+    NothingToPick(P),
+    /// The picked place pressed again: the pick is dropped.
+    Dropped(P),
+    /// The move from the picked place to this one (the rules then allow it or say why not);
+    /// the pick is dropped either way.
+    Move { from: P, to: P },
+}
+
+/// The picking rule: with nothing picked, a press picks a place that has something to move;
+/// a press on the picked place drops the pick; a press on a place a move may end on is the
+/// move; a press on another place with something to move picks that one instead. A drag is a
+/// press where it starts and one where it ends, from no pick, whatever was picked before.
+pub fn press<P: Copy + PartialEq>(
+    picked: &mut Option<P>,
+    place: P,
+    has_something: bool,
+    can_land: bool,
+) -> Press<P> {
+    match picked.take() {
+        Some(from) if from == place => Press::Dropped(place),
+        Some(from) if can_land || !has_something => Press::Move { from, to: place },
+        _ if has_something => {
+            *picked = Some(place);
+            Press::Picked(place)
+        }
+        _ => Press::NothingToPick(place),
+    }
+}
+
+/// The status once a place is picked: what to press next, and how to put it back.
+pub fn picked_status(picked: &str, next: &str) -> String {
+    format!("Picked {picked}: now pick {next}, or {picked} again to put it back.")
+}
+
 /// The place nearest `from` in direction `(dx, dy)` (a unit step: one of the four arrows),
 /// among those within 45° of that way: distance along the way plus distance across it, so a
 /// grid's neighbour in the same row or column wins, and a triangle's hole below-left or
@@ -59,6 +101,30 @@ mod tests {
         (0..n * n)
             .map(|i| Place::new([(i % n) as f64 * 10.0, (i / n) as f64 * 10.0, 10.0, 10.0], i.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn one_picking_rule_picks_drops_moves_and_repicks() {
+        let mut picked = None;
+        assert_eq!(press(&mut picked, 1, false, true), Press::NothingToPick(1));
+        assert_eq!(picked, None);
+        assert_eq!(press(&mut picked, 1, true, false), Press::Picked(1));
+        assert_eq!(press(&mut picked, 1, true, false), Press::Dropped(1));
+        assert_eq!(picked, None, "pressing the picked place puts it back");
+        press(&mut picked, 1, true, false);
+        assert_eq!(
+            press(&mut picked, 2, true, false),
+            Press::Picked(2),
+            "a place no move ends on is picked instead"
+        );
+        assert_eq!(press(&mut picked, 3, false, true), Press::Move { from: 2, to: 3 });
+        assert_eq!(picked, None, "a move drops the pick");
+        press(&mut picked, 1, true, true);
+        assert_eq!(
+            press(&mut picked, 2, true, true),
+            Press::Move { from: 1, to: 2 },
+            "a peg with discs takes a disc"
+        );
     }
 
     #[test]

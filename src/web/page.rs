@@ -20,7 +20,7 @@ use crate::web::components::choice::Choice;
 use crate::web::components::compare_table::{Column, SEARCH_COLUMNS};
 use crate::web::components::field::{Draft, Drafts};
 use crate::web::components::messages::Notices;
-use crate::web::components::places::Places;
+use crate::web::components::places::{Places, Pressed};
 use crate::web::components::playback_controls::PlaybackAction;
 use crate::web::components::seed_field::SeedField;
 use crate::web::components::solve_bar::SolveBar;
@@ -180,8 +180,11 @@ pub trait PuzzlePage: Sized + 'static {
         Vec::new()
     }
 
-    /// A pointer pressed on one place and let go on another presses both (Hanoi's discs).
+    /// A pointer pressed on one place and let go on another presses both, from no pick
+    /// (Hanoi's discs).
     const PLACES_DRAG: bool = false;
+    /// Forgets the place picked, if any (a drag starts from none).
+    fn drop_pick(&mut self) {}
     /// The focus reaching a place presses it (a Sudoku cell is selected as the arrows reach it).
     const FOCUS_PRESSES: bool = false;
 
@@ -259,7 +262,7 @@ fn improvements_as_moves(report: &Report) -> Option<Vec<String>> {
 
 /// The board's places drawn over it (compiled once, not once per puzzle).
 #[inline(never)]
-fn places_layer(places: Vec<Place>, press: &Callback<usize>, drags: bool, press_on_focus: bool) -> Html {
+fn places_layer(places: Vec<Place>, press: &Callback<Pressed>, drags: bool, press_on_focus: bool) -> Html {
     html! { <Places {places} on_press={press.clone()} {drags} {press_on_focus} /> }
 }
 
@@ -379,7 +382,7 @@ pub enum Msg {
     Key(KeyboardEvent),
     Puzzle(Erased),
     /// A place of the board pressed (by key, tap or click): its index.
-    Press(usize),
+    Press(Pressed),
     Search(SearchMsg),
     /// An answer of the worker that makes the page's puzzle.
     Maker(SolverEvent),
@@ -416,15 +419,20 @@ pub trait AnyPuzzle {
     fn seed(&self) -> Option<SeedUse>;
     fn use_seed(&mut self) -> Effect<Erased>;
     /// The board, its places pressed through `press`.
-    fn view_board(&self, session: &SolveSession, act: &Callback<Erased>, press: &Callback<usize>) -> Html;
+    fn view_board(&self, session: &SolveSession, act: &Callback<Erased>, press: &Callback<Pressed>) -> Html;
     /// What pressing place `place` of the board shown does.
     fn press(&self, place: usize, session: &SolveSession) -> Option<Erased>;
     /// The names of the board's places.
     fn place_names(&self, session: &SolveSession) -> Vec<String>;
+
+    fn drop_pick(&mut self);
     /// The whole board in words: its places' names, or the page's own description.
     fn read_board(&self, session: &SolveSession) -> String;
     /// The move into the solution's step on the board, in words ("tile 7 slides left").
     fn say_step(&self, session: &SolveSession) -> Option<String>;
+
+    /// A board without places (a result) in words, which its focusable board carries.
+    fn board_in_words(&self, session: &SolveSession) -> Option<String>;
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Erased>) -> Html;
     fn view_report(&self, act: &Callback<Erased>) -> Html;
     fn chart_labels(&self) -> (&'static str, &'static str);
@@ -586,7 +594,7 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         erase_effect(self.0.use_seed())
     }
 
-    fn view_board(&self, session: &SolveSession, act: &Callback<Erased>, press: &Callback<usize>) -> Html {
+    fn view_board(&self, session: &SolveSession, act: &Callback<Erased>, press: &Callback<Pressed>) -> Html {
         let act = act.reform(|action: P::Action| Box::new(action) as Erased);
         let shown = self.shown(session);
         let places: Vec<Place> = self.0.places(&shown).into_iter().map(|(place, _)| place).collect();
@@ -596,6 +604,10 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
     fn press(&self, place: usize, session: &SolveSession) -> Option<Erased> {
         let (_, action) = self.0.places(&self.shown(session)).into_iter().nth(place)?;
         Some(Box::new(action))
+    }
+
+    fn drop_pick(&mut self) {
+        self.0.drop_pick()
     }
 
     fn place_names(&self, session: &SolveSession) -> Vec<String> {
@@ -608,9 +620,17 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         board_in_words(names, || self.0.describe(&shown))
     }
 
+    /// The move into the step shown in words, or, on a page whose steps are not moves said
+    /// (a genetic run's improvements, a net's cycles), its board in words.
     fn say_step(&self, session: &SolveSession) -> Option<String> {
-        let (before, mv) = session.move_into_step::<P::State, P::Move>()?;
-        Some(self.0.say_move(before, mv)).filter(|words| !words.is_empty())
+        let said =
+            session.move_into_step::<P::State, P::Move>().map(|(before, mv)| self.0.say_move(before, mv));
+        said.filter(|words| !words.is_empty()).or_else(|| self.0.describe(&self.shown(session)))
+    }
+
+    fn board_in_words(&self, session: &SolveSession) -> Option<String> {
+        let shown = self.shown(session);
+        self.0.places(&shown).is_empty().then(|| self.0.describe(&shown)).flatten()
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Erased>) -> Html {
@@ -916,6 +936,7 @@ impl Component for Page {
             table_bytes: self.session.table_bytes(),
             notices: self.notices.view(shell.reform(|_| Shell::DismissAlert)),
             progress: self.session.view_progress(),
+            board_words: self.search.is_none().then(|| self.puzzle.board_in_words(&self.session)).flatten(),
             board: match &self.search {
                 Some(search) if search.draws_board() => html! {},
                 // A view shows the board, it is not played: a press says how to play.
@@ -925,7 +946,7 @@ impl Component for Page {
                     self.puzzle.view_board(
                         &self.session,
                         &refuse.reform(|_: Erased| ()),
-                        &refuse.reform(|_: usize| ()),
+                        &refuse.reform(|_: Pressed| ()),
                     )
                 }
                 None => self.puzzle.view_board(&self.session, &act, &ctx.link().callback(Msg::Press)),
@@ -994,6 +1015,8 @@ struct ShellParts {
     notices: Html,
     progress: Html,
     board: Html,
+    /// A result's board (no places to tab to) in words: it takes the focus by Tab, named so.
+    board_words: Option<String>,
     /// The Search view, when open (it takes the playback's place).
     search: Option<Html>,
     /// The Search view draws the board itself (constraint solvers).
@@ -1106,7 +1129,11 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                 </div>
                 { parts.progress }
                 <div class="board-area">
-                    <div class="board" tabindex="-1">{ parts.board }</div>
+                    if let Some(words) = parts.board_words {
+                        <div class="board" tabindex="0" role="group" aria-label={words}>{ parts.board }</div>
+                    } else {
+                        <div class="board" tabindex="-1">{ parts.board }</div>
+                    }
                     if let Some(chart) = parts.chart {
                         <div class="board-chart">{ chart }</div>
                     }
@@ -1596,7 +1623,7 @@ impl Page {
             (true, _) => format!("Already at the last step ({step} of {len})."),
             (false, 0) => format!("Step 0 of {len}: the start."),
             (false, _) => match self.puzzle.say_step(&self.session) {
-                Some(words) => format!("Step {step} of {len}: {words}."),
+                Some(words) => format!("Step {step} of {len}: {}.", words.trim_end_matches('.')),
                 None => format!("Step {step} of {len}."),
             },
         }
@@ -1737,14 +1764,24 @@ impl Page {
                     }
                 }
             }
-            Msg::Press(place) => {
-                let Some(action) = self.puzzle.press(place, &self.session) else { return false };
-                self.notices.said.clear();
-                self.act(ctx, action);
-                if self.notices.said.is_empty() {
-                    // Not a move (a peg picked, a cell chosen): the place as it is now.
-                    self.notices.said =
-                        self.puzzle.place_names(&self.session).into_iter().nth(place).unwrap_or_default();
+            Msg::Press(pressed) => {
+                let places = match pressed {
+                    Pressed::One(place) => vec![place],
+                    // A drag moves what it drags, whatever was picked before.
+                    Pressed::Drag { from, to } => {
+                        self.puzzle.drop_pick();
+                        vec![from, to]
+                    }
+                };
+                for place in places {
+                    let Some(action) = self.puzzle.press(place, &self.session) else { return false };
+                    self.notices.said.clear();
+                    self.act(ctx, action);
+                    if self.notices.said.is_empty() {
+                        // Not a move (a peg picked, a cell chosen): the place as it is now.
+                        self.notices.said =
+                            self.puzzle.place_names(&self.session).into_iter().nth(place).unwrap_or_default();
+                    }
                 }
             }
             Msg::Puzzle(action) => self.act(ctx, action),

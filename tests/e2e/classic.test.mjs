@@ -17,7 +17,10 @@ test("jugs: seven pours to 0, 4, 4, each explained; pours by hand with keys", as
   assert.match(await page.locator(".step-note").innerText(), /^Pour /);
   await page.screenshot({ path: `${shots}/jugs-1024x768.png` });
   await page.keyboard.press("Home");
+  await page.keyboard.press("1");
+  await page.getByRole("alert").filter({ hasText: "Jug A is empty: pick a jug with water in it." }).waitFor();
   await page.keyboard.press("3");
+  await status(page).filter({ hasText: "Picked jug C: now pick the jug to pour into, or jug C again to put it back." }).waitFor();
   await page.keyboard.press("2");
   await waitForHash(page, /moves=CB/);
   assert.equal(await page.locator(".step-note").innerText(), "");
@@ -55,6 +58,15 @@ test("marbles: the shortest solutions are counted; a click moves a marble", asyn
 
 test("golf tees: a jump by clicks, an edited start, reachable positions counted", async () => {
   const { page, errors } = await open("#/golf-tee?pos=011111111111111", PROJECTOR);
+  // The picking rule: an empty hole picks nothing, another tee is picked instead, the
+  // picked tee pressed again is put back.
+  await page.getByRole("button", { name: /^Hole 0, .*: empty/ }).click();
+  await page.getByRole("alert").filter({ hasText: "Hole 0 is empty: pick a hole with a tee in it." }).waitFor();
+  await page.getByRole("button", { name: /^Hole 5, .*: tee$/ }).click();
+  await page.getByRole("button", { name: /^Hole 3, .*: tee$/ }).click();
+  await status(page).filter({ hasText: "Picked the tee in hole 3: now pick the empty hole to jump into, or the tee in hole 3 again to put it back." }).waitFor();
+  await page.getByRole("button", { name: /^Hole 3, .*: tee, picked to jump$/ }).click();
+  assert.equal(await page.getByRole("button", { name: /picked to jump/ }).count(), 0);
   await page.getByRole("button", { name: /^Hole 3, .*: tee$/ }).click();
   await page.getByRole("button", { name: /^Hole 0, .*: empty/ }).click();
   await waitForHash(page, /moves=3-0/);
@@ -79,9 +91,15 @@ test("blocks: the slides' puzzle in 83 moves; a piece slid by click and by key; 
   await page.getByRole("button", { name: /: piece 5$/ }).first().click();
   await page.getByRole("button", { name: /: empty$/ }).first().click();
   await waitForHash(page, /moves=5R/);
-  // The piece stays picked: arrow keys slide it on.
+  // A move by two presses drops the pick (the picking rule of every two-place board): the
+  // next press on the piece picks it again, and the arrow keys steer the piece picked.
+  assert.equal(await page.getByRole("button", { name: /: piece 5, picked$/ }).count(), 0);
+  await page.getByRole("button", { name: /: piece 5$/ }).first().click();
+  await status(page).filter({ hasText: "Picked piece 5: now pick an empty cell beside it (or steer it with the arrow keys), or piece 5 again to put it back." }).waitFor();
   await page.keyboard.press("ArrowLeft");
   await waitForHash(page, /moves=5R,5L/);
+  await page.keyboard.press("ArrowRight");
+  await waitForHash(page, /moves=5R,5L,5R/);
   await page.screenshot({ path: `${shots}/blocks-1024x768.png` });
   const bad = await open("#/blocks?layout=1121113345006788679x");
   await bad.page.getByRole("alert").filter({ hasText: "piece 1 is not a rectangle" }).waitFor();

@@ -162,6 +162,26 @@ test("a disc can be dragged from one peg to another", async () => {
   await page.close();
 });
 
+test("a drag moves what it drags, whatever was picked before", async () => {
+  const { page, errors } = await open("#/hanoi?discs=3&pegs=3&algo=optimal&moves=AC", { width: 393, height: 851 });
+  const peg = (name) => page.getByRole("button", { name: new RegExp(`^Peg ${name}`) });
+  await peg("C").click();
+  await page.locator(".status").filter({ hasText: "Picked peg C: now pick where its top disc goes, or peg C again to put it back." }).waitFor();
+  await peg("A").dragTo(peg("B"));
+  await waitForHash(page, /moves=AC,AB(&|$)/);
+  await page.locator(".said").filter({ hasText: /disc 2 from peg A to peg B/ }).waitFor({ state: "attached" });
+  assert.equal(await peg("C").getAttribute("aria-label"), "Peg C: discs 1, top 1", "the pick is gone");
+  // The drawing is the board: no empty band around it takes a finger.
+  const [board, drawing] = await page.locator("svg.towers").evaluate((svg) => {
+    const box = svg.getBoundingClientRect();
+    const [, , w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
+    return [[box.width, box.height], w / h];
+  });
+  assert.ok(Math.abs(board[0] / board[1] - drawing) < 0.02, `the board's box ${board} has its drawing's shape ${drawing}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("comparing every algorithm on 20 discs keeps the page responsive", async () => {
   const { page, errors } = await open("#/hanoi?discs=20&pegs=3&algo=optimal");
   await page.getByRole("button", { name: "Compare all algorithms" }).click();

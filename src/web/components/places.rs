@@ -13,13 +13,20 @@ use yew::prelude::*;
 /// How far, in CSS pixels, a pointer may move between down and up and still be a tap.
 const TAP_PX: i32 = 12;
 
+/// What a player did on the board's places.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pressed {
+    /// A place pressed (a tap, a click, Enter or Space): its index.
+    One(usize),
+    /// A pointer pressed on one place and let go on another (a disc dragged from peg to peg).
+    Drag { from: usize, to: usize },
+}
+
 #[derive(Properties, PartialEq)]
 pub struct PlacesProps {
     pub places: Vec<Place>,
-    /// A place was pressed: its index.
-    pub on_press: Callback<usize>,
-    /// A pointer pressed on one place and let go on another presses both (a disc dragged
-    /// from peg to peg).
+    pub on_press: Callback<Pressed>,
+    /// Whether a pointer let go on another place than it pressed is a drag (otherwise nothing).
     #[prop_or_default]
     pub drags: bool,
     /// Moving the focus onto a place presses it (a Sudoku cell is selected as the arrows
@@ -55,7 +62,7 @@ pub fn Places(props: &PlacesProps) -> Html {
                 ("Enter" | " ", _) => {
                     e.prevent_default();
                     e.stop_propagation();
-                    on_press.emit(i);
+                    on_press.emit(Pressed::One(i));
                     return;
                 }
                 _ => return,
@@ -76,7 +83,7 @@ pub fn Places(props: &PlacesProps) -> Html {
             let Some(i) = place_of(&e) else { return };
             current.set(i);
             if presses {
-                on_press.emit(i);
+                on_press.emit(Pressed::One(i));
             }
         })
     };
@@ -100,8 +107,7 @@ pub fn Places(props: &PlacesProps) -> Html {
             let Some((from, x, y)) = down.borrow_mut().take() else { return };
             let tap = (e.client_x() - x).abs() < TAP_PX && (e.client_y() - y).abs() < TAP_PX;
             if from != i && drags {
-                on_press.emit(from);
-                on_press.emit(i);
+                on_press.emit(Pressed::Drag { from, to: i });
             }
             // A swipe that ends on the place it began on is not a tap: its click is ignored.
             *swiped.borrow_mut() = from == i && !tap;
@@ -113,7 +119,7 @@ pub fn Places(props: &PlacesProps) -> Html {
         Callback::from(move |e: MouseEvent| {
             let Some(i) = place_of(&e) else { return };
             if !std::mem::take(&mut *swiped.borrow_mut()) {
-                on_press.emit(i);
+                on_press.emit(Pressed::One(i));
             }
         })
     };

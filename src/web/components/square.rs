@@ -42,6 +42,35 @@ fn sum_class(sum: u32) -> (&'static str, &'static str) {
     }
 }
 
+/// The square in words, for a screen reader (its picture's name, `b`, a step of a replay):
+/// each row with its sum, the columns' and diagonals' sums, how many lines make 264.
+pub fn square_in_words(layout: &Layout) -> String {
+    let sums = line_sums(layout);
+    let value = |&v: &u8| match printed(v) {
+        (_, false) => v.to_string(),
+        (tile, true) => format!("{v} (tile {tile} turned)"),
+    };
+    let rows: Vec<String> = (0..4)
+        .map(|r| {
+            let values: Vec<String> = layout[r * 4..r * 4 + 4].iter().map(value).collect();
+            format!("row {}: {}, sum {}", r + 1, values.join(", "), sums[r])
+        })
+        .collect();
+    let columns: Vec<String> = sums[4..8].iter().map(u32::to_string).collect();
+    let right = sums.iter().filter(|&&s| s == GOAL).count();
+    let verdict = match right {
+        10 => "every line 264: solved".to_string(),
+        n => format!("{n} of 10 lines at 264"),
+    };
+    format!(
+        "264 square, {}; columns sum {}; diagonals {} and {}; {verdict}.",
+        rows.join("; "),
+        columns.join(", "),
+        sums[8],
+        sums[9]
+    )
+}
+
 #[function_component]
 pub fn Square(props: &SquareProps) -> Html {
     let sums = line_sums(&props.layout);
@@ -72,7 +101,6 @@ pub fn Square(props: &SquareProps) -> Html {
     };
     let rows = (0..4).map(|r| sum(side + 43.0, r as f64 * CELL + CELL / 2.0 + 10.0, sums[r], ""));
     let cols = (0..4).map(|c| sum(c as f64 * CELL + CELL / 2.0, side + 40.0, sums[4 + c], ""));
-    let solved = sums.iter().all(|&s| s == GOAL);
     let key_height = KEY_LINE * props.key_lines.len() as f64;
     let key = props.key_lines.iter().enumerate().map(|(i, line)| {
         let y = side + MARGIN + KEY_LINE * (i as f64 + 0.6);
@@ -80,8 +108,7 @@ pub fn Square(props: &SquareProps) -> Html {
     });
     html! {
         <svg class="square" viewBox={format!("-{MARGIN} -{MARGIN} {} {}", side + 2.0 * MARGIN, side + 2.0 * MARGIN + key_height)}
-            role="img" aria-label={format!("264 square: {}{}", props.layout.map(|v| v.to_string()).join(", "),
-                if solved { ", every line 264" } else { "" })}>
+            role="img" aria-label={square_in_words(&props.layout)}>
             { for cells }
             { for rows }
             { for cols }

@@ -72,7 +72,7 @@ pub fn Tiles(props: &TilesProps) -> Html {
         }
     });
     html! {
-        <svg class="tiles" viewBox={format!("0 0 {side:.0} {side:.0}")} role="group" {onpointerdown} {onpointerup}
+        <svg class="tiles fitted" style="--ratio: 1" viewBox={format!("0 0 {side:.0} {side:.0}")} role="group" {onpointerdown} {onpointerup}
             aria-label={format!("{n}×{n} sliding puzzle, cells row by row")}>
             <g aria-hidden="true">
                 <rect class="frame" x="0" y="0" width={format!("{side:.0}")} height={format!("{side:.0}")} rx="10" />

@@ -98,7 +98,7 @@ pub fn Towers(props: &TowersProps) -> Html {
         }
     });
     html! {
-        <svg class="towers" viewBox={format!("0 0 {width:.0} {height:.0}")} role="group"
+        <svg class="towers fitted" style={format!("--ratio: {:.4}", width / height)} viewBox={format!("0 0 {width:.0} {height:.0}")} role="group"
             aria-label={format!("Towers of Hanoi, {} discs on {} pegs", tower.discs, tower.pegs)}>
             <g aria-hidden="true">
                 <rect class="base" x="8" y={format!("{floor:.1}")} width={format!("{:.1}", width - 16.0)}

@@ -92,6 +92,17 @@ impl PuzzlePage for AlphameticsPage {
         }
     }
 
+    fn describe(&self, _: &()) -> Option<String> {
+        Some(match (&self.shown, &self.verdict) {
+            (Some(shown), _) => {
+                let letters: Vec<String> = shown.letters.iter().map(|(l, d)| format!("{l} = {d}")).collect();
+                format!("{}: {}.", as_written(&shown.equation), letters.join(", "))
+            }
+            (None, Some(verdict)) => format!("{}: {verdict}", as_written(&self.params.equation.text)),
+            (None, None) => format!("{}: not solved yet.", as_written(&self.params.equation.text)),
+        })
+    }
+
     fn view_params(&self, edit: &Callback<(&'static str, String)>, _act: &Callback<Action>) -> Html {
         let mut presets: Vec<(AttrValue, AttrValue)> =
             SLIDES_PUZZLES.iter().map(|&p| (AttrValue::Static(p), AttrValue::Static(p))).collect();

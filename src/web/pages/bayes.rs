@@ -120,6 +120,19 @@ impl PuzzlePage for BayesPage {
         self.params.to_link().set("method", method.name())
     }
 
+    fn describe(&self, _: &()) -> Option<String> {
+        let verdicts: Vec<String> = self
+            .verdicts()
+            .iter()
+            .map(|(method, verdict)| {
+                let scores: Vec<String> =
+                    verdict.scores.iter().map(|(c, score)| format!("{c} {}", format_score(*score))).collect();
+                format!("{}: picks {} (scores: {})", method.label(), pick(verdict), scores.join(", "))
+            })
+            .collect();
+        Some(format!("{}.", verdicts.join("; ")))
+    }
+
     fn view_board(&self, _: &(), _: &Callback<Infallible>, _places: Html) -> Html {
         let verdicts = self.verdicts();
         let (_, chosen) = verdicts.iter().find(|(m, _)| *m == self.params.method).expect("both methods");

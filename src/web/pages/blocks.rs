@@ -8,7 +8,7 @@ use crate::core::link::{Link, LinkParams};
 use crate::puzzles::blocks::{
     pieces, write_layout, BlocksParams, Cells, Corner, Direction, Slide, INFO, SLIDES_LAYOUT,
 };
-use crate::core::places::Place;
+use crate::core::places::{self as places, picked_status, Place, Press};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::Choice;
 use crate::web::components::messages::Notices;
@@ -26,6 +26,13 @@ const PRESETS: [(&str, usize, Corner, &str); 2] = [
 pub struct BlocksPage {
     params: BlocksParams,
     selected: Option<u8>,
+}
+
+/// What a cell holds, for the picking rule: a piece (picked as a whole) or nothing.
+#[derive(Clone, Copy, PartialEq)]
+enum Spot {
+    Piece(u8),
+    Empty(usize),
 }
 
 pub enum Action {
@@ -87,7 +94,7 @@ impl PuzzlePage for BlocksPage {
             return classic::solved_by_hand(played);
         }
         format!(
-            "Slide the red block to the {} corner (outlined): click a piece, then an empty cell beside it (or, after a click, an arrow key). Pieces move one cell at a time.",
+            "Slide the red block to the {} corner (outlined): pick a piece, then an empty cell beside it, or steer the picked piece with the arrow keys. Pieces move one cell at a time.",
             self.params.corner.name().replace('-', " ")
         )
     }
@@ -232,18 +239,40 @@ impl PuzzlePage for BlocksPage {
 
     fn act(&mut self, action: Action, cells: &Cells, notices: &mut Notices) -> Effect<Slide> {
         match action {
-            Action::Cell(i) if cells[i] != 0 => {
-                self.selected = Some(cells[i]).filter(|&label| self.selected != Some(label));
-                Effect::Redraw
-            }
             Action::Cell(i) => {
-                match self.selected.and_then(|label| Some((label, self.slide_towards(cells, label, i)?))) {
-                    Some((label, direction)) => Effect::Play(Slide { label, direction }),
-                    None => {
-                        notices.alert =
-                            Some("Pick a piece first, then an empty cell right beside it.".into());
+                let label = cells[i];
+                let spot = if label == 0 { Spot::Empty(i) } else { Spot::Piece(label) };
+                let mut picked = self.selected.map(Spot::Piece);
+                let press = places::press(&mut picked, spot, label != 0, label == 0);
+                self.selected = match picked {
+                    Some(Spot::Piece(label)) => Some(label),
+                    _ => None,
+                };
+                match press {
+                    Press::Picked(_) => {
+                        let piece = format!("piece {}", char::from(label));
+                        notices.status = picked_status(&piece, "an empty cell beside it (or steer it with the arrow keys)");
                         Effect::Redraw
                     }
+                    Press::NothingToPick(_) => {
+                        notices.alert = Some("Pick a piece first, then an empty cell right beside it.".into());
+                        Effect::Redraw
+                    }
+                    Press::Dropped(_) => {
+                        notices.status = self.intro();
+                        Effect::Redraw
+                    }
+                    Press::Move { from: Spot::Piece(label), to: _ } => match self.slide_towards(cells, label, i) {
+                        Some(direction) => Effect::Play(Slide { label, direction }),
+                        None => {
+                            notices.alert = Some(format!(
+                                "Piece {} is not beside that cell: pick it again, then an empty cell right beside it.",
+                                char::from(label)
+                            ));
+                            Effect::Redraw
+                        }
+                    },
+                    Press::Move { .. } => Effect::Redraw,
                 }
             }
             Action::Slide(direction) => match self.selected {

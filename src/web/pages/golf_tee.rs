@@ -7,7 +7,7 @@ use crate::core::link::{Link, LinkParams};
 use crate::puzzles::golf_tee::{
     hole, place, Goal, GolfTeeParams, Jump, Tees, INFO, MAX_ROWS, MIN_ROWS,
 };
-use crate::core::places::Place;
+use crate::core::places::{self as places, picked_status, Place, Press};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::messages::Notices;
@@ -206,21 +206,30 @@ impl PuzzlePage for GolfTeePage {
                 self.params.played.clear();
                 Effect::NewPuzzle(format!("Hole {h} changed."))
             }
-            Action::Hole(h) => match self.selected.take() {
-                None if tees & (1 << h) != 0 => {
-                    self.selected = Some(h);
-                    Effect::Redraw
-                }
-                None => Effect::Redraw,
-                Some(from) if from == h => Effect::Redraw,
-                Some(from) => match self.params.triangle.parse_jump(&format!("{from}-{h}")) {
-                    Ok(jump) => Effect::Play(jump),
-                    Err(why) => {
-                        notices.alert = Some(format!("That jump is not allowed: {why}."));
+            Action::Hole(h) => {
+                let has_tee = tees & (1 << h) != 0;
+                match places::press(&mut self.selected, h, has_tee, !has_tee) {
+                    Press::Picked(_) => {
+                        notices.status = picked_status(&format!("the tee in hole {h}"), "the empty hole to jump into");
                         Effect::Redraw
                     }
-                },
-            },
+                    Press::NothingToPick(_) => {
+                        notices.alert = Some(format!("Hole {h} is empty: pick a hole with a tee in it."));
+                        Effect::Redraw
+                    }
+                    Press::Dropped(_) => {
+                        notices.status = self.intro();
+                        Effect::Redraw
+                    }
+                    Press::Move { from, to } => match self.params.triangle.parse_jump(&format!("{from}-{to}")) {
+                        Ok(jump) => Effect::Play(jump),
+                        Err(why) => {
+                            notices.alert = Some(format!("That jump is not allowed: {why}."));
+                            Effect::Redraw
+                        }
+                    },
+                }
+            }
         }
     }
 

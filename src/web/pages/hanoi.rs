@@ -3,7 +3,7 @@
 
 use crate::core::format::{count_of, format_count};
 use crate::core::link::{Link, LinkParams};
-use crate::core::places::Place;
+use crate::core::places::{self as places, picked_status, Place, Press};
 use crate::core::playback::MAX_PLAYBACK;
 use crate::puzzles::hanoi::domain::{
     peg_name, peg_range, Move, Position, Tower, MAX_DISCS, MAX_PEGS, MIN_DISCS, MIN_PEGS,
@@ -164,6 +164,10 @@ impl PuzzlePage for HanoiPage {
 
     const PLACES_DRAG: bool = true;
 
+    fn drop_pick(&mut self) {
+        self.selected = None;
+    }
+
     fn say_move(&self, before: &Position, mv: &Move) -> String {
         let stacks = self.params.tower.stacks(*before);
         let disc = stacks[usize::from(mv.from)].last().map_or(0, |d| d + 1);
@@ -223,22 +227,23 @@ impl HanoiPage {
             ));
             return Effect::Redraw;
         }
-        let Some(from) = self.selected.take() else {
-            if tower.stacks(shown)[peg as usize].is_empty() {
-                notices.alert =
-                    Some(format!("Peg {} is empty: pick a peg with a disc on it.", peg_name(peg)));
-            } else {
+        let has_discs = !tower.stacks(shown)[peg as usize].is_empty();
+        match places::press(&mut self.selected, peg, has_discs, true) {
+            Press::Picked(_) => {
                 notices.alert = None;
-                self.selected = Some(peg);
-                notices.status = format!("Picked peg {}: now pick where the disc goes.", peg_name(peg));
+                notices.status = picked_status(&format!("peg {}", peg_name(peg)), "where its top disc goes");
+                Effect::Redraw
             }
-            return Effect::Redraw;
-        };
-        if from == peg {
-            notices.status = self.intro();
-            return Effect::Redraw;
+            Press::NothingToPick(_) => {
+                notices.alert = Some(format!("Peg {} is empty: pick a peg with a disc on it.", peg_name(peg)));
+                Effect::Redraw
+            }
+            Press::Dropped(_) => {
+                notices.status = self.intro();
+                Effect::Redraw
+            }
+            Press::Move { from, to } => Effect::Play(Move::new(from, to)),
         }
-        Effect::Play(Move::new(from, peg))
     }
 }
 

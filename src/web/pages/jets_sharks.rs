@@ -170,6 +170,14 @@ impl PuzzlePage for JetsSharksPage {
         }
     }
 
+    fn describe(&self, &cycle: &usize) -> Option<String> {
+        let act = self.run.as_ref().and_then(|r| r.history.get(cycle));
+        Some(match act {
+            Some(act) => format!("Cycle {cycle}: {}.", retrieved(&self.net, &self.table, act)),
+            None => "No run yet: press Solve to run the net.".into(),
+        })
+    }
+
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Action>) -> Html {
         let k = self.params.constants;
         let constants = [

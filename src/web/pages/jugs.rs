@@ -3,7 +3,7 @@
 
 use crate::core::classic::{Algo, ClassicParams};
 use crate::core::job::Report;
-use crate::core::places::Place;
+use crate::core::places::{self as places, picked_status, Place, Press};
 use crate::puzzles::jugs::{jug_name, Amounts, JugsParams, Pour, INFO};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::messages::Notices;
@@ -169,16 +169,22 @@ impl PuzzlePage for JugsPage {
         }
     }
 
-    fn act(&mut self, action: Action, shown: &Shown, _: &mut Notices) -> Effect<Pour> {
+    fn act(&mut self, action: Action, shown: &Shown, notices: &mut Notices) -> Effect<Pour> {
         let Action::Jug(j) = action;
-        match self.selected.take() {
-            None if shown.amounts[j] > 0 => {
-                self.selected = Some(j);
+        match places::press(&mut self.selected, j, shown.amounts[j] > 0, true) {
+            Press::Picked(_) => {
+                notices.status = picked_status(&format!("jug {}", jug_name(j)), "the jug to pour into");
                 Effect::Redraw
             }
-            None => Effect::Redraw,
-            Some(from) if from == j => Effect::Redraw,
-            Some(from) => Effect::Play(Pour { from, to: j }),
+            Press::NothingToPick(_) => {
+                notices.alert = Some(format!("Jug {} is empty: pick a jug with water in it.", jug_name(j)));
+                Effect::Redraw
+            }
+            Press::Dropped(_) => {
+                notices.status = self.intro();
+                Effect::Redraw
+            }
+            Press::Move { from, to } => Effect::Play(Pour { from, to }),
         }
     }
 

@@ -103,6 +103,16 @@ impl PuzzlePage for PhrasePage {
         }
     }
 
+    fn describe(&self, (_, shown): &(String, String)) -> Option<String> {
+        let guess = if self.improvements.is_empty() { &self.guess } else { shown };
+        if guess.is_empty() {
+            return Some(format!("Target: \"{}\". No guess yet: press Solve.", self.params.target));
+        }
+        let right = guess.chars().zip(self.params.target.chars()).filter(|(g, t)| g == t).count();
+        let length = self.params.target.chars().count();
+        Some(format!("Best guess: \"{guess}\", {right} of {length} letters right (target: \"{}\").", self.params.target))
+    }
+
     fn view_params(&self, edit: &Callback<(&'static str, String)>, _: &Callback<Infallible>) -> Html {
         html! {
             <Field class="wide" label="Target (any text you can type)" name="target" value={self.params.target.clone()}

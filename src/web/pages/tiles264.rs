@@ -13,7 +13,7 @@ use crate::web::components::compare_table::Column;
 use crate::web::components::histogram::Histogram;
 use crate::web::components::listing::Listing;
 use crate::web::components::messages::Notices;
-use crate::web::components::square::Square;
+use crate::web::components::square::{square_in_words, Square};
 use crate::web::page::{Effect, Guide, PuzzlePage, SeedUse};
 use crate::web::components::field::Field;
 use yew::prelude::*;
@@ -139,6 +139,10 @@ impl PuzzlePage for TilesPage {
             n => AttrValue::from(format!("Blue outline: changed in this step ({n})")),
         };
         html! { <Square layout={*shown} {changed} key_lines={vec![outlined, AttrValue::from("Purple: turned upside down")]} /> }
+    }
+
+    fn describe(&self, (_, shown): &(Layout, Layout)) -> Option<String> {
+        Some(square_in_words(if self.replay_steps == 0 { &self.shown } else { shown }))
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, _: &Callback<Action>) -> Html {
