@@ -777,6 +777,9 @@ pub struct Page {
     /// Where the keyboard focus goes once the page is drawn: Play when a solution just
     /// arrived (so Space plays it), the table's first row when a comparison finished.
     focus_next: Option<&'static str>,
+    /// On a phone, the status (with the answer under it) to bring into view once drawn: the
+    /// answer's board or chart may have moved it away from where Solve left it.
+    reveal_status: bool,
     /// What a field holds while it is typed in or after it was refused.
     draft: Option<Draft>,
     /// The Search view, when open.
@@ -825,6 +828,7 @@ impl Component for Page {
             notices: Notices::for_link(&errors, &moved),
             puzzle,
             focus_next: None,
+            reveal_status: false,
             draft: None,
             search: None,
             maker: None,
@@ -901,6 +905,9 @@ impl Component for Page {
         if let Some(selector) = self.focus_next.take() {
             // After a solve the status line above the board stays where it is.
             browser::focus(selector, selector != PLAY_BUTTON);
+        }
+        if std::mem::take(&mut self.reveal_status) {
+            browser::reveal(".status");
         }
     }
 
@@ -1574,6 +1581,7 @@ impl Page {
                 if self.session.has_solution() {
                     self.focus_next = Some(PLAY_BUTTON);
                 }
+                self.reveal_status = browser::coarse_pointer();
                 if std::mem::take(&mut self.play_when_solved) && self.session.has_solution() {
                     // A row picked in Compare: its solution plays, as the guide says.
                     self.session.playback_action(PlaybackAction::Toggle, ctx.link().callback(|_| Msg::Tick));

@@ -122,7 +122,9 @@ test("the article's seed replays its run with Python's stream", async () => {
   const { page } = await open("#/tiles264?seed=1690419104&rng=python");
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   await status(page).filter({ hasText: "Solved after 423 generations" }).waitFor({ timeout: 30000 });
-  assert.match(await page.locator("svg.square").getAttribute("aria-label"), /18, 99, 86, 61, 66, 81, 98, 19, 91, 16, 69, 88, 89, 68, 11, 96/);
+  const values = await page.locator("svg.square .cell").evaluateAll((cells) => cells.map((c) => c.dataset.value).join(", "));
+  assert.equal(values, "18, 99, 86, 61, 66, 81, 98, 19, 91, 16, 69, 88, 89, 68, 11, 96");
+  assert.match(await page.locator("svg.square").getAttribute("aria-label"), /^264 square, row 1: 18, 99 \(tile 66 turned\), 86, 61 \(tile 19 turned\), sum 264; .*every line 264: solved\.$/);
   const first = page.locator("table.improvements tbody tr").first().locator("td");
   assert.equal(await first.nth(1).innerText(), "0.1423");
   await page.close();

@@ -69,6 +69,54 @@ test("every page fits a phone: no sideways scroll, the puzzle first, 44 px contr
   }
 });
 
+/** The least a board's places may measure: a finger's 44 px, but for a board that cannot have
+ * it: a 9×9 grid under the 51 px header of a 360 px tall screen (32 px cells at most), the
+ * queens' 8×8 beside the status there, and 11 marbles in one row on a 360 px screen (31 px). */
+const LEAST_PLACE = { sudoku: 32, queens: 36, marbles: 31 };
+const SIZES = [{ width: 640, height: 360 }, { width: 851, height: 393 }, ...PORTRAIT];
+
+/** The smallest of the board's places, in CSS pixels (Infinity for a board without). */
+const smallestPlace = (page) => page.locator(".board .place").evaluateAll((places) =>
+  Math.min(...places.map((p) => p.getBoundingClientRect()).filter((b) => b.width > 0).map((b) => Math.min(b.width, b.height))));
+
+/** How much of `locator`'s box is in the window, 0 to 1. */
+const inView = (locator) => locator.evaluate((e) => {
+  const box = e.getBoundingClientRect();
+  return Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0)) / box.height;
+});
+
+test("phones both ways, before and after Solve: a finger's places, 16 px words, Solve, the status and the answer in the first screen", async () => {
+  for (const name of await puzzleNames()) {
+    for (const size of SIZES) {
+      const what = `${name} at ${size.width}×${size.height}`;
+      const { page, errors } = await phone(`#/${name}`, size);
+      await page.locator(".board").waitFor();
+      const solve = page.locator(".solve-bar button.primary");
+      const least = LEAST_PLACE[name] ?? 44;
+      assert.ok(await smallestPlace(page) >= least, `${what}: places of ${await smallestPlace(page)} px`);
+      // The classifier's tables fill the first screen: it answers as it is typed, Solve or not.
+      if (name !== "bayes") {
+        const box = await solve.boundingBox();
+        assert.ok(box.y + box.height <= size.height, `${what}: Solve in the first screen (its foot at ${box.y + box.height})`);
+      }
+      await solve.scrollIntoViewIfNeeded();
+      await solve.tap();
+      await page.waitForFunction(() => !document.querySelector(".solve-bar button.primary").disabled, null, { timeout: 60000 });
+      await page.waitForTimeout(300);
+      assert.ok(await inView(page.locator(".status")) > 0.99, `${what}: the status in view after Solve`);
+      const board = await page.locator(".board").boundingBox();
+      assert.ok(board.y >= 0 && board.y < size.height * 0.75, `${what}: the answer's board in view after Solve (at ${board.y})`);
+      const after = await smallestPlace(page);
+      assert.ok(after >= least, `${what}: places of ${after} px after Solve`);
+      // Words: the status, the board and the playback (a chart's ticks are the chart's own size).
+      assert.deepEqual(await smallText(page, 16, ".stage-top, .board, .playback-bar"), [], `${what}: words after Solve`);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), size.width, `${what}: nothing sideways`);
+      assert.deepEqual(errors, [], what);
+      await page.close();
+    }
+  }
+});
+
 test("the puzzles' menu on a phone: every puzzle in reach, nothing sideways, nothing overlapping in the header", async () => {
   for (const size of [PORTRAIT[0], LANDSCAPE]) {
     const { page, errors } = await phone("#/queens", size);

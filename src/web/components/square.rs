@@ -17,7 +17,7 @@ pub struct SquareProps {
 }
 
 /// Height of a line of the key under the square.
-const KEY_LINE: f64 = 34.0;
+const KEY_LINE: f64 = 42.0;
 
 const CELL: f64 = 100.0;
 /// Room around the grid for the sums, written large enough for the back row.

@@ -106,11 +106,11 @@ impl PuzzlePage for PhrasePage {
     fn describe(&self, (_, shown): &(String, String)) -> Option<String> {
         let guess = if self.improvements.is_empty() { &self.guess } else { shown };
         if guess.is_empty() {
-            return Some(format!("Target: \"{}\". No guess yet: press Solve.", self.params.target));
+            return Some(format!("No guess yet: press Solve to evolve a text into \"{}\".", self.params.target));
         }
         let right = guess.chars().zip(self.params.target.chars()).filter(|(g, t)| g == t).count();
         let length = self.params.target.chars().count();
-        Some(format!("Best guess: \"{guess}\", {right} of {length} letters right (target: \"{}\").", self.params.target))
+        Some(format!("Best guess: \"{guess}\", {right} of {length} letters right, aiming at \"{}\".", self.params.target))
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, _: &Callback<Infallible>) -> Html {

@@ -141,7 +141,7 @@ impl PuzzlePage for QueensPage {
         if !self.params.placed.is_empty() {
             return self.placed_sentence();
         }
-        "Place n queens so that none attacks another: click a square for a queen (again to take it off), or Solve to count them or to evolve a placement.".into()
+        "Place n queens, none attacking another: click a square to place or remove a queen, or Solve to count or evolve solutions.".into()
     }
 
     /// A method the board size does not allow (permutations beyond 10 queens) is refused

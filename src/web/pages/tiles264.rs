@@ -136,7 +136,7 @@ impl PuzzlePage for TilesPage {
         // The colours' key, under the square (drawn in it: it grows and shrinks with it).
         let outlined = match changed.len() {
             0 => AttrValue::from("The first generation's best"),
-            n => AttrValue::from(format!("Blue outline: changed in this step ({n})")),
+            n => AttrValue::from(format!("Blue outline: changed ({n})")),
         };
         html! { <Square layout={*shown} {changed} key_lines={vec![outlined, AttrValue::from("Purple: turned upside down")]} /> }
     }
