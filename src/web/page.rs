@@ -716,6 +716,8 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         let shown = self.shown(session);
         if let Err(why) = self.0.apply(&shown, &mv) {
             notices.alert = Some(format!("That move is not allowed: {why}."));
+            // The pick went with the move tried: the status no longer says what was picked.
+            notices.status = self.0.intro();
             return;
         }
         let words = self.0.say_move(&shown, &mv);
@@ -1831,6 +1833,11 @@ impl Page {
             Command::Solve => Shell::Solve,
             Command::Compare => Shell::Compare,
             Command::Cancel if busy => Shell::Cancel,
+            Command::PlayPause | Command::Back | Command::Forward | Command::ToStart
+                if busy && !self.session.has_solution() =>
+            {
+                return Some(Msg::Unavailable(STEPS_COME_WITH_THE_ANSWER.into()))
+            }
             Command::PlayPause => Shell::Playback(PlaybackAction::Toggle),
             Command::Back => Shell::Playback(PlaybackAction::Back),
             Command::Forward => Shell::Playback(PlaybackAction::Forward),
@@ -1888,6 +1895,10 @@ fn search_command(command: Command, key: &str) -> Option<Msg> {
 
 /// A solve, a comparison or a new seed asked for while one runs.
 const BUSY: &str = "Busy solving: wait for the answer, or press Esc to cancel.";
+
+/// A playback key pressed while the solver runs and no solution is shown yet.
+const STEPS_COME_WITH_THE_ANSWER: &str =
+    "The solver is still running: its solution's steps come with its answer (Esc cancels).";
 
 /// `g` where the search has no waiting nodes to choose from.
 const NOTHING_TO_PREDICT: &str =

@@ -67,6 +67,11 @@ test("golf tees: a jump by clicks, an edited start, reachable positions counted"
   await status(page).filter({ hasText: "Picked the tee in hole 3: now pick the empty hole to jump into, or the tee in hole 3 again to put it back." }).waitFor();
   await page.getByRole("button", { name: /^Hole 3, .*: tee, picked to jump$/ }).click();
   assert.equal(await page.getByRole("button", { name: /picked to jump/ }).count(), 0);
+  // A jump the rules refuse drops the pick, and the status no longer names it.
+  await page.getByRole("button", { name: /^Hole 4, .*: tee$/ }).click();
+  await page.getByRole("button", { name: /^Hole 0, .*: empty/ }).click();
+  await page.getByRole("alert").filter({ hasText: "That jump is not allowed" }).waitFor();
+  assert.match(await status(page).textContent(), /^\d+ tees\. Jump a tee/);
   await page.getByRole("button", { name: /^Hole 3, .*: tee$/ }).click();
   await page.getByRole("button", { name: /^Hole 0, .*: empty/ }).click();
   await waitForHash(page, /moves=3-0/);

@@ -27,6 +27,8 @@ const PAGES = [
   { link: "#/jets-sharks?touch=Ken:0.8", done: "occupation burglar", words: /^Cycle \d+: /, steps: true },
   { link: "#/alphametics?equation=SEND%20%2B%20MORE%20%3D%3D%20MONEY&algo=columns", done: /solution/, words: /^9567 \+ 1085 = 10652: .*O = 0, /, steps: false },
   { link: "#/bayes", done: /./, words: /picks/, steps: false },
+  // A solution shown (not played by hand) is a result too.
+  { link: "#/queens?n=8", done: /92 solutions/, words: /^8×8 board, queens at row 1, column \d+; row 2/, steps: false },
 ];
 
 for (const { link, done, words, steps } of PAGES) {
@@ -82,4 +84,18 @@ test("forced colours: activation and score bars, chart keys and right letters ke
   assert.equal(right, "underline", "a right letter is underlined");
   assert.deepEqual([...errors, ...bayes.errors, ...phrase.errors], []);
   for (const p of [page, bayes.page, phrase.page]) await p.close();
+});
+
+test("a playback key while the solver runs says the steps come with the answer", async () => {
+  const { page, errors } = await open("#/sliding?size=4&seed=1&shuffle=30", PROJECTOR);
+  await page.locator(".board .place").first().waitFor();
+  await page.locator("body").focus();
+  await page.keyboard.press("s");
+  await page.keyboard.press(".");
+  await page.locator(".alert").filter({ hasText: "The solver is still running: its solution's steps come with its answer (Esc cancels)." }).waitFor();
+  await status(page).filter({ hasText: /Solved/ }).waitFor({ timeout: 60000 });
+  await page.keyboard.press(".");
+  await said(page).filter({ hasText: /^Step 1 of / }).waitFor({ state: "attached" });
+  assert.deepEqual(errors, []);
+  await page.close();
 });

@@ -22,6 +22,17 @@ pub struct ChessboardProps {
 /// A square's side in the board's SVG units.
 pub const CELL: f64 = 100.0;
 
+/// A board of queens in words, row by row: its picture's name, and what `b` reads.
+pub fn queens_in_words(n: usize, queens: &[[u32; 2]]) -> String {
+    let mut sorted = queens.to_vec();
+    sorted.sort_unstable();
+    let at: Vec<String> = sorted.iter().map(|[r, c]| format!("row {}, column {}", r + 1, c + 1)).collect();
+    match at.is_empty() {
+        true => format!("{n}×{n} board, no queens"),
+        false => format!("{n}×{n} board, queens at {}", at.join("; ")),
+    }
+}
+
 #[function_component]
 pub fn Chessboard(props: &ChessboardProps) -> Html {
     let n = props.n;
@@ -44,13 +55,9 @@ pub fn Chessboard(props: &ChessboardProps) -> Html {
         let moved = props.moved.contains(&[row, col]).then_some("moved");
         html! { <text class={classes!("queen", moved)} x={format!("{x:.0}")} y={format!("{y:.0}")}>{ "♛" }</text> }
     });
-    let mut sorted = props.queens.clone();
-    sorted.sort_unstable();
-    let at: Vec<String> = sorted.iter().map(|[r, c]| format!("row {}, column {}", r + 1, c + 1)).collect();
-    let label = match (at.is_empty(), props.places.is_some()) {
-        (_, true) => format!("{n}×{n} board, squares row by row"),
-        (true, false) => format!("{n}×{n} board, no queens"),
-        (false, false) => format!("{n}×{n} board, queens at {}", at.join("; ")),
+    let label = match props.places.is_some() {
+        true => format!("{n}×{n} board, squares row by row"),
+        false => queens_in_words(n, &props.queens),
     };
     html! {
         <svg class={classes!("chessboard", props.places.is_some().then_some("playable"))} viewBox={format!("0 0 {side:.0} {side:.0}")}

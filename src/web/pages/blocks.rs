@@ -269,6 +269,7 @@ impl PuzzlePage for BlocksPage {
                                 "Piece {} is not beside that cell: pick it again, then an empty cell right beside it.",
                                 char::from(label)
                             ));
+                            notices.status = self.intro();
                             Effect::Redraw
                         }
                     },

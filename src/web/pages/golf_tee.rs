@@ -225,6 +225,7 @@ impl PuzzlePage for GolfTeePage {
                         Ok(jump) => Effect::Play(jump),
                         Err(why) => {
                             notices.alert = Some(format!("That jump is not allowed: {why}."));
+                            notices.status = self.intro();
                             Effect::Redraw
                         }
                     },

@@ -9,7 +9,7 @@ use crate::puzzles::queens::params::{Algo, QueensParams, MAX_N};
 use crate::puzzles::queens::hand::{attacked, attacking_pairs, solves};
 use crate::puzzles::queens::{merge_counts, split_count, INFO, LIST_UP_TO};
 use crate::puzzles::PuzzleInfo;
-use crate::web::components::chessboard::{Chessboard, CELL};
+use crate::web::components::chessboard::{queens_in_words, Chessboard, CELL};
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::compare_table::Column;
 use crate::web::components::listing::Listing;
@@ -191,6 +191,13 @@ impl PuzzlePage for QueensPage {
                 <p class="step-note" aria-live="polite">{ self.replay_caption(shown) }</p>
             </div>
         }
+    }
+
+    /// A board shown, not played (a solution, a replayed step) in words; one played by hand is
+    /// read by its places.
+    fn describe(&self, (_, shown): &(Queens, Queens)) -> Option<String> {
+        let queens = if self.replayed.is_empty() { &self.queens } else { shown };
+        Some(queens_in_words(self.params.n, queens))
     }
 
     /// On a board played by hand, every square: its queen, or whether a queen there would be
