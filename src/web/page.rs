@@ -122,6 +122,12 @@ pub trait PuzzlePage: Sized + 'static {
         improvements_as_moves(report)
     }
 
+    /// Whether a finished run's steps record how it went (a net's cycles) rather than moves to
+    /// make from the start: it opens at its end, as it finished, as a replayed run does.
+    fn opens_at_its_end(&self) -> bool {
+        false
+    }
+
     /// Whether a link opening the page asks for a solve at once (it names something only a
     /// solve shows, as one solution of several); a playback step always does.
     fn solves_on_open(&self) -> bool {
@@ -680,7 +686,8 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         let page = &self.0;
         let replayed = page.replay_moves(report).map(|moves| with_moves(report, moves));
         // A replayed run is shown at its end, as it finished; Play replays it from the start.
-        let seek_to = seek_to.unwrap_or(if replayed.is_some() { usize::MAX } else { 0 });
+        let at_end = replayed.is_some() || page.opens_at_its_end();
+        let seek_to = seek_to.unwrap_or(if at_end { usize::MAX } else { 0 });
         session.show_report(
             replayed.as_ref().unwrap_or(report),
             seek_to,

@@ -246,6 +246,10 @@ impl PuzzlePage for JetsSharksPage {
         Effect::NewPuzzle(format!("{label}."))
     }
 
+    fn opens_at_its_end(&self) -> bool {
+        true
+    }
+
     fn on_report(&mut self, report: &Report, notices: &mut Notices) {
         let history = report
             .solution
