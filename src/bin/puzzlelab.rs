@@ -111,7 +111,8 @@ fn main() -> ExitCode {
         },
         ["link", link] => match puzzles::canonical_link(link) {
             Ok(canonical) => {
-                say!("{}", serde_json::json!({ "link": canonical }));
+                let embed_html = puzzles::embed_html(link, &canonical).unwrap_or_default();
+                say!("{}", serde_json::json!({ "link": canonical, "embed_html": embed_html }));
                 ExitCode::SUCCESS
             }
             Err(error) => {

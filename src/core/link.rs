@@ -307,6 +307,25 @@ pub const RACE_KEY: &str = "race";
 pub const CLOCK_KEY: &str = "clock";
 pub const SEEDS_KEY: &str = "seeds";
 
+/// `embed=1` shows the page inside another one (`core::embed`): every puzzle and lessons
+/// accept it, the solvers ignore it, and the address a page writes back keeps it.
+pub const EMBED_KEY: &str = "embed";
+
+/// Whether `link` asks for the embedded page (`embed=1`); another value is refused by
+/// [`embed_value`].
+pub fn is_embedded(link: &Link) -> bool {
+    link.get(EMBED_KEY) == Some("1")
+}
+
+/// `embed`'s value checked: absent, 0 or 1.
+pub fn embed_value(link: &Link) -> Result<bool, LinkError> {
+    match link.get(EMBED_KEY) {
+        None | Some("0") => Ok(false),
+        Some("1") => Ok(true),
+        Some(other) => Err(LinkError::new(EMBED_KEY, format!("must be 0 or 1, got '{other}'"))),
+    }
+}
+
 /// What a link asks of the Search view.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SearchAsk {
@@ -379,6 +398,8 @@ pub struct LinkAsk {
     pub trace: bool,
     /// The Search view or race the link opens (`view=search`, `race=`).
     pub view: Option<SearchAsk>,
+    /// `embed=1`: the page inside another one.
+    pub embed: bool,
 }
 
 impl LinkAsk {
@@ -407,7 +428,8 @@ impl LinkAsk {
             playback_value(link, key).map_err(|e| e.to_string())?;
         }
         let view = search_view(link).map_err(|e| e.to_string())?;
-        Ok(Self { trace, view })
+        let embed = embed_value(link).map_err(|e| e.to_string())?;
+        Ok(Self { trace, view, embed })
     }
 
     /// `canonical`, a puzzle's own link, with what this asks written back (as pages write it).
@@ -416,8 +438,9 @@ impl LinkAsk {
             Some(view) => with_view(canonical, view),
             None => canonical,
         };
-        if self.trace {
-            link.set(TRACE_KEY, 1)
+        let link = if self.trace { link.set(TRACE_KEY, 1) } else { link };
+        if self.embed {
+            link.set(EMBED_KEY, 1)
         } else {
             link
         }
@@ -463,6 +486,7 @@ impl<'a> ParamReader<'a> {
                 RACE_KEY,
                 CLOCK_KEY,
                 SEEDS_KEY,
+                EMBED_KEY,
             ],
             errors: Vec::new(),
             step_read: false,

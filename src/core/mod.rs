@@ -7,6 +7,7 @@ pub mod choice;
 pub mod classic;
 pub mod colour;
 pub mod constraint;
+pub mod embed;
 pub mod evolve;
 pub mod format;
 pub mod history;

@@ -254,6 +254,17 @@ pub fn canonical_link(text: &str) -> Result<String, String> {
     Ok(ask.written_on(canonical).to_hash())
 }
 
+/// The `<iframe>` code showing `text`'s canonical link `canonical` inside another page, its
+/// `src` starting with the address `text` gives before `#` (docs/links.md#embedding).
+pub fn embed_html(text: &str, canonical: &str) -> Result<String, String> {
+    let link = Link::parse(canonical).map_err(|e| e.to_string())?;
+    let shown = match find(&link.puzzle) {
+        Some(puzzle) => puzzle.title.to_string(),
+        None => format!("lesson “{}”", lesson::from_link(&link)?.0.title),
+    };
+    Ok(crate::core::embed::iframe_html(crate::core::embed::base_of(text.trim()), &link, &shown))
+}
+
 /// A puzzle's link read and checked, as `link` and `solve` both read it (its parameters
 /// first, then what it asks beyond them): its canonical form and what it asks.
 fn read_checked(link: &Link) -> Result<(Link, LinkAsk), String> {
@@ -743,6 +754,29 @@ mod tests {
             let (_, errors) = read(&Link::new(puzzle.name).with("step", 1).with("speed", 7));
             assert!(errors.is_empty(), "{}: step=1&speed=7: {errors:?}", puzzle.name);
         }
+    }
+
+    #[test]
+    fn every_puzzle_and_lessons_keep_embed_and_refuse_a_bad_value() {
+        for puzzle in PUZZLES {
+            let link = format!("#/{}?embed=1", puzzle.name);
+            let canonical = canonical_link(&link).unwrap_or_else(|e| panic!("{link}: {e}"));
+            assert!(canonical.ends_with("embed=1"), "{link} → {canonical}");
+            let html = embed_html(&format!("https://lab.example/{link}"), &canonical).unwrap();
+            assert!(html.starts_with("<iframe src=\"https://lab.example/#/"), "{html}");
+            let title = puzzle.title.replace('&', "&amp;");
+            assert!(html.contains(&format!("title=\"Puzzle Lab: {title}\"")), "{html}");
+            let refused = canonical_link(&format!("#/{}?embed=yes", puzzle.name)).unwrap_err();
+            assert!(refused.starts_with("embed: must be 0 or 1"), "{refused}");
+        }
+        assert_eq!(
+            canonical_link("#/lesson?example=search&step=2&embed=1").unwrap(),
+            "#/lesson?example=search&step=2&embed=1"
+        );
+        assert!(canonical_link("#/lesson?example=search&embed=2").is_err());
+        // A race keeps its keys and the embed.
+        let race = canonical_link("#/sliding?size=3&seed=3&shuffle=20&race=bfs,astar&t=5&embed=1").unwrap();
+        assert!(race.contains("race=bfs,astar") && race.ends_with("&embed=1"), "{race}");
     }
 
     #[test]

@@ -12,7 +12,7 @@ use super::pages::PageEntry;
 use super::{browser, release};
 use crate::core::keys::{self, Command, Mode};
 use crate::core::lesson::LESSON_PAGE;
-use crate::core::link::Link;
+use crate::core::link::{is_embedded, Link};
 use crate::puzzles::PUZZLES;
 use gloo_events::EventListener;
 use yew::prelude::*;
@@ -54,6 +54,8 @@ pub struct App {
     lesson_step: Option<(Link, u32)>,
     /// The address has just come to name a lesson: the lessons bundle is to draw it.
     mount_lesson: bool,
+    /// `embed=1`: the page inside another one, telling it its height while kept.
+    embedded: Option<browser::HeightReport>,
     _listeners: [EventListener; 5],
 }
 
@@ -107,7 +109,7 @@ impl Component for App {
         let dark = browser::load_setting("theme").as_deref() == Some("dark");
         release::start(ctx.link().callback(|_| Msg::NewVersion));
         let (link, route_error) = read_route();
-        let app = Self {
+        let mut app = Self {
             pages: ctx.props().pages,
             landing: ctx.props().landing,
             mount_lesson: link.puzzle == LESSON_PAGE,
@@ -121,9 +123,15 @@ impl Component for App {
             focus_before_help: None,
             new_version: false,
             lesson_step: None,
+            embedded: None,
             _listeners: listeners,
         };
         app.apply_root_attributes();
+        if is_embedded(&app.link) {
+            // After the attribute: the report is the embedded page's.
+            app.embedded = browser::report_height();
+            browser::tell_parent_the_address();
+        }
         app.name_the_tab();
         app
     }
@@ -158,6 +166,7 @@ impl Component for App {
                     release::check_for_update();
                 }
                 self.visit += 1;
+                browser::tell_parent_the_address();
             }
             Msg::Key(e) if e.key() == "Escape" && self.menu => {
                 // The menu is the page's own popup: Esc closes it and nothing else.
@@ -422,6 +431,7 @@ impl App {
     }
 
     fn apply_root_attributes(&self) {
+        browser::set_root_attribute("data-embed", if is_embedded(&self.link) { "on" } else { "off" });
         browser::set_root_attribute("data-theme", if self.dark { "dark" } else { "light" });
         browser::set_root_attribute("data-presenting", if self.shows_presentation() { "on" } else { "off" });
     }

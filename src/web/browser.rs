@@ -33,13 +33,97 @@ pub fn confirm(question: &str) -> bool {
     window().confirm_with_message(question).unwrap_or(false)
 }
 
-/// Puts `hash` in the address bar without adding a history entry or firing `hashchange`.
+/// Puts `hash` in the address bar without adding a history entry or firing `hashchange`
+/// (an embedded page tells its parent).
 pub fn replace_hash(hash: &str) {
     if current_hash() != hash {
         let _ = window()
             .history()
             .and_then(|h| h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash)));
+        tell_parent_the_address();
     }
+}
+
+/// Whether the page is shown inside another one (`embed=1`, the root's `data-embed`).
+pub fn embedded() -> bool {
+    root_attribute("data-embed").as_deref() == Some("on")
+}
+
+/// An embedded page no one has clicked into yet: it takes no focus and scrolls nothing, the
+/// course page around it keeps both.
+fn held_back_in_a_frame() -> bool {
+    embedded() && !window().document().is_some_and(|d| d.has_focus().unwrap_or(false))
+}
+
+/// Posts `{ puzzlelab: kind, <field>: value }` to the window around an embedded page
+/// (docs/links.md#embedding); nothing when the page is not embedded or has no parent.
+fn tell_parent(kind: &str, field: &str, value: &wasm_bindgen::JsValue) {
+    let Ok(Some(parent)) = window().parent() else { return };
+    if !embedded() || parent == window() {
+        return;
+    }
+    let message = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&message, &"puzzlelab".into(), &kind.into());
+    let _ = js_sys::Reflect::set(&message, &field.into(), value);
+    // The message holds only the link and a height: any host may read it.
+    let _ = parent.post_message(&message, "*");
+}
+
+/// Tells an embedded page's parent its whole address (`state`), to keep the student's place.
+pub fn tell_parent_the_address() {
+    tell_parent("state", "link", &current_url().into());
+}
+
+/// While kept, tells an embedded page's parent the content's height (`resize`) whenever it
+/// changes: after any change to the page (a step drawn, a panel opened), a resize, and once
+/// the style sheet has come.
+pub struct HeightReport {
+    _observer: web_sys::MutationObserver,
+    _on_change: wasm_bindgen::closure::Closure<dyn FnMut()>,
+    _on_resize: gloo_events::EventListener,
+    _on_load: gloo_events::EventListener,
+}
+
+/// Starts reporting the content's height of an embedded page.
+pub fn report_height() -> Option<HeightReport> {
+    let document = window().document()?;
+    let root = document.document_element()?;
+    let last = std::rc::Rc::new(std::cell::Cell::new(-1));
+    let say = move || {
+        // Not before the embedded page's style applies (`--header` set to 0): the page unstyled
+        // is taller, and a host that grew its frame to that height would keep it.
+        let styled = window()
+            .get_computed_style(&root)
+            .ok()
+            .flatten()
+            .and_then(|style| style.get_property_value("--header").ok())
+            .is_some_and(|header| header.trim() == "0rem");
+        let height = root.scroll_height();
+        if styled && last.replace(height) != height {
+            tell_parent("resize", "height", &height.into());
+        }
+    };
+    say();
+    let on_change = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(say.clone());
+    let observer = web_sys::MutationObserver::new(on_change.as_ref().unchecked_ref()).ok()?;
+    let options = web_sys::MutationObserverInit::new();
+    options.set_child_list(true);
+    options.set_subtree(true);
+    options.set_attributes(true);
+    options.set_character_data(true);
+    let body: web_sys::Node = document.body()?.into();
+    observer.observe_with_options(&body, &options).ok()?;
+    let on_resize = gloo_events::EventListener::new(&window(), "resize", {
+        let say = say.clone();
+        move |_| say()
+    });
+    let on_load = gloo_events::EventListener::new(&window(), "load", move |_| say());
+    Some(HeightReport {
+        _observer: observer,
+        _on_change: on_change,
+        _on_resize: on_resize,
+        _on_load: on_load,
+    })
 }
 
 /// Copies text to the clipboard (the browser may refuse outside a secure context; the link
@@ -197,6 +281,9 @@ pub fn focused() -> Option<web_sys::HtmlElement> {
 /// Moves the keyboard focus to the first element matching `selector`, if there is one,
 /// scrolling it into view or (`scroll` false) leaving the page where it is; false if none.
 pub fn focus(selector: &str, scroll: bool) -> bool {
+    if held_back_in_a_frame() {
+        return false;
+    }
     let Some(element) = window().document().and_then(|d| d.query_selector(selector).ok().flatten()) else {
         return false;
     };
@@ -209,6 +296,9 @@ pub fn focus(selector: &str, scroll: bool) -> bool {
 
 /// Scrolls the element `selector` finds into view when it is out of it, the least distance.
 pub fn reveal(selector: &str) {
+    if held_back_in_a_frame() {
+        return;
+    }
     if let Some(element) = window().document().and_then(|d| d.query_selector(selector).ok().flatten()) {
         let options = web_sys::ScrollIntoViewOptions::new();
         options.set_block(web_sys::ScrollLogicalPosition::Nearest);

@@ -8,7 +8,8 @@ use crate::core::choice::Named;
 use crate::core::job::{ChartPoint, Report};
 use crate::core::keys::{self, Command, Mode};
 use crate::core::link::{
-    playback_value, read_leniently, Link, LinkAsk, LinkError, LinkParams, SearchAsk, SPEED_KEY, STEP_KEY,
+    playback_value, read_leniently, Link, LinkAsk, LinkError, LinkParams, SearchAsk, EMBED_KEY, SPEED_KEY,
+    STEP_KEY,
 };
 use crate::core::places::Place;
 use crate::core::playback::DEFAULT_SPEED_LEVEL;
@@ -32,6 +33,7 @@ use crate::web::session::{Finished, Shelved, SolveSession};
 use crate::web::solver::{SolverClient, SolverEvent};
 use gloo_events::EventListener;
 use std::any::Any;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// What a page's own action asks of the shell.
@@ -356,6 +358,8 @@ pub enum Shell {
     CopyLink,
     /// Shows the page's link as a QR code, or hides it.
     ShowQr,
+    /// Copies the QR sheet's embed code.
+    CopyEmbedCode,
     DismissAlert,
     Playback(PlaybackAction),
     /// A parameter edited in the page: its link key and the text entered.
@@ -808,8 +812,12 @@ pub struct Page {
     qr_drawer: Option<SolverClient>,
     /// While the QR code is shown, the keys are its own.
     qr_keys: Option<DialogKeys>,
+    /// The QR sheet's embed code was copied (its button says so).
+    embed_copied: bool,
     /// A row of the comparison was picked: its solve plays once it arrives.
     play_when_solved: bool,
+    /// `embed=1`: the page is inside another one, and the link it writes says so.
+    embedded: bool,
     _keys: EventListener,
 }
 
@@ -848,7 +856,9 @@ impl Component for Page {
             qr: None,
             qr_drawer: None,
             qr_keys: None,
+            embed_copied: false,
             play_when_solved: false,
+            embedded: browser::embedded(),
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.notices.status = page.puzzle.intro();
@@ -970,6 +980,7 @@ impl Component for Page {
             search: self.search.as_ref().map(|search| search.view(&ctx.link().callback(Msg::Search))),
             board_in_view: self.search.as_ref().is_some_and(|s| s.draws_board() || s.predicting()),
             racing: self.search.as_ref().is_some_and(|s| !s.race().is_empty()),
+            embedded: self.embedded,
             can_search: self.puzzle.shows_search(),
             // A line needs two samples: a run over in a blink has no chart.
             chart: (history.len() >= 2).then(|| {
@@ -987,7 +998,7 @@ impl Component for Page {
             <>
                 { shell_view(parts, &shell) }
                 if let Some(qr) = &self.qr {
-                    { qr_view(qr, shell.reform(|_: MouseEvent| Shell::ShowQr)) }
+                    { qr_view(qr, &self.embed_code(), self.embed_copied, &shell) }
                 }
             </>
         }
@@ -996,7 +1007,8 @@ impl Component for Page {
 
 /// The page's link as a QR code over the page, big enough to scan from the back of a room,
 /// with the link written under it and the way back.
-fn qr_view(qr: &QrView, close: Callback<MouseEvent>) -> Html {
+/// Under it, the `<iframe>` code that shows the page inside a course page (`embed=1`).
+fn qr_view(qr: &QrView, embed_code: &str, copied: bool, shell: &Callback<Shell>) -> Html {
     let shown = match qr {
         QrView::Drawing => html! { <p>{ "Drawing the QR code…" }</p> },
         QrView::Drawn(markup) => Html::from_html_unchecked(AttrValue::from(markup.clone())),
@@ -1005,8 +1017,39 @@ fn qr_view(qr: &QrView, close: Callback<MouseEvent>) -> Html {
     html! {
         <div class="qr-overlay" role="dialog" aria-modal="true" aria-label="This page's link as a QR code">
             { shown }
-            <button class="qr-close" onclick={close}>{ "Back to the page (q or Esc)" }</button>
+            <button class="qr-close" onclick={shell.reform(|_| Shell::ShowQr)}>{ "Back to the page (q or Esc)" }</button>
+            <section class="embed-code" aria-label="Embed this page">
+                <h2>{ "Embed this page" }</h2>
+                <p>{ "Paste this code into a course page or a slide: it shows this page there, at this step." }</p>
+                <textarea readonly=true rows="3" aria-label="The embed code" value={embed_code.to_string()} />
+                <button onclick={shell.reform(|_| Shell::CopyEmbedCode)}>
+                    { if copied { "Copied: paste it into the course page" } else { "Copy the embed code" } }
+                </button>
+            </section>
         </div>
+    }
+}
+
+/// The address as it stands (in a lesson, the lesson's) without `embed=1`: the full page.
+fn full_page_address() -> String {
+    let address = browser::current_url();
+    match Link::parse(&address) {
+        Ok(link) => format!("{}{}", crate::core::embed::base_of(&address), link.without(EMBED_KEY).to_hash()),
+        Err(_) => address,
+    }
+}
+
+/// "Open in Puzzle Lab" on an embedded page opens the full page as it stands when clicked (its
+/// link changes as the student plays, after the link was drawn), in a new tab.
+fn point_at_the_full_page(event: MouseEvent) {
+    // Yew listens at the root: the anchor is the event's target or holds it.
+    let anchor = event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|e| e.closest("a").ok().flatten())
+        .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok());
+    if let Some(anchor) = anchor {
+        anchor.set_href(&full_page_address());
     }
 }
 
@@ -1039,6 +1082,8 @@ struct ShellParts {
     board_in_view: bool,
     /// The view shown is a race (its button says so).
     racing: bool,
+    /// Inside another page (`embed=1`): a link to the full page.
+    embedded: bool,
     can_search: bool,
     chart: Option<Html>,
     playback: Html,
@@ -1102,6 +1147,10 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                         on_show_qr={shell.reform(|_| Shell::ShowQr)} />
                     <button class="add-to-lesson" onclick={send(|| Shell::AddToLesson)}
                         title="Add this page, as it is now, to the lesson you are writing">{ "Add to lesson" }</button>
+                    if parts.embedded {
+                        <a class="open-full" href={full_page_address()} target="_blank" rel="noopener"
+                            onclick={Callback::from(point_at_the_full_page)}>{ "Open in Puzzle Lab ↗" }</a>
+                    }
                 </div>
                 if parts.racing {
                     // The lanes name the algorithms: the menu's single one would not be true.
@@ -1235,6 +1284,10 @@ impl Page {
                 };
             }
             Shell::ShowQr => self.toggle_qr(ctx),
+            Shell::CopyEmbedCode => {
+                browser::copy_text(&self.embed_code());
+                self.embed_copied = true;
+            }
             Shell::DismissAlert => self.notices.alert = None,
             Shell::Playback(action) => {
                 let before = self.session.step();
@@ -1361,6 +1414,10 @@ impl Page {
         }
         if let Some(search) = &self.search {
             link = search.link_keys(link);
+        }
+        // A lesson's address keeps `embed=1` itself; its step's link is the page's alone.
+        if self.embedded && !lesson_host::is_lesson_address() {
+            link = link.set(EMBED_KEY, 1);
         }
         link
     }
@@ -1528,7 +1585,20 @@ impl Page {
     }
 
     /// Shows the page's link as a QR code (drawn by a worker of its own), or hides it.
+    /// The `<iframe>` code showing the address as it stands (a lesson's, in a lesson) inside
+    /// another page.
+    fn embed_code(&self) -> String {
+        let address = browser::current_url();
+        let link = Link::parse(&address).unwrap_or_else(|_| Link::new(self.puzzle.info().name));
+        let shown = match link.puzzle == crate::core::lesson::LESSON_PAGE {
+            true => "a lesson",
+            false => self.puzzle.info().title,
+        };
+        crate::core::embed::iframe_html(crate::core::embed::base_of(&address), &link, shown)
+    }
+
     fn toggle_qr(&mut self, ctx: &Context<Self>) {
+        self.embed_copied = false;
         if self.qr.take().is_some() {
             self.qr_keys = None;
             return;
@@ -1782,6 +1852,8 @@ impl Page {
                 }
             }
             Msg::Press(pressed) => {
+                // Each touch on the board is answered anew: a refusal it gives replaces the last.
+                self.notices.alert = None;
                 let places = match pressed {
                     Pressed::One(place) => vec![place],
                     // A drag moves what it drags, whatever was picked before.

@@ -6,7 +6,7 @@
 
 pub mod markup;
 
-use crate::core::link::{Link, MAX_LINK_BYTES};
+use crate::core::link::{embed_value, is_embedded, Link, EMBED_KEY, MAX_LINK_BYTES};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use miniz_oxide::inflate::TINFLStatus;
@@ -179,10 +179,11 @@ pub fn from_link(link: &Link) -> Result<(Lesson, usize), String> {
                 .into(),
         ),
     };
-    let known = [DATA_KEY, EXAMPLE_KEY, STEP_KEY, PRESENTER_KEY];
+    let known = [DATA_KEY, EXAMPLE_KEY, STEP_KEY, PRESENTER_KEY, EMBED_KEY];
     if let Some((key, _)) = link.params.iter().find(|(key, _)| !known.contains(&key.as_str())) {
         return Err(format!("{key}: is not a parameter of '{LESSON_PAGE}'"));
     }
+    embed_value(link).map_err(|e| e.to_string())?;
     let step = match link.get(STEP_KEY) {
         None => 1,
         Some(text) => {
@@ -219,8 +220,9 @@ pub fn address(link: &Link, step: usize) -> Link {
         (None, Some(name)) => lesson.set(EXAMPLE_KEY, name),
         (None, None) => lesson,
     };
-    if step > 1 {
-        lesson.set("step", step)
+    let lesson = if step > 1 { lesson.set("step", step) } else { lesson };
+    if is_embedded(link) {
+        lesson.set(EMBED_KEY, 1)
     } else {
         lesson
     }
