@@ -170,6 +170,7 @@ const PAGE: &[Binding] = &[
         )
     },
     row(&["Home"], "Home", "back to the start of the solution", Command::ToStart),
+    row(&["End"], "End", "to the end of the solution (its goal)", Command::ToEnd),
     row(&["+", "="], "+", "play faster", Command::Faster),
     row(&["-"], "−", "play slower", Command::Slower),
     row(&["n"], "n", "new seed", Command::NewSeed),

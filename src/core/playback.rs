@@ -81,6 +81,12 @@ impl Playback {
         self.playing = false;
     }
 
+    /// To the last step, paused.
+    pub fn to_end(&mut self) {
+        self.step = self.len;
+        self.playing = false;
+    }
+
     /// Play from where we are; at the end, playing starts over from the beginning.
     pub fn play(&mut self) {
         if self.at_end() {
@@ -140,6 +146,9 @@ mod tests {
         assert_eq!(p.step(), 0);
         p.seek(2);
         assert_eq!(p.counter(), "step 2 / 3");
+        p.play();
+        p.to_end();
+        assert_eq!((p.step(), p.is_playing()), (3, false));
     }
 
     #[test]

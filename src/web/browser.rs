@@ -275,7 +275,8 @@ pub fn focused() -> Option<web_sys::HtmlElement> {
     if document.body().is_some_and(|body| *body == element) {
         return None;
     }
-    element.dyn_into::<web_sys::HtmlElement>().ok()
+    // A place of a board drawn in SVG is an SVG element: it takes the focus back the same way.
+    Some(element.unchecked_into())
 }
 
 /// Moves the keyboard focus to the first element matching `selector`, if there is one,

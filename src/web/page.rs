@@ -12,7 +12,7 @@ use crate::core::link::{
     STEP_KEY,
 };
 use crate::core::places::Place;
-use crate::core::playback::DEFAULT_SPEED_LEVEL;
+use crate::core::playback::{DEFAULT_SPEED_LEVEL, SPEEDS_MS};
 use crate::puzzles::PuzzleInfo;
 use crate::web::app::LeavePresentation;
 use crate::web::browser;
@@ -790,6 +790,9 @@ pub struct Page {
     /// Where the keyboard focus goes once the page is drawn: Play when a solution just
     /// arrived (so Space plays it), the table's first row when a comparison finished.
     focus_next: Option<&'static str>,
+    /// Whether the focus was on the board when the last message came: a board redrawn under
+    /// it (a result replacing the places) gets it back.
+    board_had_focus: bool,
     /// On a phone, the status (with the answer under it) to bring into view once drawn: the
     /// answer's board or chart may have moved it away from where Solve left it.
     reveal_status: bool,
@@ -845,6 +848,7 @@ impl Component for Page {
             notices: Notices::for_link(&errors, &moved),
             puzzle,
             focus_next: None,
+            board_had_focus: false,
             reveal_status: false,
             draft: None,
             search: None,
@@ -900,6 +904,7 @@ impl Component for Page {
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Self::Message) -> bool {
+        self.board_had_focus = browser::focused_in(".board");
         // What an action by hand says is said even when its words repeat.
         if !matches!(msg, Msg::Shell(_) | Msg::Puzzle(_) | Msg::Press(_) | Msg::Unavailable(_)) {
             return self.handle(ctx, msg);
@@ -924,6 +929,9 @@ impl Component for Page {
         if let Some(selector) = self.focus_next.take() {
             // After a solve the status line above the board stays where it is.
             browser::focus(selector, selector != PLAY_BUTTON);
+        }
+        if std::mem::take(&mut self.board_had_focus) && browser::focused().is_none() {
+            browser::focus(BOARD_TAB_STOP, false);
         }
         if std::mem::take(&mut self.reveal_status) {
             browser::reveal(".status");
@@ -1292,10 +1300,7 @@ impl Page {
             Shell::Playback(action) => {
                 let before = self.session.step();
                 self.session.playback_action(action, ctx.link().callback(|_| Msg::Tick));
-                // A step taken by hand is said; steps while playing would drown each other.
-                if matches!(action, PlaybackAction::Forward | PlaybackAction::Back | PlaybackAction::Reset) {
-                    self.notices.said = self.said_step(before);
-                }
+                self.notices.said = self.said_playback(action, before);
                 if action == PlaybackAction::Toggle
                     && self.session.is_playing()
                     && self.notices.status.starts_with(PAUSED)
@@ -1708,11 +1713,44 @@ impl Page {
         match (step == before, step) {
             (true, 0) => format!("Already at the start (step 0 of {len})."),
             (true, _) => format!("Already at the last step ({step} of {len})."),
-            (false, 0) => format!("Step 0 of {len}: the start."),
-            (false, _) => match self.puzzle.say_step(&self.session) {
-                Some(words) => format!("Step {step} of {len}: {}.", words.trim_end_matches('.')),
-                None => format!("Step {step} of {len}."),
+            (false, _) => self.step_in_words("Step"),
+        }
+    }
+
+    /// "Step 3 of 18: tile 7 slides left." (`lead` is its first word).
+    fn step_in_words(&self, lead: &str) -> String {
+        let (step, len) = (self.session.step(), self.session.solution_len());
+        match (step, self.puzzle.say_step(&self.session)) {
+            (0, _) => format!("{lead} 0 of {len}: the start."),
+            (_, Some(words)) => format!("{lead} {step} of {len}: {}.", words.trim_end_matches('.')),
+            (_, None) => format!("{lead} {step} of {len}."),
+        }
+    }
+
+    /// What a playback button or key did, in words: the step reached, play or pause, the speed.
+    fn said_playback(&self, action: PlaybackAction, before: usize) -> String {
+        let len = self.session.solution_len();
+        if !self.session.has_solution() {
+            return NO_STEPS_YET.into();
+        }
+        if len == 0 {
+            return WHOLE_ANSWER.into();
+        }
+        let slow = self.session.speed_level() <= SAID_WHILE_PLAYING_UP_TO;
+        match action {
+            PlaybackAction::Toggle if self.session.is_playing() => match slow {
+                true => format!("Playing from step {} of {len}, each step said.", self.session.step()),
+                false => format!(
+                    "Playing from step {} of {len}. Each step is said at speed {SAID_WHILE_PLAYING_UP_TO} or slower (−).",
+                    self.session.step()
+                ),
             },
+            PlaybackAction::Toggle => self.step_in_words(PAUSED),
+            PlaybackAction::Faster | PlaybackAction::Slower => {
+                let steps_said = if slow { "each step said while playing" } else { "steps not said while playing" };
+                format!("Speed {} of {}, {steps_said}.", self.session.speed_level(), SPEEDS_MS.len())
+            }
+            _ => self.said_step(before),
         }
     }
 
@@ -1822,6 +1860,9 @@ impl Page {
             }
             Msg::Tick => {
                 if self.session.tick() {
+                    if self.session.speed_level() <= SAID_WHILE_PLAYING_UP_TO {
+                        self.notices.said = self.step_in_words("Step");
+                    }
                     // The address is updated when playback stops: browsers throttle
                     // frequent history updates.
                     return true;
@@ -1912,7 +1953,7 @@ impl Page {
             Command::Solve => Shell::Solve,
             Command::Compare => Shell::Compare,
             Command::Cancel if busy => Shell::Cancel,
-            Command::PlayPause | Command::Back | Command::Forward | Command::ToStart
+            Command::PlayPause | Command::Back | Command::Forward | Command::ToStart | Command::ToEnd
                 if busy && !self.session.has_solution() =>
             {
                 return Some(Msg::Unavailable(STEPS_COME_WITH_THE_ANSWER.into()))
@@ -1921,6 +1962,7 @@ impl Page {
             Command::Back => Shell::Playback(PlaybackAction::Back),
             Command::Forward => Shell::Playback(PlaybackAction::Forward),
             Command::ToStart => Shell::Playback(PlaybackAction::Reset),
+            Command::ToEnd => Shell::Playback(PlaybackAction::ToEnd),
             Command::Faster => Shell::Playback(PlaybackAction::Faster),
             Command::Slower => Shell::Playback(PlaybackAction::Slower),
             Command::NewSeed if self.puzzle.seed().is_some() => Shell::NewSeed,
@@ -1985,6 +2027,18 @@ const NOTHING_TO_PREDICT: &str =
 
 /// How the status starts when a move paused the solution playing.
 const PAUSED: &str = "Paused at step";
+
+/// A playback key before any solve.
+const NO_STEPS_YET: &str = "No solution to step through yet: solve first (s).";
+
+/// A playback key on an answer that has no steps (a result shown whole: a set of queens, a sum).
+const WHOLE_ANSWER: &str = "This answer is shown whole: it has no steps to play.";
+
+/// While playing, each step is said at this speed level and slower: a screen reader keeps up.
+const SAID_WHILE_PLAYING_UP_TO: usize = 2;
+
+/// The board's one place in the Tab order (a place, or a result named in words).
+const BOARD_TAB_STOP: &str = ".board[tabindex='0'], .board [tabindex='0']";
 
 /// The QR code's Close button.
 const QR_CLOSE: &str = ".qr-overlay .qr-close";

@@ -623,6 +623,7 @@ impl SolveSession {
             PlaybackAction::Back => p.back(),
             PlaybackAction::Toggle => p.toggle(),
             PlaybackAction::Forward => p.forward(),
+            PlaybackAction::ToEnd => p.to_end(),
             PlaybackAction::Slower => p.slower(),
             PlaybackAction::Faster => p.faster(),
         }

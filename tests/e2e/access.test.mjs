@@ -321,3 +321,68 @@ test("Play run to its end says the step it reached, not the one it started from"
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("Play and Pause are said; at the slow speeds each step is said while playing; End reaches the goal", async () => {
+  const { page, errors } = await open("#/hanoi?discs=3", PROJECTOR);
+  await page.locator(".board .place").first().waitFor();
+  // Before a solve, a playback key says what to do first.
+  await page.keyboard.press(".");
+  await page.locator(".said").filter({ hasText: /^No solution to step through yet: solve first/ }).waitFor({ timeout: 3000 });
+  await page.keyboard.press("s");
+  await page.locator(".counter").filter({ hasText: /^step 0 \/ 7$/ }).waitFor({ timeout: 20000 });
+  for (let i = 0; i < 7; i++) await page.keyboard.press("-");
+  await page.locator(".said").filter({ hasText: /^Speed 1 of 7, each step said while playing\.$/ }).waitFor({ timeout: 3000 });
+  await page.keyboard.press(" ");
+  await page.locator(".said").filter({ hasText: /^Playing from step 0 of 7, each step said\.$/ }).waitFor({ timeout: 3000 });
+  // While it plays, each step is said with its move, as the counter shows it.
+  await page.locator(".said").filter({ hasText: /^Step 1 of 7: disc 1 from peg A to peg C\.$/ }).waitFor({ timeout: 5000 });
+  await page.locator(".said").filter({ hasText: /^Step 2 of 7: / }).waitFor({ timeout: 5000 });
+  assert.equal(await page.locator(".playback button[aria-label='Pause']").count(), 1, "still playing");
+  await page.keyboard.press(" ");
+  const paused = await page.locator(".said").filter({ hasText: /^Paused at step [2-7] of 7: / }).innerText({ timeout: 3000 });
+  assert.equal(paused.match(/step (\d)/)[1], (await page.locator(".counter").innerText()).match(/step (\d)/)[1], "the step said is the step shown");
+  // Faster than speed 2, Play says that steps are not said one by one.
+  for (let i = 0; i < 3; i++) await page.keyboard.press("+");
+  await page.keyboard.press("Home");
+  await page.keyboard.press(" ");
+  await page.locator(".said").filter({ hasText: /^Playing from step 0 of 7\. Each step is said at speed 2 or slower/ }).waitFor({ timeout: 3000 });
+  await page.keyboard.press(" ");
+  await page.keyboard.press("End");
+  await page.locator(".counter").filter({ hasText: /^step 7 \/ 7$/ }).waitFor({ timeout: 3000 });
+  await page.locator(".said").filter({ hasText: /^Step 7 of 7: disc 1 from peg A to peg C\.$/ }).waitFor({ timeout: 3000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("an answer shown whole (the queens) says it has no steps; the focus stays on the board through Solve and ?", async () => {
+  const { page, errors } = await open("#/queens?n=6&algo=backtracking", PROJECTOR);
+  await page.locator(".board .place").first().waitFor();
+  await tabIntoBoard(page);
+  await page.keyboard.press("s");
+  await page.locator(".counter").filter({ hasText: /^solution 1 \/ 4$/ }).waitFor({ timeout: 20000 });
+  // The squares gave way to the solution, named in words: the focus is on it, not lost.
+  await page.waitForFunction(() => document.activeElement?.matches(".board[tabindex='0']"), null, { timeout: 3000 });
+  assert.match(await focusedName(page), /^6×6 board, queens at /);
+  await page.keyboard.press(".");
+  await page.locator(".said").filter({ hasText: /^This answer is shown whole: it has no steps to play\.$/ }).waitFor({ timeout: 3000 });
+  const round = Number(await page.locator(".said span").getAttribute("data-round"));
+  await page.keyboard.press("End");
+  await page.locator(`.said span[data-round='${round + 1}']`).filter({ hasText: /^This answer is shown whole/ }).waitFor({ timeout: 3000 });
+  // ? and Esc give the focus back to the board (a place drawn in SVG on Hanoi's).
+  await page.keyboard.press("?");
+  await page.locator(".overlay-box").waitFor();
+  await page.keyboard.press("Escape");
+  await page.waitForFunction(() => document.activeElement?.matches(".board[tabindex='0']"), null, { timeout: 3000 });
+  await page.goto(page.url().replace(/#.*/, "#/hanoi?discs=3"));
+  await page.locator(".board .place").first().waitFor();
+  await tabIntoBoard(page);
+  const place = await focusedName(page);
+  await page.keyboard.press("?");
+  await page.locator(".overlay-box").waitFor();
+  await page.keyboard.press("Escape");
+  await page.locator(".overlay-box").waitFor({ state: "detached" });
+  await page.waitForFunction(() => document.activeElement?.classList.contains("place"), null, { timeout: 3000 });
+  assert.equal(await focusedName(page), place);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -50,7 +50,10 @@ test("N queens counts and the genetic algorithm places non-attacking queens", as
   await status(byHand).filter({ hasText: "4 solutions for n = 6" }).waitFor();
   await byHand.getByRole("button", { name: "Next solution" }).click();
   assert.equal(await byHand.locator(".counter").innerText(), "solution 2 / 4");
-  assert.equal(await byHand.locator(".said").innerText(), "Solution 2 of 4.", "the solution shown is said");
+  // The solution shown is said with its queens: the squares the board draws them on.
+  const drawn = await byHand.locator(".board[tabindex='0']").getAttribute("aria-label");
+  assert.match(drawn, /^6×6 board, queens at (row \d, column \d(; )?){6}$/);
+  assert.equal(await byHand.locator(".said").innerText(), `Solution 2 of 4: ${drawn}.`);
   assert.equal(await byHand.locator("text.queen").count(), 6);
   assert.doesNotMatch(byHand.url(), /placed=/);
   await byHand.close();

@@ -348,6 +348,14 @@ test("a page: its ? list is its table (its own keys first), and every key does w
           await counterShows(page, "step 0 / 7");
           break;
         }
+        case "to-end":
+          // End reaches the goal, paused, and says its last move; Home takes the step back.
+          await page.keyboard.press(key);
+          await counterShows(page, "step 7 / 7");
+          await page.waitForFunction(() => /^Step 7 of 7: .+/.test(document.querySelector(".said")?.textContent ?? ""), null, { timeout: 3000 });
+          await page.keyboard.press("Home");
+          await counterShows(page, "step 0 / 7");
+          break;
         case "play-pause":
           await page.keyboard.press("Space");
           await page.locator(".playback button[aria-label='Pause']").waitFor();

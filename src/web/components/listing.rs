@@ -39,9 +39,9 @@ impl<T> Listing<T> {
         self.items.get(self.index)
     }
 
-    /// Which item is shown, in words for a screen reader: "Solution 2 of 4."
-    pub fn position_said(&self) -> String {
-        format!("Solution {} of {}.", self.index + 1, self.items.len())
+    /// Which item is shown and what it holds, in words for a screen reader: "Solution 2 of 4: …"
+    pub fn position_said(&self, content: &str) -> String {
+        format!("Solution {} of {}: {}.", self.index + 1, self.items.len(), content.trim_end_matches('.'))
     }
 
     /// Previous / next buttons and the counter (nothing when the list is empty).

@@ -1,8 +1,8 @@
 //! One way to play every board (Tatham's cursor, lichess's blind mode): a board is a set of
 //! named places — cells, pegs, jugs, slots, holes — drawn over the board's own picture as
 //! transparent buttons. One of them is in the Tab order at a time (a roving focus): the arrow
-//! keys move it to the nearest place that way, Home and End to the first and last, Enter or
-//! Space presses it. A tap or a click presses the same place, so keyboard, screen reader and
+//! keys move it to the nearest place that way (Home and End stay the solution's, as everywhere
+//! on the page), Enter or Space presses it. A tap or a click presses the same place, so keyboard, screen reader and
 //! touch call the same actions and cannot drift apart. The puzzle supplies the places, their
 //! names and what a press does; this layer does the rest.
 
@@ -57,8 +57,6 @@ pub fn Places(props: &PlacesProps) -> Html {
             let key = e.key();
             let target = match (key.as_str(), arrow(&key)) {
                 (_, Some(step)) => nearest(&places, i, step),
-                ("Home", _) => Some(0),
-                ("End", _) => Some(places.len() - 1),
                 ("Enter" | " ", _) => {
                     e.prevent_default();
                     e.stop_propagation();

@@ -9,6 +9,8 @@ pub enum PlaybackAction {
     Back,
     Toggle,
     Forward,
+    /// To the last step (the End key; the bar has no button for it).
+    ToEnd,
     Slower,
     Faster,
 }

@@ -20,8 +20,13 @@ pub struct SquareProps {
 const KEY_LINE: f64 = 42.0;
 
 const CELL: f64 = 100.0;
-/// Room around the grid for the sums, written large enough for the back row.
-const MARGIN: f64 = 85.0;
+/// Room around the grid, where the sums are written (large enough for the back row): a sliver
+/// on the left, the rows' sums on the right, a diagonal's above, the columns' and the other
+/// diagonal's below.
+const LEFT: f64 = 12.0;
+const RIGHT: f64 = 112.0;
+const TOP: f64 = 50.0;
+const BOTTOM: f64 = 84.0;
 
 /// The printed tile a shown value comes from, and whether it is turned.
 fn printed(value: u8) -> (u8, bool) {
@@ -90,30 +95,33 @@ pub fn Square(props: &SquareProps) -> Html {
             </g>
         }
     });
-    // `label` names a diagonal by its direction.
-    let sum = |x: f64, y: f64, value: u32, label: &str| {
+    // `label` names a diagonal by its direction; `line` says where the sum is written (a row's
+    // and a diagonal's start beside it, a column's is centred under it).
+    let sum = |x: f64, y: f64, value: u32, label: &str, line: &'static str| {
         let (class, mark) = sum_class(value);
         html! {
-            <text class={classes!("sum", class)} x={format!("{x:.0}")} y={format!("{y:.0}")}>
+            <text class={classes!("sum", class, line)} x={format!("{x:.0}")} y={format!("{y:.0}")}>
                 { format!("{label}{value}{mark}") }
             </text>
         }
     };
-    let rows = (0..4).map(|r| sum(side + 43.0, r as f64 * CELL + CELL / 2.0 + 10.0, sums[r], ""));
-    let cols = (0..4).map(|c| sum(c as f64 * CELL + CELL / 2.0, side + 40.0, sums[4 + c], ""));
+    let rows = (0..4).map(|r| sum(side + 10.0, r as f64 * CELL + CELL / 2.0 + 10.0, sums[r], "", "row"));
+    let cols = (0..4).map(|c| sum(c as f64 * CELL + CELL / 2.0, side + 40.0, sums[4 + c], "", "column"));
+    let (width, height) = (LEFT + side + RIGHT, TOP + side + BOTTOM);
     let key_height = KEY_LINE * props.key_lines.len() as f64;
     let key = props.key_lines.iter().enumerate().map(|(i, line)| {
-        let y = side + MARGIN + KEY_LINE * (i as f64 + 0.6);
-        html! { <text class="key-line" x={format!("{:.0}", side / 2.0)} y={format!("{y:.0}")}>{ line.clone() }</text> }
+        let y = side + BOTTOM + KEY_LINE * (i as f64 + 0.6);
+        let x = width / 2.0 - LEFT;
+        html! { <text class="key-line" x={format!("{x:.0}")} y={format!("{y:.0}")}>{ line.clone() }</text> }
     });
     html! {
-        <svg class="square" viewBox={format!("-{MARGIN} -{MARGIN} {} {}", side + 2.0 * MARGIN, side + 2.0 * MARGIN + key_height)}
+        <svg class="square" viewBox={format!("-{LEFT} -{TOP} {width} {}", height + key_height)}
             role="img" aria-label={square_in_words(&props.layout)}>
             { for cells }
             { for rows }
             { for cols }
-            { sum(side + 30.0, side + 72.0, sums[8], "↘") }
-            { sum(side + 30.0, -25.0, sums[9], "↗") }
+            { sum(side - 10.0, side + 72.0, sums[8], "↘", "diagonal") }
+            { sum(side - 10.0, -20.0, sums[9], "↗", "diagonal") }
             { for key }
         </svg>
     }

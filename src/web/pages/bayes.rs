@@ -51,6 +51,15 @@ fn agreement(verdicts: &[(Method, Verdict)]) -> String {
     }
 }
 
+/// A method's column heading: its full name, and on a phone its one-word name (the link's).
+fn method_heading(method: &Method) -> Html {
+    let name = method.name();
+    let short = name[..1].to_uppercase() + &name[1..];
+    html! {
+        <th scope="col"><span class="long">{ method.label() }</span><span class="short" aria-hidden="true">{ short }</span></th>
+    }
+}
+
 /// A score cell: a bar from 0 to 1 and the number, the best marked.
 fn score_cell(verdict: &Verdict, category: &str) -> Html {
     let Some(&(_, score)) = verdict.scores.iter().find(|(c, _)| c == category) else {
@@ -167,7 +176,7 @@ impl PuzzlePage for BayesPage {
                     <caption>{ "Each category's score (★ the best)" }</caption>
                     <thead><tr>
                         <th scope="col">{ "Category" }</th>
-                        { for Method::ALL.iter().map(|m| html! { <th scope="col">{ m.label() }</th> }) }
+                        { for Method::ALL.iter().map(method_heading) }
                     </tr></thead>
                     <tbody>{ for score_rows }</tbody>
                 </table>

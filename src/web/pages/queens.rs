@@ -260,7 +260,7 @@ impl PuzzlePage for QueensPage {
             Action::Browse(delta) => {
                 if let Some(item) = self.listed.step(delta) {
                     self.queens = item.clone();
-                    notices.said = self.listed.position_said();
+                    notices.said = self.listed.position_said(&queens_in_words(self.params.n, &self.queens));
                 }
                 self.params.shown = self.listed.shown().map_or(0, |(index, _)| index + 1);
             }

@@ -476,7 +476,7 @@ impl PuzzlePage for SudokuPage {
             Action::Browse(delta) => {
                 if let Some(grid) = self.listed.step(delta) {
                     self.solution = Some(grid.clone());
-                    notices.said = self.listed.position_said();
+                    notices.said = self.listed.position_said("its grid is shown, b reads it");
                 }
             }
             Action::Enter(value) => {
