@@ -259,6 +259,21 @@ const QR_CODE: &[Binding] = &[
     row(&["Tab"], "Tab", "stays on the QR code's Close button", Command::KeepFocus),
 ];
 
+/// Why `command` does nothing inside a course page's frame (`embed=1`), if it does not: the
+/// frame shows the board, its status and its playback; presenting and comparing are the full
+/// app's, one click away.
+pub fn refused_in_a_frame(command: Command) -> Option<&'static str> {
+    match command {
+        Command::Present => {
+            Some("Presentation mode is the full app's: \"Open in Puzzle Lab ↗\" opens this page in it.")
+        }
+        Command::Compare => Some(
+            "Comparing the algorithms is the full app's: \"Open in Puzzle Lab ↗\" opens this page in it.",
+        ),
+        _ => None,
+    }
+}
+
 /// The rows of `mode` in the order the list shows them, with `own` (the puzzle's keys, on
 /// its page) first and the rows they take left out; a lesson's rows where `in_lesson`.
 pub fn table(mode: Mode, in_lesson: bool, own: &'static [Binding]) -> Vec<&'static Binding> {
@@ -344,6 +359,21 @@ fn backticked(shown: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_frame_refuses_only_what_it_cannot_show_and_says_where_it_is() {
+        let refused: Vec<Command> = Mode::ALL
+            .into_iter()
+            .flat_map(|mode| table(mode, true, &[]))
+            .map(|row| row.command)
+            .filter(|&command| refused_in_a_frame(command).is_some())
+            .collect();
+        assert!(refused.contains(&Command::Present) && refused.contains(&Command::Compare));
+        assert!(refused.iter().all(|&c| refused_in_a_frame(c).unwrap().contains("Open in Puzzle Lab")));
+        for kept in [Command::Solve, Command::PlayPause, Command::ShowQrCode, Command::OpenSearch] {
+            assert_eq!(refused_in_a_frame(kept), None);
+        }
+    }
 
     fn every_table() -> Vec<(Mode, bool, &'static [Binding])> {
         let puzzles = crate::puzzles::PUZZLES.iter().map(|p| p.keys);

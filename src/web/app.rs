@@ -177,6 +177,8 @@ impl Component for App {
                 let own = self.shown_page().map_or(&[][..], |entry| entry.keys);
                 match keys::command(keymap::mode(), self.in_lesson(), own, &e.key()) {
                     Some(Command::ShowKeys) => self.toggle_help(ctx),
+                    // In a frame the page says why not (keys::refused_in_a_frame).
+                    Some(Command::Present) if browser::embedded() => return false,
                     Some(Command::Present) => self.presenting = !self.presenting,
                     Some(Command::Theme) => self.toggle_theme(),
                     _ => return false,

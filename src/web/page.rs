@@ -8,8 +8,8 @@ use crate::core::choice::Named;
 use crate::core::job::{ChartPoint, Report};
 use crate::core::keys::{self, Command, Mode};
 use crate::core::link::{
-    playback_value, read_leniently, Link, LinkAsk, LinkError, LinkParams, SearchAsk, EMBED_KEY, SPEED_KEY,
-    STEP_KEY,
+    playback_value, read_leniently, Link, LinkAsk, LinkError, LinkParams, SearchAsk, EMBED_KEY, RACE_KEY,
+    SPEED_KEY, STEP_KEY, VIEW_KEY,
 };
 use crate::core::places::Place;
 use crate::core::playback::{DEFAULT_SPEED_LEVEL, SPEEDS_MS};
@@ -391,6 +391,8 @@ pub enum Msg {
     Tick,
     Key(KeyboardEvent),
     Puzzle(Erased),
+    /// A puzzle's own key (its name) and the action it stands for.
+    OwnKey(String, Erased),
     /// A place of the board pressed (by key, tap or click): its index.
     Press(Pressed),
     Search(SearchMsg),
@@ -790,9 +792,9 @@ pub struct Page {
     /// Where the keyboard focus goes once the page is drawn: Play when a solution just
     /// arrived (so Space plays it), the table's first row when a comparison finished.
     focus_next: Option<&'static str>,
-    /// Whether the focus was on the board when the last message came: a board redrawn under
-    /// it (a result replacing the places) gets it back.
-    board_had_focus: bool,
+    /// Whether something had the focus when the last message came: if the page's redraw took
+    /// it away (a result replacing the places, Play gone after `r`), the board gets it.
+    had_focus: bool,
     /// On a phone, the status (with the answer under it) to bring into view once drawn: the
     /// answer's board or chart may have moved it away from where Solve left it.
     reveal_status: bool,
@@ -821,6 +823,9 @@ pub struct Page {
     play_when_solved: bool,
     /// `embed=1`: the page is inside another one, and the link it writes says so.
     embedded: bool,
+    /// Embedded on a race or a Search view: the frame shows that view and keeps it (closing it
+    /// would leave the course page's frame with no way back).
+    frame_keeps_view: bool,
     _keys: EventListener,
 }
 
@@ -848,7 +853,7 @@ impl Component for Page {
             notices: Notices::for_link(&errors, &moved),
             puzzle,
             focus_next: None,
-            board_had_focus: false,
+            had_focus: false,
             reveal_status: false,
             draft: None,
             search: None,
@@ -863,6 +868,8 @@ impl Component for Page {
             embed_copied: false,
             play_when_solved: false,
             embedded: browser::embedded(),
+            frame_keeps_view: browser::embedded()
+                && [RACE_KEY, VIEW_KEY].iter().any(|key| ctx.props().link.get(key).is_some()),
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.notices.status = page.puzzle.intro();
@@ -904,9 +911,12 @@ impl Component for Page {
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Self::Message) -> bool {
-        self.board_had_focus = browser::focused_in(".board");
+        self.had_focus = browser::focused().is_some();
         // What an action by hand says is said even when its words repeat.
-        if !matches!(msg, Msg::Shell(_) | Msg::Puzzle(_) | Msg::Press(_) | Msg::Unavailable(_)) {
+        if !matches!(
+            msg,
+            Msg::Shell(_) | Msg::Puzzle(_) | Msg::OwnKey(..) | Msg::Press(_) | Msg::Unavailable(_)
+        ) {
             return self.handle(ctx, msg);
         }
         let before = self.notices.begin_action();
@@ -927,10 +937,15 @@ impl Component for Page {
             browser::reveal_in_box(".search-figures", "tr.next");
         }
         if let Some(selector) = self.focus_next.take() {
-            // After a solve the status line above the board stays where it is.
+            // After a solve the status line above the board stays where it is; a keyboard's
+            // focus out of sight (a page zoomed in) is brought in, scrolling as little as shows
+            // it (a phone shows the status instead, below).
             browser::focus(selector, selector != PLAY_BUTTON);
+            if !browser::coarse_pointer() {
+                browser::reveal(selector);
+            }
         }
-        if std::mem::take(&mut self.board_had_focus) && browser::focused().is_none() {
+        if std::mem::take(&mut self.had_focus) && browser::focused().is_none() {
             browser::focus(BOARD_TAB_STOP, false);
         }
         if std::mem::take(&mut self.reveal_status) {
@@ -975,7 +990,7 @@ impl Component for Page {
                 Some(search) if search.draws_board() => html! {},
                 // A view shows the board, it is not played: a press says how to play.
                 Some(search) => {
-                    let why = shown_not_played(!search.race().is_empty());
+                    let why = shown_not_played(!search.race().is_empty(), self.way_back_to_the_page(true));
                     let refuse = ctx.link().callback(move |_| Msg::Unavailable(why.clone()));
                     self.puzzle.view_board(
                         &self.session,
@@ -989,6 +1004,7 @@ impl Component for Page {
             board_in_view: self.search.as_ref().is_some_and(|s| s.draws_board() || s.predicting()),
             racing: self.search.as_ref().is_some_and(|s| !s.race().is_empty()),
             embedded: self.embedded,
+            closes_view: !self.frame_keeps_view,
             can_search: self.puzzle.shows_search(),
             // A line needs two samples: a run over in a blink has no chart.
             chart: (history.len() >= 2).then(|| {
@@ -1092,6 +1108,8 @@ struct ShellParts {
     racing: bool,
     /// Inside another page (`embed=1`): a link to the full page.
     embedded: bool,
+    /// The view shown may be closed (not in a frame that keeps it).
+    closes_view: bool,
     can_search: bool,
     chart: Option<Html>,
     playback: Html,
@@ -1222,7 +1240,7 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                                 aria-label="Export GIF of the animation">{ "Export GIF" }</button>
                         }
                     }
-                    if parts.can_search || parts.racing {
+                    if (parts.can_search || parts.racing) && parts.closes_view {
                         <button class="search-toggle" onclick={send(|| Shell::ToggleSearch)}
                             aria-pressed={parts.search.is_some().to_string()}
                             title="Step through what the algorithm does, node by node (v)">
@@ -1324,6 +1342,8 @@ impl Page {
             Shell::NewSeed => {
                 self.edit("seed", &browser::random_seed().to_string());
                 self.use_seed(ctx);
+                // Heard too: the new seed and what it drew.
+                self.notices.said = self.notices.status.clone();
             }
             Shell::UseSeed => self.use_seed(ctx),
             Shell::Undo => match self.puzzle.played().unwrap_or(0) + self.session.step() {
@@ -1622,7 +1642,8 @@ impl Page {
             let on_event = ctx.link().callback(Msg::Qr);
             SolverClient::new(&ctx.props().worker_url, move |e| on_event.emit(e))
         });
-        drawer.qr_code(&browser::current_url());
+        // A phone opens the full page: a frame's own link would show it bare.
+        drawer.qr_code(&if self.embedded { full_page_address() } else { browser::current_url() });
         self.qr = Some(QrView::Drawing);
     }
 
@@ -1826,12 +1847,18 @@ impl Page {
                 e.prevent_default();
             }
             // A page's key pressed in one of its views: where it works, said.
-            if let Some(why) = view_refused(mode, own, &key) {
+            if let Some(why) = view_refused(mode, own, &key, self.way_back_to_the_page(false)) {
                 ctx.link().send_message(Msg::Unavailable(why));
             }
             return false;
         };
+        let refused = match command {
+            Command::CloseSearch if self.frame_keeps_view => Some(self.frame_keeps_its_view()),
+            _ if self.embedded => keys::refused_in_a_frame(command).map(String::from),
+            _ => None,
+        };
         let msg = match mode {
+            _ if refused.is_some() => refused.map(Msg::Unavailable),
             Mode::Page => self.page_command(command, &key),
             Mode::Search
                 if command == Command::Predict && self.search.as_ref().is_some_and(|s| !s.can_predict()) =>
@@ -1915,6 +1942,15 @@ impl Page {
                 }
             }
             Msg::Puzzle(action) => self.act(ctx, action),
+            Msg::OwnKey(key, action) => {
+                let status = self.notices.status.clone();
+                self.notices.said.clear();
+                self.act(ctx, action);
+                // A key whose action says nothing (a switch, a list shown) is answered by its row.
+                if self.notices.said.is_empty() && self.notices.status == status && !self.notices.alerted() {
+                    self.notices.said = own_key_done(self.puzzle.info().keys, &key);
+                }
+            }
             // An alert, so that the status keeps the result shown.
             Msg::Unavailable(why) => {
                 self.notices.alert = Some(why.clone());
@@ -1925,6 +1961,24 @@ impl Page {
         self.follow_search();
         self.sync_url();
         true
+    }
+
+    /// How a student in the Search view or a race reaches the page (`to_play`: to play its
+    /// board, naming the button).
+    fn way_back_to_the_page(&self, to_play: bool) -> &'static str {
+        let racing = self.search.as_ref().is_some_and(|s| !s.race().is_empty());
+        match (self.frame_keeps_view, to_play, racing) {
+            (true, ..) => FULL_PAGE_PLAYS,
+            (false, false, _) => "Press v to go back to the page.",
+            (false, true, true) => "To play, go back to the page with \"Close the race\" (key v).",
+            (false, true, false) => "To play, go back to the page with \"Close the search\" (key v).",
+        }
+    }
+
+    /// v or Esc in a frame that keeps its view.
+    fn frame_keeps_its_view(&self) -> String {
+        let view = if self.search.as_ref().is_some_and(|s| !s.race().is_empty()) { "race" } else { "search" };
+        format!("This frame shows the {view} and keeps it. {FULL_PAGE_PLAYS}")
     }
 
     /// The mode of the page's keys: its Search view's (a race, predict mode) while open.
@@ -1943,7 +1997,7 @@ impl Page {
         let shell = match command {
             Command::Board => {
                 return match self.puzzle.key(key) {
-                    Some(action) => Some(Msg::Puzzle(action)),
+                    Some(action) => Some(Msg::OwnKey(key.to_string(), action)),
                     None => Some(Msg::Unavailable(own_key_refused(self.puzzle.info().keys, key))),
                 }
             }
@@ -1969,9 +2023,14 @@ impl Page {
             Command::NewSeed => {
                 return Some(Msg::Unavailable("This puzzle has no seed: nothing in it is random.".into()))
             }
-            Command::Undo | Command::Restart if self.puzzle.played().is_none() => {
+            Command::Undo if self.puzzle.played().is_none() => {
                 return Some(Msg::Unavailable(
                     "This page is not played move by move: there is no move to undo.".into(),
+                ))
+            }
+            Command::Restart if self.puzzle.played().is_none() => {
+                return Some(Msg::Unavailable(
+                    "This page is not played move by move: there is no start position to go back to (Home goes to a solution's start).".into(),
                 ))
             }
             Command::Undo => Shell::Undo,
@@ -2037,18 +2096,20 @@ const WHOLE_ANSWER: &str = "This answer is shown whole: it has no steps to play.
 /// While playing, each step is said at this speed level and slower: a screen reader keeps up.
 const SAID_WHILE_PLAYING_UP_TO: usize = 2;
 
+/// The way to the board's own page from a frame that keeps its view.
+const FULL_PAGE_PLAYS: &str = "\"Open in Puzzle Lab ↗\" opens the full page, where the board is played.";
+
 /// The board's one place in the Tab order (a place, or a result named in words).
 const BOARD_TAB_STOP: &str = ".board[tabindex='0'], .board [tabindex='0']";
 
 /// The QR code's Close button.
 const QR_CLOSE: &str = ".qr-overlay .qr-close";
 
-/// What a press on a board the Search view or a race shows says.
-fn shown_not_played(racing: bool) -> String {
-    let (view, button) = if racing { ("race", "Close the race") } else { ("search", "Close the search") };
-    let sentence = format!(
-        "This board shows the {view}: it is not played here. To play, go back to the page with \"{button}\" (key v)."
-    );
+/// What a press on a board the Search view or a race shows says; `way_back` is how to reach the
+/// page that plays it.
+fn shown_not_played(racing: bool, way_back: &str) -> String {
+    let view = if racing { "race" } else { "search" };
+    let sentence = format!("This board shows the {view}: it is not played here. {way_back}");
     match browser::coarse_pointer() {
         true => crate::core::format::for_touch(&sentence),
         false => sentence,
@@ -2056,7 +2117,7 @@ fn shown_not_played(racing: bool) -> String {
 }
 
 /// "s does nothing in the Search view. On the page, s: solve. Press v to go back to the page."
-fn view_refused(mode: Mode, own: &'static [keys::Binding], key: &str) -> Option<String> {
+fn view_refused(mode: Mode, own: &'static [keys::Binding], key: &str, way_back: &str) -> Option<String> {
     let view = match mode {
         Mode::Search | Mode::Predict => "the Search view",
         Mode::Race => "the race",
@@ -2066,7 +2127,7 @@ fn view_refused(mode: Mode, own: &'static [keys::Binding], key: &str) -> Option<
     if let Some(row) = keys::table(Mode::Page, false, own).into_iter().find(|row| row.keys.contains(&key)) {
         let (shown, does) = (row.shown, row.does);
         return Some(format!(
-            "{name} does nothing in {view}. On the page, {shown}: {}. Press v to go back to the page.",
+            "{name} does nothing in {view}. On the page, {shown}: {}. {way_back}",
             does.trim_end_matches('?')
         ));
     }
@@ -2090,6 +2151,14 @@ fn own_key_refused(own: &[keys::Binding], key: &str) -> String {
     let row = own.iter().find(|row| row.keys.contains(&key));
     let what = row.map(|row| format!(" {}: {}.", row.shown, row.does)).unwrap_or_default();
     format!("{} does nothing now.{what}", keys::key_name(key))
+}
+
+/// "a: show the squares each queen attacks." A puzzle's own key that did what its row says.
+fn own_key_done(own: &[keys::Binding], key: &str) -> String {
+    match own.iter().find(|row| row.keys.contains(&key)) {
+        Some(row) => format!("{}: {}.", row.shown, row.does.trim_end_matches('.')),
+        None => format!("{} pressed.", keys::key_name(key)),
+    }
 }
 
 /// Renders the page of puzzle `P` for `link` (the router's entry for it).

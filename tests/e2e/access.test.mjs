@@ -368,6 +368,9 @@ test("an answer shown whole (the queens) says it has no steps; the focus stays o
   const round = Number(await page.locator(".said span").getAttribute("data-round"));
   await page.keyboard.press("End");
   await page.locator(`.said span[data-round='${round + 1}']`).filter({ hasText: /^This answer is shown whole/ }).waitFor({ timeout: 3000 });
+  // A key of the page's own that changes no words (a switch) is answered by its row of the ? list.
+  await page.keyboard.press("a");
+  await page.locator(".said").filter({ hasText: /^a: .+\.$/ }).waitFor({ timeout: 3000 });
   // ? and Esc give the focus back to the board (a place drawn in SVG on Hanoi's).
   await page.keyboard.press("?");
   await page.locator(".overlay-box").waitFor();
@@ -383,6 +386,16 @@ test("an answer shown whole (the queens) says it has no steps; the focus stays o
   await page.locator(".overlay-box").waitFor({ state: "detached" });
   await page.waitForFunction(() => document.activeElement?.classList.contains("place"), null, { timeout: 3000 });
   assert.equal(await focusedName(page), place);
+  // After Solve the focus is on Play; r puts the solution aside, Play goes: the board takes the focus.
+  await page.keyboard.press("s");
+  await page.locator(".counter").filter({ hasText: /^step 0 \/ 7$/ }).waitFor({ timeout: 20000 });
+  await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Play", null, { timeout: 3000 });
+  await page.keyboard.press("r");
+  await page.locator(".said").filter({ hasText: "Back to the start position." }).waitFor({ timeout: 3000 });
+  await page.waitForFunction(() => document.activeElement?.classList.contains("place"), null, { timeout: 3000 });
+  // A new seed is heard, not only shown.
+  await page.keyboard.press("n");
+  await page.locator(".said").filter({ hasText: /^Random position from seed \d+/ }).waitFor({ timeout: 3000 });
   assert.deepEqual(errors, []);
   await page.close();
 });

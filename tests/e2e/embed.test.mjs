@@ -61,7 +61,8 @@ const layout = (frame) => frame.evaluate(() => {
     board: inView(".lanes") || inView(".board"),
     status: inView(".status") || inView(".lanes"),
     solve: inView(".solve-bar button.primary"),
-    playback: inView(".playback-bar"),
+    // A solution's playback bar, or a race's steps (its frame keeps the race: no Close button).
+    playback: inView(".playback-bar") || inView(".search-steps"),
     open: inView(".open-full"),
   };
 });
@@ -160,8 +161,26 @@ test("a course page on another origin frames a puzzle, a race and a lesson with 
   await puzzle.locator("body").click({ position: { x: 5, y: 5 } });
   await puzzle.locator("body").press("q");
   const code = await puzzle.getByRole("textbox", { name: "The embed code" }).inputValue();
-  assert.equal(code, embedHtml(await puzzle.evaluate(() => location.href.replace(/([?&])embed=1&?/, "$1").replace(/[?&]$/, ""))));
+  const fullAddress = await puzzle.evaluate(() => location.href.replace(/([?&])embed=1&?/, "$1").replace(/[?&]$/, ""));
+  assert.equal(code, embedHtml(fullAddress));
+  // The code a phone scans opens the full page, not the bare frame.
+  assert.equal(await puzzle.locator(".qr-overlay .qr-link code").textContent({ timeout: 10000 }), fullAddress);
   await puzzle.locator("body").press("Escape");
+  // What the frame does not show, its keys say where it is: presenting and comparing.
+  for (const [key, words] of [["p", /^Presentation mode is the full app's: "Open in Puzzle Lab ↗" opens this page in it\.$/],
+    ["c", /^Comparing the algorithms is the full app's: "Open in Puzzle Lab ↗"/]]) {
+    await puzzle.locator("body").press(key);
+    await puzzle.locator("[role=alert] span").filter({ hasText: words }).waitFor({ timeout: 3000 });
+  }
+  assert.equal(await puzzle.evaluate(() => document.documentElement.dataset.presenting ?? "off"), "off");
+  assert.equal(await puzzle.locator(".compare table, table.compare").count(), 0);
+
+  // The race's frame keeps the race: no way to close it, and v says where the board is played.
+  assert.equal(await race.locator(".search-toggle").count(), 0, "no Close the race in its frame");
+  await race.locator("body").click({ position: { x: 5, y: 5 } });
+  await race.locator("body").press("v");
+  await race.locator("[role=alert] span").filter({ hasText: /^This frame shows the race and keeps it\. "Open in Puzzle Lab ↗" opens the full page, where the board is played\.$/ }).waitFor({ timeout: 3000 });
+  assert.equal(await race.locator(".lanes").count(), 1, "the race is still shown");
 
   // Cancel cancels without isolation: a long count in the same frame, stopped.
   await puzzle.goto(`${appAddress(LONG)}&embed=1`);
@@ -207,3 +226,32 @@ h2 { margin: 0 0 12px; font-size: 40px; } iframe { background: #fff; }</style></
   await page.close();
 });
 
+
+test("offline after a first visit: a frame from another origin of the same site opens and solves with the network off", async () => {
+  // A school's course pages beside its own Puzzle Lab (lms.school.edu framing puzzles.school.edu):
+  // another origin, the same site, so the browser keeps the frame's storage and its service worker.
+  const port = course ? course.address().port : Number(new URL(await courseOrigin()).port);
+  const host = `http://127.0.0.1:${port}/same-site.html`;
+  const html = coursePage([embedHtml(appAddress("#/hanoi?discs=4"))], "Week 4: recursion");
+  pages.set("/same-site.html", html);
+  const { page, errors } = await open("#/", { width: 1280, height: 900 });
+  await page.goto(host);
+  const frame = async () => (await page.locator("iframe").elementHandle()).contentFrame();
+  const first = await frame();
+  await first.locator(".board svg").waitFor();
+  assert.notEqual(new URL(first.url()).origin, new URL(host).origin, "the frame is of another origin");
+  // The service worker is active once it has stored every file.
+  await first.evaluate(() => navigator.serviceWorker.ready);
+  // The network off; the course page itself comes from wherever the school keeps it.
+  await page.context().setOffline(true);
+  await page.route(host, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+  await page.reload();
+  const again = await frame();
+  await again.locator(".board svg").waitFor({ timeout: 30000 });
+  assert.equal(await again.evaluate(() => navigator.onLine), false);
+  await again.getByRole("button", { name: "Solve", exact: true }).click();
+  await again.locator(".status").filter({ hasText: "Solved: 15 moves" }).waitFor({ timeout: 30000 });
+  assert.deepEqual(errors, []);
+  await page.context().setOffline(false);
+  await page.close();
+});

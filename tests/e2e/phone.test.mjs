@@ -95,8 +95,11 @@ test("phones both ways, before and after Solve: a finger's places, 16 px words, 
       const solve = page.locator(".solve-bar button.primary");
       const least = leastPlace(name, size);
       assert.ok(await smallestPlace(page) >= least, `${what}: places of ${await smallestPlace(page)} px`);
-      const box = await solve.boundingBox();
-      assert.ok(box.y + box.height <= size.height, `${what}: Solve in the first screen (its foot at ${box.y + box.height})`);
+      // The classifier's tables fill the first screen: it answers as the text is typed, Solve or not.
+      if (name !== "bayes") {
+        const box = await solve.boundingBox();
+        assert.ok(box.y + box.height <= size.height, `${what}: Solve in the first screen (its foot at ${box.y + box.height})`);
+      }
       await solve.scrollIntoViewIfNeeded();
       await solve.tap();
       await page.waitForFunction(() => !document.querySelector(".solve-bar button.primary").disabled, null, { timeout: 60000 });
@@ -118,13 +121,13 @@ test("phones both ways, before and after Solve: a finger's places, 16 px words, 
 
 /** What of the answer a student cannot see whole: an SVG board's words past its edge (the
  * 264 square's sums), and a table of results scrolled sideways in its own box (the classifier's
- * scores; its word-by-word table may scroll, it is a detail). */
+ * scores and words). */
 const hiddenParts = (page) => page.evaluate(() => {
   const cut = [...document.querySelectorAll(".board svg text")].filter((text) => {
     const [b, edge] = [text.getBoundingClientRect(), text.closest("svg").getBoundingClientRect()];
     return b.width > 0 && (b.left < edge.left - 1 || b.right > edge.right + 1 || b.top < edge.top - 1 || b.bottom > edge.bottom + 1);
   }).map((text) => `cut: ${text.textContent}`);
-  const sideways = [...document.querySelectorAll(".board table:not(.evidence)")]
+  const sideways = [...document.querySelectorAll(".board table")]
     .filter((table) => table.scrollWidth > table.clientWidth + 1).map((table) => `scrolls: ${table.className}`);
   return [...cut, ...sideways];
 });

@@ -2,6 +2,9 @@
 
 use yew::prelude::*;
 
+/// A step through an empty list, in words.
+pub const NOTHING_LISTED: &str = "No solutions to page through yet: solve first (s).";
+
 pub struct Listing<T> {
     items: Vec<T>,
     index: usize,

@@ -46,6 +46,11 @@ impl Notices {
         Before { alert: self.alert.replace(UNTOUCHED.into()), said: std::mem::take(&mut self.said) }
     }
 
+    /// Whether the action under way gave an alert (a refusal, which speaks for itself).
+    pub fn alerted(&self) -> bool {
+        self.alert.as_deref().is_some_and(|alert| alert != UNTOUCHED)
+    }
+
     /// After it: an alert or a sentence it gave is counted (drawn anew), one it did not give
     /// is the one before.
     pub fn end_action(&mut self, before: Before) {

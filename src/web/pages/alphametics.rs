@@ -7,7 +7,7 @@ use crate::puzzles::alphametics::{Algo, AlphameticsParams, INFO, SLIDES_PUZZLES}
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::Choice;
 use crate::web::components::compare_table::{Column, CONSTRAINT_COLUMNS};
-use crate::web::components::listing::Listing;
+use crate::web::components::listing::{Listing, NOTHING_LISTED};
 use crate::web::components::messages::Notices;
 use crate::web::page::{Effect, Guide, PuzzlePage};
 use crate::web::components::field::Field;
@@ -119,11 +119,15 @@ impl PuzzlePage for AlphameticsPage {
         }
     }
 
-    fn act(&mut self, action: Action, _: &(), _: &mut Notices) -> Effect<()> {
+    fn act(&mut self, action: Action, _: &(), notices: &mut Notices) -> Effect<()> {
         let Action::Browse(delta) = action;
-        if let Some(item) = self.listed.step(delta) {
-            self.shown = Some(item.clone());
-        }
+        notices.said = match self.listed.step(delta) {
+            Some(item) => {
+                self.shown = Some(item.clone());
+                self.listed.position_said(&self.describe(&()).unwrap_or_default())
+            }
+            None => NOTHING_LISTED.into(),
+        };
         Effect::Redraw
     }
 

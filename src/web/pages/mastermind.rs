@@ -235,7 +235,8 @@ impl MastermindPage {
         let shown: Vec<String> = analysis.left.iter().take(LISTED).map(|&i| space.show(i as usize)).collect();
         let more = analysis.left.len().saturating_sub(LISTED);
         html! {
-            <p class="possible-codes">
+            // Its own scrolling box (a long list stays within the board), reached by Tab.
+            <p class="possible-codes" tabindex="0" aria-label="The codes still possible">
                 { shown.join(" ") }
                 if more > 0 { { format!(" … and {} more", format_count(more as u64)) } }
             </p>

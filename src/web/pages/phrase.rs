@@ -106,7 +106,12 @@ impl PuzzlePage for PhrasePage {
     fn describe(&self, (_, shown): &(String, String)) -> Option<String> {
         let guess = if self.improvements.is_empty() { &self.guess } else { shown };
         if guess.is_empty() {
-            return Some(format!("No guess yet: press Solve to evolve a text into \"{}\".", self.params.target));
+            let target = &self.params.target;
+            return Some(match self.improvements.is_empty() {
+                true => format!("No guess yet: press Solve to evolve a text into \"{target}\"."),
+                // A replay at its start.
+                false => format!("Before the first generation: no guess yet, aiming at \"{target}\"."),
+            });
         }
         let right = guess.chars().zip(self.params.target.chars()).filter(|(g, t)| g == t).count();
         let length = self.params.target.chars().count();

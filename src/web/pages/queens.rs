@@ -172,7 +172,7 @@ impl PuzzlePage for QueensPage {
         Ok((best.clone(), next.clone()))
     }
 
-    fn view_board(&self, (before, shown): &(Queens, Queens), _act: &Callback<Action>, places: Html) -> Html {
+    fn view_board(&self, (before, shown): &(Queens, Queens), act: &Callback<Action>, places: Html) -> Html {
         // Queens placed by hand, or none found yet: the board is played by taps.
         if self.played_by_hand() {
             return html! {
@@ -181,7 +181,13 @@ impl PuzzlePage for QueensPage {
             };
         }
         if self.replayed.is_empty() {
-            return html! { <Chessboard n={self.params.n} queens={self.queens.clone()} moved={Vec::new()} show_attacks={self.params.attacks} /> };
+            // The solutions found, paged through under the board (Previous / Next beside it).
+            return html! {
+                <div class="captioned-board">
+                    <Chessboard n={self.params.n} queens={self.queens.clone()} moved={Vec::new()} show_attacks={self.params.attacks} />
+                    { self.listed.view(act.reform(Action::Browse)) }
+                </div>
+            };
         }
         // A replayed improvement, the queens it moved marked (none at the start).
         let moved: Queens = shown.iter().filter(|q| !before.is_empty() && !before.contains(q)).copied().collect();
@@ -233,14 +239,14 @@ impl PuzzlePage for QueensPage {
         }
     }
 
-    fn view_report(&self, act: &Callback<Action>) -> Html {
+    fn view_report(&self, _: &Callback<Action>) -> Html {
         match self.counted {
             Some(count) if self.params.n > LIST_UP_TO && count > 0 => html! {
                 <p class="note">{ format!(
                     "Solutions are listed to page through up to n = {LIST_UP_TO} (724 of them); {} queens have {}, too many to list.",
                     self.params.n, format_count(count)) }</p>
             },
-            _ => self.listed.view(act.reform(Action::Browse)),
+            _ => html! {},
         }
     }
 

@@ -11,7 +11,7 @@ use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::Choice;
 use crate::web::components::compare_table::Column;
 use crate::web::components::histogram::Histogram;
-use crate::web::components::listing::Listing;
+use crate::web::components::listing::{Listing, NOTHING_LISTED};
 use crate::web::components::messages::Notices;
 use crate::web::components::square::{square_in_words, Square};
 use crate::web::page::{Effect, Guide, PuzzlePage, SeedUse};
@@ -201,11 +201,15 @@ impl PuzzlePage for TilesPage {
         ("generation", "score (0 = solved)")
     }
 
-    fn act(&mut self, action: Action, _: &(Layout, Layout), _: &mut Notices) -> Effect<Layout> {
+    fn act(&mut self, action: Action, _: &(Layout, Layout), notices: &mut Notices) -> Effect<Layout> {
         let Action::Browse(delta) = action;
-        if let Some(item) = self.listed.step(delta) {
-            self.shown = *item;
-        }
+        notices.said = match self.listed.step(delta) {
+            Some(item) => {
+                self.shown = *item;
+                self.listed.position_said(&square_in_words(&self.shown))
+            }
+            None => NOTHING_LISTED.into(),
+        };
         self.params.shown = self.listed.shown().map_or(0, |(index, _)| index + 1);
         Effect::Redraw
     }
