@@ -152,6 +152,11 @@ pub trait PuzzlePage: Sized + 'static {
         None
     }
 
+    /// What `u` and `r` answer on a page not played move by move.
+    fn not_played_move_by_move(&self) -> &'static str {
+        NOT_PLAYED_MOVE_BY_MOVE
+    }
+
     fn played_mut(&mut self) -> Option<&mut Vec<Self::Move>> {
         None
     }
@@ -425,6 +430,7 @@ pub trait AnyPuzzle {
     fn solve_link(&self, algo: &str) -> Result<Link, String>;
     fn compare_runs(&self) -> Vec<(&'static str, Link)>;
     fn played(&self) -> Option<usize>;
+    fn not_played_move_by_move(&self) -> &'static str;
     /// The counter beside Undo / Restart, with the solution shown at `solution_step`.
     fn move_counter(&self, solution_step: usize) -> Option<String>;
     fn step_mut(&mut self) -> Option<&mut usize>;
@@ -584,6 +590,10 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
 
     fn compare_runs(&self) -> Vec<(&'static str, Link)> {
         self.0.compare_runs()
+    }
+
+    fn not_played_move_by_move(&self) -> &'static str {
+        self.0.not_played_move_by_move()
     }
 
     fn played(&self) -> Option<usize> {
@@ -793,7 +803,7 @@ pub struct Page {
     /// arrived (so Space plays it), the table's first row when a comparison finished.
     focus_next: Option<&'static str>,
     /// Whether something had the focus when the last message came: if the page's redraw took
-    /// it away (a result replacing the places, Play gone after `r`), the board gets it.
+    /// it away (a result replacing the places, Play gone after `r`), the board takes it.
     had_focus: bool,
     /// On a phone, the status (with the answer under it) to bring into view once drawn: the
     /// answer's board or chart may have moved it away from where Solve left it.
@@ -946,7 +956,7 @@ impl Component for Page {
             }
         }
         if std::mem::take(&mut self.had_focus) && browser::focused().is_none() {
-            browser::focus(BOARD_TAB_STOP, false);
+            browser::focus(BOARD, false);
         }
         if std::mem::take(&mut self.reveal_status) {
             browser::reveal(".status");
@@ -2023,15 +2033,8 @@ impl Page {
             Command::NewSeed => {
                 return Some(Msg::Unavailable("This puzzle has no seed: nothing in it is random.".into()))
             }
-            Command::Undo if self.puzzle.played().is_none() => {
-                return Some(Msg::Unavailable(
-                    "This page is not played move by move: there is no move to undo.".into(),
-                ))
-            }
-            Command::Restart if self.puzzle.played().is_none() => {
-                return Some(Msg::Unavailable(
-                    "This page is not played move by move: there is no start position to go back to (Home goes to a solution's start).".into(),
-                ))
+            Command::Undo | Command::Restart if self.puzzle.played().is_none() => {
+                return Some(Msg::Unavailable(self.puzzle.not_played_move_by_move().into()))
             }
             Command::Undo => Shell::Undo,
             Command::Restart => Shell::Restart,
@@ -2087,6 +2090,10 @@ const NOTHING_TO_PREDICT: &str =
 /// How the status starts when a move paused the solution playing.
 const PAUSED: &str = "Paused at step";
 
+/// `u` or `r` on a page not played move by move.
+const NOT_PLAYED_MOVE_BY_MOVE: &str =
+    "This page is not played move by move: there is no move to undo, no start position to go back to (Home goes to a solution's start).";
+
 /// A playback key before any solve.
 const NO_STEPS_YET: &str = "No solution to step through yet: solve first (s).";
 
@@ -2099,8 +2106,9 @@ const SAID_WHILE_PLAYING_UP_TO: usize = 2;
 /// The way to the board's own page from a frame that keeps its view.
 const FULL_PAGE_PLAYS: &str = "\"Open in Puzzle Lab ↗\" opens the full page, where the board is played.";
 
-/// The board's one place in the Tab order (a place, or a result named in words).
-const BOARD_TAB_STOP: &str = ".board[tabindex='0'], .board [tabindex='0']";
+/// Where a focus the page's redraw took away goes: the board (a result named in words, or the
+/// frame of the places, so that the arrows still steer a piece picked; Tab then reaches them).
+const BOARD: &str = ".board";
 
 /// The QR code's Close button.
 const QR_CLOSE: &str = ".qr-overlay .qr-close";

@@ -358,6 +358,9 @@ test("an answer shown whole (the queens) says it has no steps; the focus stays o
   const { page, errors } = await open("#/queens?n=6&algo=backtracking", PROJECTOR);
   await page.locator(".board .place").first().waitFor();
   await tabIntoBoard(page);
+  // Queens are taken off by taps: u says so, in the queens' own words.
+  await page.keyboard.press("u");
+  await page.locator("[role=alert] span").filter({ hasText: /^Queens are placed and taken off by taps/ }).waitFor({ timeout: 3000 });
   await page.keyboard.press("s");
   await page.locator(".counter").filter({ hasText: /^solution 1 \/ 4$/ }).waitFor({ timeout: 20000 });
   // The squares gave way to the solution, named in words: the focus is on it, not lost.
@@ -386,12 +389,15 @@ test("an answer shown whole (the queens) says it has no steps; the focus stays o
   await page.locator(".overlay-box").waitFor({ state: "detached" });
   await page.waitForFunction(() => document.activeElement?.classList.contains("place"), null, { timeout: 3000 });
   assert.equal(await focusedName(page), place);
-  // After Solve the focus is on Play; r puts the solution aside, Play goes: the board takes the focus.
+  // After Solve the focus is on Play; r puts the solution aside, Play goes: the board takes the
+  // focus (its frame, so the arrows still steer a piece picked), and Tab reaches its places.
   await page.keyboard.press("s");
   await page.locator(".counter").filter({ hasText: /^step 0 \/ 7$/ }).waitFor({ timeout: 20000 });
   await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Play", null, { timeout: 3000 });
   await page.keyboard.press("r");
   await page.locator(".said").filter({ hasText: "Back to the start position." }).waitFor({ timeout: 3000 });
+  await page.waitForFunction(() => document.activeElement?.matches(".board"), null, { timeout: 3000 });
+  await page.keyboard.press("Tab");
   await page.waitForFunction(() => document.activeElement?.classList.contains("place"), null, { timeout: 3000 });
   // A new seed is heard, not only shown.
   await page.keyboard.press("n");

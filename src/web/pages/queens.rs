@@ -172,6 +172,10 @@ impl PuzzlePage for QueensPage {
         Ok((best.clone(), next.clone()))
     }
 
+    fn not_played_move_by_move(&self) -> &'static str {
+        "Queens are placed and taken off by taps, not kept as moves to undo: tap a queen (or press Enter on its square) to take it off."
+    }
+
     fn view_board(&self, (before, shown): &(Queens, Queens), act: &Callback<Action>, places: Html) -> Html {
         // Queens placed by hand, or none found yet: the board is played by taps.
         if self.played_by_hand() {
