@@ -1012,7 +1012,7 @@ impl Component for Page {
             },
             search: self.search.as_ref().map(|search| search.view(&ctx.link().callback(Msg::Search))),
             board_in_view: self.search.as_ref().is_some_and(|s| s.draws_board() || s.predicting()),
-            racing: self.search.as_ref().is_some_and(|s| !s.race().is_empty()),
+            racing: self.racing(),
             embedded: self.embedded,
             closes_view: !self.frame_keeps_view,
             can_search: self.puzzle.shows_search(),
@@ -1973,11 +1973,15 @@ impl Page {
         true
     }
 
+    /// Whether the view shown is a race.
+    fn racing(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| !s.race().is_empty())
+    }
+
     /// How a student in the Search view or a race reaches the page (`to_play`: to play its
     /// board, naming the button).
     fn way_back_to_the_page(&self, to_play: bool) -> &'static str {
-        let racing = self.search.as_ref().is_some_and(|s| !s.race().is_empty());
-        match (self.frame_keeps_view, to_play, racing) {
+        match (self.frame_keeps_view, to_play, self.racing()) {
             (true, ..) => FULL_PAGE_PLAYS,
             (false, false, _) => "Press v to go back to the page.",
             (false, true, true) => "To play, go back to the page with \"Close the race\" (key v).",
@@ -1987,7 +1991,7 @@ impl Page {
 
     /// v or Esc in a frame that keeps its view.
     fn frame_keeps_its_view(&self) -> String {
-        let view = if self.search.as_ref().is_some_and(|s| !s.race().is_empty()) { "race" } else { "search" };
+        let view = if self.racing() { "race" } else { "search" };
         format!("This frame shows the {view} and keeps it. {FULL_PAGE_PLAYS}")
     }
 
