@@ -42,6 +42,9 @@ pub struct App {
     visit: u32,
     dark: bool,
     presenting: bool,
+    /// What the header's own keys (`t`, `p`) last changed, in words, and a count that has a
+    /// repeated sentence said again.
+    said: (&'static str, u32),
     /// The list of keys, while open: the mode it lists and its hold on the keys.
     help: Option<(Mode, DialogKeys)>,
     /// The puzzle menu is open (narrow screens).
@@ -118,6 +121,7 @@ impl Component for App {
             visit: 0,
             dark,
             presenting: browser::load_for_tab(PRESENTING).is_some(),
+            said: ("", 0),
             help: None,
             menu: false,
             focus_before_help: None,
@@ -208,6 +212,10 @@ impl Component for App {
         }
         self.apply_root_attributes();
         if self.presenting != was_presenting {
+            self.say(match self.presenting {
+                true => "Presentation mode on: p leaves it.",
+                false => "Presentation mode off.",
+            });
             browser::save_for_tab(PRESENTING, self.presenting.then_some("on"));
             lesson_host::send(lesson_host::LAYOUT, "");
         }
@@ -285,6 +293,9 @@ impl Component for App {
                         <button class="keys-toggle" onclick={cb.callback(|_| Msg::ToggleHelp)} aria-label="Keyboard shortcuts"
                             title="Shortcuts (?)">{ "?" }</button>
                     </div>
+                    <p aria-live="polite" class="visually-hidden header-said">
+                        <span key={self.said.1.to_string()}>{ self.said.0 }</span>
+                    </p>
                 </header>
                 if let Some(error) = &self.route_error {
                     <div role="alert" class="alert route-alert">{ error }</div>
@@ -430,6 +441,11 @@ impl App {
     fn toggle_theme(&mut self) {
         self.dark = !self.dark;
         browser::save_setting("theme", if self.dark { "dark" } else { "light" });
+        self.say(if self.dark { "Dark theme." } else { "Light theme." });
+    }
+
+    fn say(&mut self, words: &'static str) {
+        self.said = (words, self.said.1 + 1);
     }
 
     fn apply_root_attributes(&self) {

@@ -208,6 +208,15 @@ pub fn on_resize(callback: yew::Callback<()>) -> gloo_events::EventListener {
     gloo_events::EventListener::new(&window(), "resize", move |_| callback.emit(()))
 }
 
+/// Listens for the pointer let go (lifted or cancelled) anywhere in the window; dropping the
+/// listeners stops them.
+pub fn on_pointer_let_go(callback: yew::Callback<()>) -> [gloo_events::EventListener; 2] {
+    ["pointerup", "pointercancel"].map(|event| {
+        let callback = callback.clone();
+        gloo_events::EventListener::new(&window(), event, move |_| callback.emit(()))
+    })
+}
+
 /// Listens to shortcut keys on the whole window (not while typing in a field or with
 /// Ctrl, Alt or Meta held); dropping the listener stops it.
 pub fn on_key(callback: yew::Callback<KeyboardEvent>) -> gloo_events::EventListener {

@@ -46,7 +46,7 @@ test("sudoku: play by hand with the keyboard; clashes are marked; the link keeps
   // r1c5 holds the clue 1: the entry is refused, saying why, and the link keeps what it had.
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("9");
-  await page.getByRole("alert").filter({ hasText: "r1c5 is a clue" }).waitFor();
+  await page.getByRole("alert").filter({ hasText: "row 1, column 5 is a clue" }).waitFor();
   await waitForHash(page, /moves=r1c3-5,r1c3-\.,r1c4-7(&|$)/);
   assert.equal((await page.locator(".sudoku-grid .cell[data-cell=\"4\"]").textContent()).trim(), "1", "the clue stays");
   await page.keyboard.press("m");

@@ -136,9 +136,12 @@ test("landing page, presentation mode, shortcuts overlay and theme", async () =>
   // Toggle buttons say whether they are on.
   await page.keyboard.press("p");
   assert.equal(await page.locator("button[title^='Presentation mode']").getAttribute("aria-pressed"), "true");
+  await page.locator(".header-said").filter({ hasText: /^Presentation mode on: p leaves it\.$/ }).waitFor({ state: "attached", timeout: 2000 });
   await page.keyboard.press("p");
+  await page.locator(".header-said").filter({ hasText: /^Presentation mode off\.$/ }).waitFor({ state: "attached", timeout: 2000 });
   await page.keyboard.press("t");
   assert.equal(await page.locator("html").getAttribute("data-theme"), "dark");
+  await page.locator(".header-said").filter({ hasText: /^Dark theme\.$/ }).waitFor({ state: "attached", timeout: 2000 });
   await page.close();
 });
 
@@ -168,6 +171,16 @@ test("a drag moves what it drags, whatever was picked before", async () => {
   const peg = (name) => page.getByRole("button", { name: new RegExp(`^Peg ${name}`) });
   await peg("C").click();
   await page.locator(".status").filter({ hasText: "Picked peg C: now pick where its top disc goes, or peg C again to put it back." }).waitFor();
+  // While the pointer holds peg A, that peg is marked as carried; let go off the board, the
+  // mark goes and nothing moves.
+  const held = () => page.locator(".places .place.held").getAttribute("aria-label", { timeout: 2000 });
+  await peg("A").hover();
+  await page.mouse.down();
+  assert.match(await held(), /^Peg A/, "the peg held is marked");
+  await page.mouse.move(5, 5, { steps: 3 });
+  await page.mouse.up();
+  await page.locator(".places .place.held").waitFor({ state: "detached", timeout: 2000 });
+  assert.match(page.url(), /moves=AC(&|$)/, "a drag let go off the board moves nothing");
   await peg("A").dragTo(peg("B"));
   await waitForHash(page, /moves=AC,AB(&|$)/);
   await page.locator(".said").filter({ hasText: /disc 2 from peg A to peg B/ }).waitFor({ state: "attached" });

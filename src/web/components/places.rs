@@ -7,6 +7,7 @@
 //! names and what a press does; this layer does the rest.
 
 use crate::core::places::{arrow, nearest, Place};
+use crate::web::browser;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -50,6 +51,9 @@ pub fn Places(props: &PlacesProps) -> Html {
     // On which place and where a pointer went down; whether it then swiped.
     let down = use_mut_ref(|| None::<(usize, i32, i32)>);
     let swiped = use_mut_ref(|| false);
+    // On a board that drags, the place a pointer holds is marked until it lets go: the
+    // finger sees what it carries.
+    let held = use_state_eq(|| None::<usize>);
     let onkeydown = {
         let (places, on_press, current) = (props.places.clone(), props.on_press.clone(), current.clone());
         Callback::from(move |e: KeyboardEvent| {
@@ -86,7 +90,7 @@ pub fn Places(props: &PlacesProps) -> Html {
         })
     };
     let onpointerdown = {
-        let down = down.clone();
+        let (down, held, drags) = (down.clone(), held.clone(), props.drags);
         Callback::from(move |e: PointerEvent| {
             let Some(i) = place_of(&e) else { return };
             // A finger captures the pointer on the place it pressed: let go, so the place
@@ -95,8 +99,20 @@ pub fn Places(props: &PlacesProps) -> Html {
                 let _ = target.release_pointer_capture(e.pointer_id());
             }
             *down.borrow_mut() = Some((i, e.client_x(), e.client_y()));
+            if drags {
+                held.set(Some(i));
+            }
         })
     };
+    {
+        // Let go anywhere, on the board or off it, the mark goes.
+        let held_now = held.clone();
+        use_effect_with(*held, move |held| {
+            let listeners =
+                held.map(|_| browser::on_pointer_let_go(Callback::from(move |()| held_now.set(None))));
+            move || drop(listeners)
+        });
+    }
     let onpointerup = {
         let (down, swiped, on_press, drags) =
             (down.clone(), swiped.clone(), props.on_press.clone(), props.drags);
@@ -124,7 +140,7 @@ pub fn Places(props: &PlacesProps) -> Html {
     let places = props.places.iter().enumerate().map(|(i, place)| {
         let [x, y, w, h] = place.area.map(tenths);
         html! {
-            <rect class="place" role="button" aria-label={place.name.clone()} data-place={i.to_string()}
+            <rect class={classes!("place", (*held == Some(i)).then_some("held"))} role="button" aria-label={place.name.clone()} data-place={i.to_string()}
                 tabindex={if i == current_index { "0" } else { "-1" }} {x} {y} width={w} height={h} />
         }
     });

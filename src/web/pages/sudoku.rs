@@ -300,7 +300,7 @@ impl PuzzlePage for SudokuPage {
     fn apply(&self, state: &Position, mv: &Move) -> Result<Position, String> {
         if let Move::Enter { cell, .. } = *mv {
             if self.clues.cells.get(cell).is_some_and(|&v| v != 0) {
-                return Err(format!("{} is a clue", cell_name(self.side(), cell)));
+                return Err(format!("{} is a clue: its value is given", spoken_cell(self.side(), cell)));
             }
         }
         state.apply(mv)
