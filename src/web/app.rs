@@ -6,7 +6,6 @@
 //! static/app_start.js loads the bundle the address needs. An address naming a page this bundle
 //! lacks reloads.
 
-use super::components::messages::heard_only;
 use super::keymap::{self, DialogKeys};
 use super::lesson_host;
 use super::pages::PageEntry;
@@ -294,7 +293,9 @@ impl Component for App {
                         <button class="keys-toggle" onclick={cb.callback(|_| Msg::ToggleHelp)} aria-label="Keyboard shortcuts"
                             title="Shortcuts (?)">{ "?" }</button>
                     </div>
-                    { heard_only("header-said", self.said.0.into(), self.said.1) }
+                    <p aria-live="polite" class="visually-hidden header-said">
+                        <span key={self.said.1.to_string()}>{ self.said.0 }</span>
+                    </p>
                 </header>
                 if let Some(error) = &self.route_error {
                     <div role="alert" class="alert route-alert">{ error }</div>

@@ -122,18 +122,10 @@ pub fn Messages(props: &MessagesProps) -> Html {
                 }
             </div>
             <p role="status" aria-live="polite" class="status">{ props.status.clone() }</p>
-            { heard_only("said", props.said.clone(), props.said_round) }
+            <p aria-live="polite" class="said visually-hidden">
+                <span key={props.said_round.to_string()} data-round={props.said_round.to_string()}>{ props.said.clone() }</span>
+            </p>
         </div>
-    }
-}
-
-/// A sentence for screen readers only, drawn anew for each `round` so that the same words
-/// given twice are said twice.
-pub fn heard_only(class: &'static str, words: AttrValue, round: u32) -> Html {
-    html! {
-        <p aria-live="polite" class={classes!(class, "visually-hidden")}>
-            <span key={round.to_string()} data-round={round.to_string()}>{ words }</span>
-        </p>
     }
 }
 

@@ -24,14 +24,14 @@ pub struct PlaybackControlsProps {
 #[function_component]
 pub fn PlaybackControls(props: &PlaybackControlsProps) -> Html {
     let p = &props.playback;
-    let button =
-        |action: PlaybackAction, label: &'static str, (symbol, word): (&str, &str), disabled: bool| {
-            let onclick = props.on_action.reform(move |_: MouseEvent| action);
-            // The word beside the symbol folds away on a phone, where the bar keeps to one row.
-            html! { <button aria-label={label} title={label} {onclick} {disabled}>{ symbol }
-                if !word.is_empty() { <span class="word">{ word }</span> }
-            </button> }
-        };
+    let button = |action: PlaybackAction,
+                  label: &'static str,
+                  (symbol, word): (&str, &str),
+                  disabled: bool| {
+        let onclick = props.on_action.reform(move |_: MouseEvent| action);
+        // The word beside the symbol folds away on a phone, where the bar keeps to one row.
+        html! { <button aria-label={label} title={label} {onclick} {disabled}>{ symbol }<span class="word">{ word }</span></button> }
+    };
     let (play_label, play_face) =
         if p.is_playing() { ("Pause", ("❚❚", " Pause")) } else { ("Play", ("▶", " Play")) };
     html! {
