@@ -49,7 +49,7 @@ test("every link in the README and the guides opens in the app as its canonical 
         .catch((e) => assert.fail(`${link} is refused by \`link\` (${expected.error}), but the app shows no alert: ${e.message}`));
     } else {
       await page.waitForFunction((want) => decodeURIComponent(location.hash) === decodeURIComponent(want),
-        expected.link, { timeout: 5000 }).catch(() => {});
+        expected.link, { timeout: 15000 }).catch(() => {});
       assert.equal(hash(page), decodeURIComponent(expected.link), `${link} opens as its canonical form`);
     }
     opened++;
