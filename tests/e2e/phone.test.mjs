@@ -1,5 +1,5 @@
 // Students' phones: every page (found from the landing page's cards) at 360×640 and 393×851
-// with touch, and in landscape at 740×360: nothing scrolls sideways, the board and the status
+// with touch, and in landscape at 740×360 (640×360 and 851×393 before and after Solve): nothing scrolls sideways, the board and the status
 // line are in the first screen, every control is at least 44 × 44 px, every word of the stage,
 // the header and the panel at least 16 px, and axe finds nothing serious at 360 px; then play by taps alone
 // (an 8-puzzle solved, a Hanoi move, a Mastermind probe, playback stepped). Screenshots of every
@@ -107,6 +107,12 @@ test("phones both ways, before and after Solve: a finger's places, 16 px words, 
       assert.ok(await inView(page.locator(".status")) > 0.99, `${what}: the status in view after Solve`);
       const board = await page.locator(".board").boundingBox();
       assert.ok(board.y >= 0 && board.y < size.height * 0.75, `${what}: the answer's board in view after Solve (at ${board.y})`);
+      // Held sideways, the status, Solve and the answer share the first screen after Solve too
+      // (upright, a long answer's status may push Solve under the board).
+      if (size.width > size.height) {
+        const after = await solve.boundingBox();
+        assert.ok(after.y >= 0 && after.y + after.height <= size.height, `${what}: Solve in the first screen after Solve (from ${after.y} to ${after.y + after.height})`);
+      }
       const after = await smallestPlace(page);
       assert.ok(after >= least, `${what}: places of ${after} px after Solve`);
       // Words: the status, the board, a genetic run's chart and the playback.
@@ -120,8 +126,8 @@ test("phones both ways, before and after Solve: a finger's places, 16 px words, 
 });
 
 /** What of the answer a student cannot see whole: an SVG board's words past its edge (the
- * 264 square's sums), and a table of results scrolled sideways in its own box (the classifier's
- * scores and words). */
+ * 264 square's sums), a table of results scrolled sideways in its own box (the classifier's
+ * scores and words), and a one-word heading broken across two lines. */
 const hiddenParts = (page) => page.evaluate(() => {
   const cut = [...document.querySelectorAll(".board svg text")].filter((text) => {
     const [b, edge] = [text.getBoundingClientRect(), text.closest("svg").getBoundingClientRect()];
@@ -129,7 +135,15 @@ const hiddenParts = (page) => page.evaluate(() => {
   }).map((text) => `cut: ${text.textContent}`);
   const sideways = [...document.querySelectorAll(".board table")]
     .filter((table) => table.scrollWidth > table.clientWidth + 1).map((table) => `scrolls: ${table.className}`);
-  return [...cut, ...sideways];
+  // A one-word heading drawn on two lines has been broken inside its word ("Categor|y").
+  const broken = [...document.querySelectorAll(".board th")].filter((th) => {
+    const text = th.innerText.trim();
+    if (!text || /\s/.test(text)) return false;
+    const range = document.createRange();
+    range.selectNodeContents(th);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1;
+  }).map((th) => `broken: ${th.innerText.trim()}`);
+  return [...cut, ...sideways, ...broken];
 });
 
 test("the puzzles' menu on a phone: every puzzle in reach, nothing sideways, nothing overlapping in the header", async () => {
