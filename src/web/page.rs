@@ -1944,8 +1944,9 @@ impl Page {
                     let Some(action) = self.puzzle.press(place, &self.session) else { return false };
                     self.notices.said.clear();
                     self.act(ctx, action);
-                    if self.notices.said.is_empty() {
-                        // Not a move (a peg picked, a cell chosen): the place as it is now.
+                    if self.notices.said.is_empty() && !self.notices.alerted() {
+                        // Not a move (a peg picked, a cell chosen): the place as it is now. A
+                        // refusal's alert speaks for itself, not drowned by the place's name.
                         self.notices.said =
                             self.puzzle.place_names(&self.session).into_iter().nth(place).unwrap_or_default();
                     }

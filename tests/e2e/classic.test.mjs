@@ -19,6 +19,14 @@ test("jugs: seven pours to 0, 4, 4, each explained; pours by hand with keys", as
   await page.keyboard.press("Home");
   await page.keyboard.press("1");
   await page.getByRole("alert").filter({ hasText: "Jug A is empty: pick a jug with water in it." }).waitFor();
+  // Pressed on the board, the refusal is answered by its alert alone, not by the jug's name.
+  await page.locator(".alert .dismiss").click();
+  const round = () => page.locator(".said span").getAttribute("data-round");
+  const before = await round();
+  await page.locator(".board .place").first().click();
+  await page.getByRole("alert").filter({ hasText: "Jug A is empty" }).waitFor();
+  assert.equal(await round(), before, "nothing said over the alert (the place's name not read again)");
+  assert.notEqual(await page.locator(".said").innerText(), "Jug A: 0 of 3 litres");
   await page.keyboard.press("3");
   await status(page).filter({ hasText: "Picked jug C: now pick the jug to pour into, or jug C again to put it back." }).waitFor();
   await page.keyboard.press("2");

@@ -95,11 +95,8 @@ test("phones both ways, before and after Solve: a finger's places, 16 px words, 
       const solve = page.locator(".solve-bar button.primary");
       const least = leastPlace(name, size);
       assert.ok(await smallestPlace(page) >= least, `${what}: places of ${await smallestPlace(page)} px`);
-      // The classifier's tables fill the first screen: it answers as the text is typed, Solve or not.
-      if (name !== "bayes") {
-        const box = await solve.boundingBox();
-        assert.ok(box.y + box.height <= size.height, `${what}: Solve in the first screen (its foot at ${box.y + box.height})`);
-      }
+      const box = await solve.boundingBox();
+      assert.ok(box.y + box.height <= size.height, `${what}: Solve in the first screen (its foot at ${box.y + box.height})`);
       await solve.scrollIntoViewIfNeeded();
       await solve.tap();
       await page.waitForFunction(() => !document.querySelector(".solve-bar button.primary").disabled, null, { timeout: 60000 });
@@ -107,12 +104,11 @@ test("phones both ways, before and after Solve: a finger's places, 16 px words, 
       assert.ok(await inView(page.locator(".status")) > 0.99, `${what}: the status in view after Solve`);
       const board = await page.locator(".board").boundingBox();
       assert.ok(board.y >= 0 && board.y < size.height * 0.75, `${what}: the answer's board in view after Solve (at ${board.y})`);
-      // Held sideways, the status, Solve and the answer share the first screen after Solve too
-      // (upright, a long answer's status may push Solve under the board).
-      if (size.width > size.height) {
-        const after = await solve.boundingBox();
-        assert.ok(after.y >= 0 && after.y + after.height <= size.height, `${what}: Solve in the first screen after Solve (from ${after.y} to ${after.y + after.height})`);
-      }
+      // The status, Solve and the answer share the first screen after Solve too: held
+      // sideways, Solve is under the status; upright, in its bar at the screen's foot.
+      const solveAfter = await solve.boundingBox();
+      assert.ok(solveAfter.y >= 0 && solveAfter.y + solveAfter.height <= size.height,
+        `${what}: Solve in the first screen after Solve (from ${solveAfter.y} to ${solveAfter.y + solveAfter.height})`);
       const after = await smallestPlace(page);
       assert.ok(after >= least, `${what}: places of ${after} px after Solve`);
       // Words: the status, the board, a genetic run's chart and the playback.
@@ -187,12 +183,18 @@ test("a phone held sideways: the grids take the screen's height beside the statu
     assert.ok(status.x >= board.x + board.width, `${hash}: the status beside the board`);
     assert.ok(board.y + board.height <= LANDSCAPE.height, `${hash}: the whole board in the screen`);
     if (side === 9) {
-      // A value entered: the digit pad and the note on the entry stay beside the grid.
+      // A value entered: the digit pad and the note on the entry, at the foot of the side
+      // column, leave the grid its height and the status its first lines.
       await page.touchscreen.tap(board.x + board.width * 2.5 / 9, board.y + board.height * 0.5 / 9);
       await page.getByRole("button", { name: "4", exact: true }).tap();
       await page.locator(".step-note").filter({ hasText: "4" }).waitFor();
       const after = await page.locator(".board svg").first().boundingBox();
       assert.ok(drawn(after) >= 32, `${hash}: squares of ${drawn(after).toFixed(1)} px with the pad and a note`);
+      const statusSeen = await page.locator(".status").evaluate((line) => {
+        const box = line.getBoundingClientRect();
+        return line.contains(document.elementFromPoint(box.left + box.width / 2, box.top + 10));
+      });
+      assert.ok(statusSeen, `${hash}: the status's first line not under the pad`);
     }
     assert.deepEqual(errors, []);
     await page.close();
@@ -254,6 +256,17 @@ test("a Sudoku value entered with the digit pad, a Hanoi move, four queens and a
   await sudoku.page.waitForURL(/marks=1/);
   assert.match(decodeURIComponent(new URL(sudoku.page.url()).hash), /moves=[^&]*r1c3\D*6/, "r1c3 = 6, in the link");
   assert.deepEqual(await phoneProblems(sudoku.page), [], "with the pad shown");
+  // The pad covers the foot of the screen, Solve's bar with it, as a phone's keypad would;
+  // Done closes it, and Solve is there again.
+  const solve = sudoku.page.locator(".solve-bar button.primary");
+  const covered = () => solve.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    return !button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+  });
+  assert.ok(await covered(), "the pad over Solve");
+  await pad.getByRole("button", { name: "Done" }).tap();
+  await pad.waitFor({ state: "detached" });
+  assert.equal(await covered(), false, "Solve in reach once the pad is closed");
   assert.deepEqual(sudoku.errors, []);
   await sudoku.page.close();
 

@@ -56,7 +56,7 @@ for (const { link, done, words, steps } of PAGES) {
   });
 }
 
-test("forced colours: activation and score bars, chart keys and right letters keep a visible form", async () => {
+test("forced colours: activation and score bars, chart keys, right letters and a picked Sudoku cell keep a visible form", async () => {
   // Step 100: the link solves on opening and shows the last cycle, Ken's pool won.
   const { page, errors } = await open("#/jets-sharks?touch=Ken:0.8&step=100", PROJECTOR);
   await page.emulateMedia({ forcedColors: "active" });
@@ -82,8 +82,13 @@ test("forced colours: activation and score bars, chart keys and right letters ke
   await phrase.page.locator(".phrase-guess .right").first().waitFor({ timeout: 60000 });
   const right = await phrase.page.locator(".phrase-guess .right").first().evaluate((e) => getComputedStyle(e).textDecorationLine);
   assert.equal(right, "underline", "a right letter is underlined");
-  assert.deepEqual([...errors, ...bayes.errors, ...phrase.errors], []);
-  for (const p of [page, bayes.page, phrase.page]) await p.close();
+  const sudoku = await open("#/sudoku", PROJECTOR);
+  await sudoku.page.emulateMedia({ forcedColors: "active" });
+  await sudoku.page.locator(".board .place").nth(2).click();
+  const frame = await sudoku.page.locator(".sudoku-grid .cell.selected rect").evaluate((e) => getComputedStyle(e).stroke);
+  assert.notEqual(frame, "none", "the picked Sudoku cell is framed, not only tinted");
+  assert.deepEqual([...errors, ...bayes.errors, ...phrase.errors, ...sudoku.errors], []);
+  for (const p of [page, bayes.page, phrase.page, sudoku.page]) await p.close();
 });
 
 test("a playback key while the solver runs says the steps come with the answer", async () => {

@@ -164,7 +164,7 @@ impl PuzzlePage for JetsSharksPage {
         });
         html! {
             <div class="iac">
-                <p class="step-note" aria-live="polite">{ format!("Cycle {cycle}: {}.", retrieved(&self.net, &self.table, act)) }</p>
+                <p class="step-note">{ format!("Cycle {cycle}: {}.", retrieved(&self.net, &self.table, act)) }</p>
                 <div class="pools">{ for pools }</div>
             </div>
         }

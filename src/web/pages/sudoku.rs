@@ -12,6 +12,7 @@ use crate::puzzles::sudoku::params::{Algo, PickRule, Source, SudokuParams, PRESE
 use crate::puzzles::sudoku::trace::{How, Move, Position};
 use crate::puzzles::sudoku::{with_entries, written_grid, INFO};
 use crate::puzzles::PuzzleInfo;
+use crate::web::browser;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::compare_table::{Column, CONSTRAINT_COLUMNS};
 use crate::web::components::listing::Listing;
@@ -42,6 +43,8 @@ pub struct SudokuPage {
 
 pub enum Action {
     Select(usize),
+    /// Done with the selected cell: the digit pad closes (on a phone it covers Solve).
+    Deselect,
     /// A value typed into the selected cell (0 clears it).
     Enter(u8),
     /// Moves the selection by (rows, columns).
@@ -79,8 +82,8 @@ impl SudokuPage {
         self.clues.side()
     }
 
-    /// The values to tap into the selected cell (a phone has no keys), Clear, and the pencil
-    /// marks (each open cell's candidates).
+    /// The values to tap into the selected cell (a phone has no keys), Clear, the pencil
+    /// marks (each open cell's candidates), and Done, which closes the pad.
     fn digit_pad(&self, act: &Callback<Action>) -> Html {
         let digit = |value: u8| {
             let symbol = Grid::symbol(value).to_string();
@@ -92,6 +95,7 @@ impl SudokuPage {
                 <button onclick={act.reform(|_| Action::Enter(0))}>{ "Clear" }</button>
                 <button onclick={act.reform(|_| Action::ToggleMarks)} aria-pressed={self.params.marks.to_string()}
                     title="Show each open cell's candidates (m)">{ "Pencil marks" }</button>
+                <button onclick={act.reform(|_| Action::Deselect)}>{ "Done" }</button>
             </div>
         }
     }
@@ -457,6 +461,14 @@ impl PuzzlePage for SudokuPage {
         let side = self.side() as isize;
         match action {
             Action::Select(cell) => self.selected = Some(cell),
+            Action::Deselect => {
+                self.selected = None;
+                // The focus was on Done, which goes with the pad: it goes back to the board.
+                if browser::focused_in(".digit-pad") {
+                    browser::focus(".board", false);
+                }
+                notices.said = "Digit pad closed: pick a cell to open it again.".into();
+            }
             Action::Step(dr, dc) => {
                 let cell = self.selected.unwrap_or(0) as isize;
                 let (r, c) = ((cell / side + dr).rem_euclid(side), (cell % side + dc).rem_euclid(side));
