@@ -106,6 +106,16 @@ test("phones both ways, before and after Solve: a finger's places, 16 px words, 
       assert.ok(board.y >= 0 && board.y < size.height * 0.75, `${what}: the answer's board in view after Solve (at ${board.y})`);
       // The status, Solve and the answer share the first screen after Solve too: held
       // sideways, Solve is under the status; upright, in its bar at the screen's foot.
+      // Upright, the playback too, clear of Solve's bar, where the answer is a board (a genetic
+      // run's chart and the results' tables grow the page under it instead).
+      const play = page.locator(".playback-bar button[aria-label='Play']");
+      if (size.height > size.width && !["tiles264", "jets-sharks", "bayes"].includes(name) && await play.count()) {
+        const playClear = await play.evaluate((play) => {
+          const box = play.getBoundingClientRect();
+          return play.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+        });
+        assert.ok(playClear, `${what}: Play in the first screen, clear of Solve's bar, after Solve`);
+      }
       const solveAfter = await solve.boundingBox();
       assert.ok(solveAfter.y >= 0 && solveAfter.y + solveAfter.height <= size.height,
         `${what}: Solve in the first screen after Solve (from ${solveAfter.y} to ${solveAfter.y + solveAfter.height})`);
