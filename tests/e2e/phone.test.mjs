@@ -125,6 +125,13 @@ test("phones both ways, before and after Solve: a finger's places, 16 px words, 
       assert.deepEqual(await smallText(page, 16, ".stage-top, .board, .board-chart, .playback-bar"), [], `${what}: words after Solve`);
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), size.width, `${what}: nothing sideways`);
       assert.deepEqual(await hiddenParts(page), [], `${what}: the answer's words cut by its board's edge or in a box scrolled sideways`);
+      // The answer's first steps too (a genetic run's early guesses are long runs of letters).
+      const reset = page.locator(".playback-bar button[aria-label='Reset']");
+      if (await reset.count() && await reset.isEnabled()) {
+        await reset.tap();
+        await page.locator(".playback-bar button[aria-label='Step']").tap();
+        assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), size.width, `${what}: nothing sideways at step 1`);
+      }
       assert.deepEqual(errors, [], what);
       await page.close();
     }
