@@ -7,8 +7,9 @@ use crate::core::link::{Link, EMBED_KEY, RACE_KEY, VIEW_KEY};
 /// The frame's width and height in CSS pixels for what `link` shows: a lesson's step bar, a
 /// race's lanes and a Search view's figures need more room than a board with its controls.
 pub fn frame_size(link: &Link) -> (u32, u32) {
+    // A lesson's step over its note: the example lessons' steps need 640 to 960.
     if link.puzzle == LESSON_PAGE {
-        (720, 640)
+        (720, 800)
     } else if link.get(RACE_KEY).is_some() || link.get(VIEW_KEY).is_some() {
         (720, 600)
     } else {
@@ -19,6 +20,11 @@ pub fn frame_size(link: &Link) -> (u32, u32) {
 /// The frame's title, which a screen reader says on reaching it: what it shows.
 pub fn frame_title(shown: &str) -> String {
     format!("Puzzle Lab: {shown}")
+}
+
+/// What a lesson's frame shows, for its title: lesson “Search, step by step”.
+pub fn lesson_shown(title: &str) -> String {
+    format!("lesson “{title}”")
 }
 
 /// The `<iframe>` showing `link` embedded, its `src` the app's address `base` (the part of an
@@ -67,7 +73,7 @@ mod tests {
     fn races_and_lessons_get_larger_frames_and_quotes_are_escaped() {
         let race = Link::parse("#/sliding?race=bfs,astar").unwrap();
         assert_eq!(frame_size(&race), (720, 600));
-        assert_eq!(frame_size(&Link::parse("#/lesson?example=search").unwrap()), (720, 640));
+        assert_eq!(frame_size(&Link::parse("#/lesson?example=search").unwrap()), (720, 800));
         assert!(iframe_html("", &race, "a \"quoted\" <b>")
             .contains("title=\"Puzzle Lab: a &quot;quoted&quot; &lt;b&gt;\""));
         assert_eq!(base_of("http://127.0.0.1:8080/#/hanoi"), "http://127.0.0.1:8080/");

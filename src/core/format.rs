@@ -67,7 +67,6 @@ pub fn for_touch(text: &str) -> String {
     for hint in [", or use the arrow keys", " or an arrow key"] {
         out = out.replace(hint, "");
     }
-    let out = out.replace("type its value or pick it on the digit pad", "pick its value on the digit pad");
     out.replace("click", "tap").replace("Click", "Tap")
 }
 
@@ -114,8 +113,8 @@ mod tests {
         assert_eq!(for_touch("Click a marble to move it."), "Tap a marble to move it.");
         assert_eq!(for_touch("no parenthesis ("), "no parenthesis (");
         assert_eq!(
-            for_touch("Click a cell, then type its value or pick it on the digit pad."),
-            "Tap a cell, then pick its value on the digit pad."
+            for_touch("Type a text and leave the field (or press the Enter key): scores follow it."),
+            "Type a text and leave the field: scores follow it."
         );
     }
 

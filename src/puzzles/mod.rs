@@ -260,7 +260,7 @@ pub fn embed_html(text: &str, canonical: &str) -> Result<String, String> {
     let link = Link::parse(canonical).map_err(|e| e.to_string())?;
     let shown = match find(&link.puzzle) {
         Some(puzzle) => puzzle.title.to_string(),
-        None => format!("lesson “{}”", lesson::from_link(&link)?.0.title),
+        None => crate::core::embed::lesson_shown(&lesson::from_link(&link)?.0.title),
     };
     Ok(crate::core::embed::iframe_html(crate::core::embed::base_of(text.trim()), &link, &shown))
 }

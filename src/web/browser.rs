@@ -393,6 +393,11 @@ pub fn remove_element(selector: &str) {
     }
 }
 
+/// The window's title, as [`set_title`] wrote it.
+pub fn title() -> String {
+    window().document().map(|document| document.title()).unwrap_or_default()
+}
+
 /// Names the page in the tab and the history: "Sliding tiles — Puzzle Lab".
 pub fn set_title(title: &str) {
     if let Some(document) = window().document() {

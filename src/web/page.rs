@@ -201,6 +201,11 @@ pub trait PuzzlePage: Sized + 'static {
     /// The focus reaching a place presses it (a Sudoku cell is selected as the arrows reach it).
     const FOCUS_PRESSES: bool = false;
 
+    /// What a tap on a board without places (a result shown whole) answers, if anything.
+    fn result_tapped(&self) -> Option<&'static str> {
+        None
+    }
+
     /// The board in words, for a board without places (`b` reads it).
     fn describe(&self, _shown: &Self::State) -> Option<String> {
         None
@@ -451,6 +456,7 @@ pub trait AnyPuzzle {
 
     /// A board without places (a result) in words, which its focusable board carries.
     fn board_in_words(&self, session: &SolveSession) -> Option<String>;
+    fn result_tapped(&self) -> Option<&'static str>;
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Erased>) -> Html;
     fn view_report(&self, act: &Callback<Erased>) -> Html;
     fn chart_labels(&self) -> (&'static str, &'static str);
@@ -653,6 +659,10 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
     fn board_in_words(&self, session: &SolveSession) -> Option<String> {
         let shown = self.shown(session);
         self.0.places(&shown).is_empty().then(|| self.0.describe(&shown)).flatten()
+    }
+
+    fn result_tapped(&self) -> Option<&'static str> {
+        self.0.result_tapped()
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Erased>) -> Html {
@@ -996,6 +1006,10 @@ impl Component for Page {
             notices: self.notices.view(shell.reform(|_| Shell::DismissAlert)),
             progress: self.session.view_progress(),
             board_words: self.search.is_none().then(|| self.puzzle.board_in_words(&self.session)).flatten(),
+            result_tapped: self
+                .puzzle
+                .result_tapped()
+                .map(|why| ctx.link().callback(move |_| Msg::Unavailable(why.into()))),
             board: match &self.search {
                 Some(search) if search.draws_board() => html! {},
                 // A view shows the board, it is not played: a press says how to play.
@@ -1110,6 +1124,8 @@ struct ShellParts {
     board: Html,
     /// A result's board (no places to tab to) in words: it takes the focus by Tab, named so.
     board_words: Option<String>,
+    /// What a tap on that result answers (a page whose board is played otherwise says how).
+    result_tapped: Option<Callback<MouseEvent>>,
     /// The Search view, when open (it takes the playback's place).
     search: Option<Html>,
     /// The Search view draws the board itself (constraint solvers).
@@ -1231,7 +1247,9 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                 { parts.progress }
                 <div class="board-area">
                     if let Some(words) = parts.board_words {
-                        <div class="board" tabindex="0" role="group" aria-label={words}>{ parts.board }</div>
+                        <div class="board" tabindex="0" role="group" aria-label={words} onclick={parts.result_tapped}>
+                            { parts.board }
+                        </div>
                     } else {
                         <div class="board" tabindex="-1">{ parts.board }</div>
                     }
@@ -1625,11 +1643,12 @@ impl Page {
     fn embed_code(&self) -> String {
         let address = browser::current_url();
         let link = Link::parse(&address).unwrap_or_else(|_| Link::new(self.puzzle.info().name));
+        // In a lesson, the window's title names it: "Search, step by step — Puzzle Lab".
         let shown = match link.puzzle == crate::core::lesson::LESSON_PAGE {
-            true => "a lesson",
-            false => self.puzzle.info().title,
+            true => crate::core::embed::lesson_shown(browser::title().trim_end_matches(" — Puzzle Lab")),
+            false => self.puzzle.info().title.to_string(),
         };
-        crate::core::embed::iframe_html(crate::core::embed::base_of(&address), &link, shown)
+        crate::core::embed::iframe_html(crate::core::embed::base_of(&address), &link, &shown)
     }
 
     fn toggle_qr(&mut self, ctx: &Context<Self>) {

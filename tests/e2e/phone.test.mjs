@@ -304,6 +304,23 @@ test("a Sudoku value entered with the digit pad, a Hanoi move, four queens and a
   }
   await queens.page.locator(".status").filter({ hasText: "All 4 queens placed and none attacks another: solved!" }).waitFor();
   await queens.page.waitForURL(/placed=r1c2,r2c4,r3c1,r4c3/);
+  // After Solve the board shows an answer: a tap on it says how to play again, and Clear the
+  // board brings back an empty board to play.
+  await queens.page.locator(".solve-bar button.primary").tap();
+  await queens.page.locator(".counter").filter({ hasText: /^solution 1 \/ 2$/ }).waitFor({ timeout: 20000 });
+  const answer = await queens.page.locator("svg.chessboard").boundingBox();
+  await queens.page.touchscreen.tap(answer.x + answer.width / 8, answer.y + answer.height / 8);
+  await queens.page.locator(".alert").filter({ hasText: /shows an answer found by Solve.*Clear the board/ }).waitFor({ timeout: 3000 });
+  await queens.page.getByRole("button", { name: "Clear the board" }).tap();
+  await chessboard.waitFor();
+  await queens.page.locator(".status").filter({ hasText: /^Place n queens/ }).waitFor({ timeout: 3000 });
+  assert.doesNotMatch(queens.page.url(), /placed=|shown=/);
+  // Two queens on a diagonal: both framed by dashes, as the status says.
+  for (const [row, col] of [[0, 0], [1, 1]]) {
+    await queens.page.touchscreen.tap(square.x + (col + 0.5) * side, square.y + (row + 0.5) * side);
+  }
+  await queens.page.locator(".status").filter({ hasText: "2 of 4 queens placed; 1 pair attack each other, their queens framed by dashes" }).waitFor();
+  assert.equal(await queens.page.locator("svg.chessboard rect.threatened").count(), 2);
   assert.deepEqual(queens.errors, []);
   await queens.page.close();
 

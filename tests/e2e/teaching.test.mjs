@@ -141,7 +141,7 @@ async function chartOf(link, slower) {
   await page.getByRole("button", { name: "Solve", exact: true }).click();
   await status(page).filter({ hasText: /Solved|Guessed/ }).waitFor({ timeout: 120000 });
   const lines = await page.locator("svg.chart polyline").evaluateAll((ls) => ls.map((l) => l.getAttribute("points")));
-  const title = await page.locator("svg.chart .axis-label").allTextContents();
+  const title = await page.locator(".chart-title, svg.chart .axis-label").allTextContents();
   return { page, errors, lines, title };
 }
 
@@ -161,7 +161,7 @@ test("a seeded run draws the same chart at any speed, scaled to be read", async 
       // Presented, the key's names, the titles and the y ticks stand apart; the key at 18 px.
       await fast.page.keyboard.press("p");
       await fast.page.locator("html[data-presenting=on]").waitFor();
-      const boxes = await fast.page.locator(".chart-key .legend, svg.chart .axis-label, svg.chart .tick.y").evaluateAll((els) =>
+      const boxes = await fast.page.locator(".chart-key .legend, .chart-title, svg.chart .axis-label, svg.chart .tick.y").evaluateAll((els) =>
         els.map((e) => ({ text: e.textContent, size: parseFloat(getComputedStyle(e).fontSize), ...e.getBoundingClientRect().toJSON() })));
       const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
       for (const [i, a] of boxes.entries()) {

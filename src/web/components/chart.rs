@@ -20,15 +20,13 @@ pub struct ChartProps {
 }
 
 // Room for labels at a projector's 24 px: the y ticks at the left, the x ticks and the axis's
-// name under the plot, the title and the key above it.
+// name under the plot. The key and the title are text above it, which wraps on a narrow screen.
 const WIDTH: f64 = 600.0;
-const HEIGHT: f64 = 236.0;
+const HEIGHT: f64 = 210.0;
 /// Room right of the plot (the last x tick's label is centred on it).
 const RIGHT: f64 = 36.0;
-/// The y axis's title, above the plot.
-const TITLE_BASELINE: f64 = 22.0;
-/// The plot's top: under the title, with room for the top tick's label centred on its line.
-const TOP: f64 = 50.0;
+/// The plot's top: room for the top tick's label centred on its line.
+const TOP: f64 = 24.0;
 const LEFT: f64 = 72.0;
 const BOTTOM: f64 = 52.0;
 
@@ -117,6 +115,7 @@ pub fn Chart(props: &ChartProps) -> Html {
     html! {
         <div class="chart-box">
         <p class="chart-key">{ for key }</p>
+        <p class="chart-title">{ y_title }</p>
         <svg class="chart" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img"
             aria-label={format!("{} by {}", props.y_label, props.x_label)}>
             { for y_marks }
@@ -126,7 +125,6 @@ pub fn Chart(props: &ChartProps) -> Html {
             <line class="axis" x1={LEFT.to_string()} y1={TOP.to_string()} x2={LEFT.to_string()}
                 y2={(HEIGHT - BOTTOM).to_string()} />
             <text class="axis-label" x={(WIDTH / 2.0).to_string()} y={(HEIGHT - 8.0).to_string()}>{ props.x_label.clone() }</text>
-            <text class="axis-label" x="4" y={TITLE_BASELINE.to_string()}>{ y_title }</text>
             { for lines }
         </svg>
         </div>

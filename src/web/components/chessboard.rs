@@ -53,7 +53,16 @@ pub fn Chessboard(props: &ChessboardProps) -> Html {
     let queens = props.queens.iter().map(|&[row, col]| {
         let (x, y) = (f64::from(col) * CELL + CELL / 2.0, f64::from(row) * CELL + CELL * 0.8);
         let moved = props.moved.contains(&[row, col]).then_some("moved");
-        html! { <text class={classes!("queen", moved)} x={format!("{x:.0}")} y={format!("{y:.0}")}>{ "♛" }</text> }
+        // A queen another one attacks is framed by a dashed line: seen without telling colours.
+        let (left, top) = (f64::from(col) * CELL + 6.0, f64::from(row) * CELL + 6.0);
+        html! {
+            <>
+                if attacked(&props.queens, row, col) {
+                    <rect class="threatened" x={format!("{left:.0}")} y={format!("{top:.0}")} width={(CELL - 12.0).to_string()} height={(CELL - 12.0).to_string()} />
+                }
+                <text class={classes!("queen", moved)} x={format!("{x:.0}")} y={format!("{y:.0}")}>{ "♛" }</text>
+            </>
+        }
     });
     let label = match props.places.is_some() {
         true => format!("{n}×{n} board, squares row by row"),

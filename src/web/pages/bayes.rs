@@ -108,7 +108,7 @@ impl PuzzlePage for BayesPage {
 
     fn intro(&self) -> String {
         format!(
-            "{} categories learnt from {} texts. Type a text to guess and press Enter (or leave the field): both methods' scores follow it.",
+            "{} categories learnt from {} texts. Type a text to guess and leave the field (or press the Enter key): both methods' scores follow it.",
             self.params.training.categories().len(),
             self.params.training.texts.len()
         )

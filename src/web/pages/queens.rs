@@ -38,6 +38,8 @@ pub enum Action {
     Browse(isize),
     /// A square tapped: a queen placed there by hand, or taken off.
     Square([u32; 2]),
+    /// An empty board to place queens on by hand (the solutions found are forgotten).
+    Clear,
 }
 
 /// Queens as [row, col].
@@ -60,7 +62,7 @@ impl QueensPage {
             _ if solves(placed, n) => format!("All {n} queens placed and none attacks another: solved!"),
             0 => format!("{} of {n} queens placed, none attacked so far.", placed.len()),
             pairs => format!(
-                "{} of {n} queens placed; {pairs} {} attack each other (tap a queen to take it off).",
+                "{} of {n} queens placed; {pairs} {} attack each other, their queens framed by dashes (tap a queen to take it off).",
                 placed.len(),
                 if pairs == 1 { "pair" } else { "pairs" }
             ),
@@ -210,6 +212,10 @@ impl PuzzlePage for QueensPage {
         Some(queens_in_words(self.params.n, queens))
     }
 
+    fn result_tapped(&self) -> Option<&'static str> {
+        Some("This board shows an answer found by Solve: queens are placed by hand on an empty board, after Clear the board.")
+    }
+
     /// On a board played by hand, every square: its queen, or whether a queen there would be
     /// attacked.
     fn places(&self, _: &(Queens, Queens)) -> Vec<(Place, Action)> {
@@ -239,6 +245,8 @@ impl PuzzlePage for QueensPage {
                     on_change={edit.reform(|text: String| ("n", text))} />
                 <button aria-pressed={self.params.attacks.to_string()} onclick={act.reform(|_| Action::ToggleAttacks)}
                     title="Show attacked squares (a)">{ "Show attacks" }</button>
+                <button onclick={act.reform(|_| Action::Clear)} disabled={self.played_by_hand() && self.params.placed.is_empty()}>
+                    { "Clear the board" }</button>
             </>
         }
     }
@@ -266,6 +274,11 @@ impl PuzzlePage for QueensPage {
                     None => placed.push(square),
                 }
                 notices.status = self.placed_sentence();
+            }
+            Action::Clear => {
+                self.params.placed.clear();
+                self.params.shown = 0;
+                return Effect::NewPuzzle(String::new());
             }
             Action::Browse(delta) => {
                 if let Some(item) = self.listed.step(delta) {

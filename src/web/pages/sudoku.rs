@@ -179,7 +179,7 @@ impl PuzzlePage for SudokuPage {
     const SEARCH_VIEW: bool = true;
     const GUIDE: Guide = Guide {
         steps: "Keep each open cell's candidates; placing a value removes it from its friends.\nRule 1: a cell with one candidate takes it.  Rule 2: a value with one place in a unit goes there.\nApply the rules until nothing changes; if cells are still open,\n  guess a candidate in one cell (the pick rule chooses which) and go on;\n  on a contradiction, take the guess back and try the next candidate.",
-        terms: &[("friends", "the other cells of a cell's row, column and box"), ("single, hidden", "in the Search view's colours: a cell's only candidate left / a value's only place left in a row, column or box"), ("assignments", "cells given their value, by a rule or by a guess"), ("eliminations", "candidates crossed out of a cell"), ("guesses", "values tried in a cell the rule chose, when no rule places one; drawn orange, underlined, in a dashed cell until taken back"), ("backtracks", "guesses taken back"), ("dead ends", "grids where a cell had no candidate left")],
+        terms: &[("r1c3", "the cell in row 1, column 3 (rows counted from the top, columns from the left)"), ("friends", "the other cells of a cell's row, column and box"), ("single, hidden", "in the Search view's colours: a cell's only candidate left / a value's only place left in a row, column or box"), ("assignments", "cells given their value, by a rule or by a guess"), ("eliminations", "candidates crossed out of a cell"), ("guesses", "values tried in a cell the rule chose, when no rule places one; drawn orange, underlined, in a dashed cell until taken back"), ("backtracks", "guesses taken back"), ("dead ends", "grids where a cell had no candidate left")],
         source: "R. Hettinger, \"Easy AI with Python\" (PyCon 2009): Sudoku by constraint propagation; puzzles from Norvig's top95 and hardest lists and Royle's 17-clue list.",
     };
     const COMPARE_COLUMNS: &'static [Column] = CONSTRAINT_COLUMNS;
@@ -224,7 +224,7 @@ impl PuzzlePage for SudokuPage {
             return "Solved! Every cell has a value that no friend (same row, column or box) shares.".into();
         }
         format!(
-            "Fill every cell so each row, column and box holds {} once: click a cell, then type its value or pick it on the digit pad, or Solve to watch.",
+            "Fill every cell so each row, column and box holds {} once: click a cell, then pick its value on the digit pad (or type it with the digit keys), or Solve to watch.",
             match self.side() {
                 4 => "1–4",
                 9 => "1–9",
