@@ -22,7 +22,7 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     keys: &[crate::core::keys::own(
         &["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"],
         "← ↑ → ↓",
-        "slide the piece picked (pick it first)",
+        "slide the piece picked (pick it first; on the board's cells the arrows move between them)",
     )],
 };
 

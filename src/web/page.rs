@@ -206,6 +206,11 @@ pub trait PuzzlePage: Sized + 'static {
         None
     }
 
+    /// What `r` does on a page not played move by move, if anything (queens: an empty board).
+    fn restart_action(&self) -> Option<Self::Action> {
+        None
+    }
+
     /// The board in words, for a board without places (`b` reads it).
     fn describe(&self, _shown: &Self::State) -> Option<String> {
         None
@@ -457,6 +462,7 @@ pub trait AnyPuzzle {
     /// A board without places (a result) in words, which its focusable board carries.
     fn board_in_words(&self, session: &SolveSession) -> Option<String>;
     fn result_tapped(&self) -> Option<&'static str>;
+    fn restart_action(&self) -> Option<Erased>;
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Erased>) -> Html;
     fn view_report(&self, act: &Callback<Erased>) -> Html;
     fn chart_labels(&self) -> (&'static str, &'static str);
@@ -663,6 +669,10 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
 
     fn result_tapped(&self) -> Option<&'static str> {
         self.0.result_tapped()
+    }
+
+    fn restart_action(&self) -> Option<Erased> {
+        self.0.restart_action().map(|action| Box::new(action) as Erased)
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, act: &Callback<Erased>) -> Html {
@@ -1006,10 +1016,10 @@ impl Component for Page {
             notices: self.notices.view(shell.reform(|_| Shell::DismissAlert)),
             progress: self.session.view_progress(),
             board_words: self.search.is_none().then(|| self.puzzle.board_in_words(&self.session)).flatten(),
-            result_tapped: self
-                .puzzle
-                .result_tapped()
-                .map(|why| ctx.link().callback(move |_| Msg::Unavailable(why.into()))),
+            result_tapped: self.puzzle.result_tapped().map(|why| {
+                let why = for_this_pointer(why);
+                ctx.link().callback(move |_| Msg::Unavailable(why.clone()))
+            }),
             board: match &self.search {
                 Some(search) if search.draws_board() => html! {},
                 // A view shows the board, it is not played: a press says how to play.
@@ -1378,7 +1388,6 @@ impl Page {
                 // Nothing changes: the solution shown stays, with its step.
                 0 => {
                     self.notices.alert = Some("No move to undo.".into());
-                    self.notices.said = "No move to undo.".into();
                 }
                 moves => {
                     self.puzzle.undo(&mut self.session);
@@ -1981,11 +1990,8 @@ impl Page {
                     self.notices.said = own_key_done(self.puzzle.info().keys, &key);
                 }
             }
-            // An alert, so that the status keeps the result shown.
-            Msg::Unavailable(why) => {
-                self.notices.alert = Some(why.clone());
-                self.notices.said = why;
-            }
+            // An alert, so that the status keeps the result shown (heard once: an alert is said).
+            Msg::Unavailable(why) => self.notices.alert = Some(why),
         }
         self.make_wanted_puzzle(ctx);
         self.follow_search();
@@ -2057,7 +2063,13 @@ impl Page {
             Command::NewSeed => {
                 return Some(Msg::Unavailable("This puzzle has no seed: nothing in it is random.".into()))
             }
-            Command::Undo | Command::Restart if self.puzzle.played().is_none() => {
+            Command::Restart if self.puzzle.played().is_none() => {
+                return Some(match self.puzzle.restart_action() {
+                    Some(action) => Msg::Puzzle(action),
+                    None => Msg::Unavailable(self.puzzle.not_played_move_by_move().into()),
+                })
+            }
+            Command::Undo if self.puzzle.played().is_none() => {
                 return Some(Msg::Unavailable(self.puzzle.not_played_move_by_move().into()))
             }
             Command::Undo => Shell::Undo,
@@ -2141,10 +2153,14 @@ const QR_CLOSE: &str = ".qr-overlay .qr-close";
 /// page that plays it.
 fn shown_not_played(racing: bool, way_back: &str) -> String {
     let view = if racing { "race" } else { "search" };
-    let sentence = format!("This board shows the {view}: it is not played here. {way_back}");
+    for_this_pointer(&format!("This board shows the {view}: it is not played here. {way_back}"))
+}
+
+/// A sentence answering a click or a tap, in a touch screen's words on one.
+fn for_this_pointer(sentence: &str) -> String {
     match browser::coarse_pointer() {
-        true => crate::core::format::for_touch(&sentence),
-        false => sentence,
+        true => crate::core::format::for_touch(sentence),
+        false => sentence.to_string(),
     }
 }
 

@@ -289,12 +289,15 @@ test("zoomed to 200 % (a 1024×768 screen): each board and its status in one scr
 test("the same sentence twice is said twice: a repeated answer or refusal is drawn anew in its live region", async () => {
   const { page, errors } = await open("#/sliding?size=3&seed=3&shuffle=20", { width: 1024, height: 768 });
   await page.locator(".board").waitFor();
-  const said = page.locator(".said span");
+  // A refusal is said by its alert alone (not twice at once: the polite region keeps quiet).
+  const alerted = page.locator(".messages .alert span");
+  const saidRound = await page.locator(".said span").getAttribute("data-round");
   for (const round of [1, 2]) {
     await page.keyboard.press("u");
-    await said.filter({ hasText: "No move to undo." }).waitFor({ timeout: 3000 });
-    assert.equal(await said.getAttribute("data-round"), String(round), "a new sentence each time, though its words repeat");
+    await alerted.filter({ hasText: "No move to undo." }).waitFor({ timeout: 3000 });
+    assert.equal(await alerted.getAttribute("data-round"), String(round), "a new alert each time, though its words repeat");
   }
+  assert.equal(await page.locator(".said span").getAttribute("data-round"), saidRound, "nothing said over the alert");
   // A refusal repeated: its alert's words are drawn anew (a screen reader hears it again).
   const alertSpan = () => page.locator(".messages .alert span").elementHandle();
   await page.keyboard.press("ArrowDown");
@@ -371,9 +374,11 @@ test("an answer shown whole (the queens) says it has no steps; the focus stays o
   const round = Number(await page.locator(".said span").getAttribute("data-round"));
   await page.keyboard.press("End");
   await page.locator(`.said span[data-round='${round + 1}']`).filter({ hasText: /^This answer is shown whole/ }).waitFor({ timeout: 3000 });
-  // A key of the page's own that changes no words (a switch) is answered by its row of the ? list.
+  // A switch says what it now shows, each time.
   await page.keyboard.press("a");
-  await page.locator(".said").filter({ hasText: /^a: .+\.$/ }).waitFor({ timeout: 3000 });
+  await page.locator(".said").filter({ hasText: /^Attacked squares shown\.$/ }).waitFor({ timeout: 3000 });
+  await page.keyboard.press("a");
+  await page.locator(".said").filter({ hasText: /^Attacked squares hidden\.$/ }).waitFor({ timeout: 3000 });
   // ? and Esc give the focus back to the board (a place drawn in SVG on Hanoi's).
   await page.keyboard.press("?");
   await page.locator(".overlay-box").waitFor();

@@ -108,7 +108,7 @@ test("blocks: the slides' puzzle in 83 moves; a piece slid by click and by key; 
   // next press on the piece picks it again, and the arrow keys steer the piece picked.
   assert.equal(await page.getByRole("button", { name: /: piece 5, picked$/ }).count(), 0);
   await page.getByRole("button", { name: /: piece 5$/ }).first().click();
-  await status(page).filter({ hasText: "Picked piece 5: now pick an empty cell beside it (or press an arrow key), or piece 5 again to put it back." }).waitFor();
+  await status(page).filter({ hasText: "Picked piece 5: now pick an empty cell beside it (or, away from the board's cells, press an arrow key), or piece 5 again to put it back." }).waitFor();
   await page.keyboard.press("ArrowLeft");
   await waitForHash(page, /moves=5R,5L/);
   await page.keyboard.press("ArrowRight");

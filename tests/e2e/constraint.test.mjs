@@ -39,6 +39,10 @@ test("sudoku: play by hand with the keyboard; clashes are marked; the link keeps
   await page.keyboard.press("Delete");
   await waitForHash(page, /moves=r1c3-5,r1c3-\./);
   assert.equal(await page.locator(".sudoku-grid .cell.trouble").count(), 0);
+  // Clearing it again changes nothing: refused, not counted as a move.
+  await page.keyboard.press("Delete");
+  await page.getByRole("alert").filter({ hasText: "Row 1, column 3 is already empty." }).waitFor();
+  assert.match(page.url(), /moves=r1c3-5,r1c3-\.$|moves=r1c3-5,r1c3-\.&/);
   // r1c4 is open in the slides' example: the entry is taken.
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("7");

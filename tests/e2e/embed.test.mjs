@@ -56,6 +56,8 @@ const layout = (frame) => frame.evaluate(() => {
   const inView = (selector) => { const b = box(selector); return !!b && b.height > 0 && b.top >= -1 && b.bottom <= innerHeight + 1; };
   return {
     sideways: document.documentElement.scrollWidth - innerWidth,
+    // A race's lanes whole across the frame (none cut at its right edge).
+    lanesCut: [...document.querySelectorAll(".lane")].filter((lane) => lane.getBoundingClientRect().right > innerWidth + 1).length,
     header: !!box(".app-header")?.height,
     settings: [...document.querySelectorAll(".panel > :not(.solve-bar)")].some((e) => e.getBoundingClientRect().height > 0),
     board: inView(".lanes") || inView(".board"),
@@ -202,6 +204,7 @@ test("a course page on another origin frames a puzzle, a race and a lesson with 
     await page.waitForTimeout(300);
     const shown = await layout(frame);
     assert.ok(shown.sideways <= 0, `${name} at 360 px: nothing sideways (${shown.sideways} px)`);
+    assert.equal(shown.lanesCut, 0, `${name} at 360 px: every lane whole`);
     assert.deepEqual([shown.board, shown.status, shown.solve, shown.playback], [true, true, true, true], `${name} at 360 px`);
   }
   assert.deepEqual(errors, []);

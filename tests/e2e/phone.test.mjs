@@ -116,6 +116,12 @@ test("phones both ways, before and after Solve: a finger's places, 16 px words, 
         });
         assert.ok(playClear, `${what}: Play in the first screen, clear of Solve's bar, after Solve`);
       }
+      // Held sideways, the playback comes right under Solve, no setting between them.
+      const playback = await page.locator(".playback-bar").boundingBox();
+      if (size.width > size.height && !["hanoi", "marbles"].includes(name) && playback?.height) {
+        const solveFoot = (await solve.boundingBox()).y + (await solve.boundingBox()).height;
+        assert.ok(playback.y - solveFoot < 24, `${what}: the playback under Solve (${solveFoot} → ${playback.y})`);
+      }
       const solveAfter = await solve.boundingBox();
       assert.ok(solveAfter.y >= 0 && solveAfter.y + solveAfter.height <= size.height,
         `${what}: Solve in the first screen after Solve (from ${solveAfter.y} to ${solveAfter.y + solveAfter.height})`);
@@ -316,8 +322,10 @@ test("a Sudoku value entered with the digit pad, a Hanoi move, four queens and a
   await queens.page.locator(".status").filter({ hasText: /^Place n queens/ }).waitFor({ timeout: 3000 });
   assert.doesNotMatch(queens.page.url(), /placed=|shown=/);
   // Two queens on a diagonal: both framed by dashes, as the status says.
+  await chessboard.scrollIntoViewIfNeeded();
+  const empty = await chessboard.boundingBox();
   for (const [row, col] of [[0, 0], [1, 1]]) {
-    await queens.page.touchscreen.tap(square.x + (col + 0.5) * side, square.y + (row + 0.5) * side);
+    await queens.page.touchscreen.tap(empty.x + (col + 0.5) * empty.width / 4, empty.y + (row + 0.5) * empty.width / 4);
   }
   await queens.page.locator(".status").filter({ hasText: "2 of 4 queens placed; 1 pair attack each other, their queens framed by dashes" }).waitFor();
   assert.equal(await queens.page.locator("svg.chessboard rect.threatened").count(), 2);

@@ -117,7 +117,7 @@ pub fn Messages(props: &MessagesProps) -> Html {
         <div class="messages">
             <div role="alert" class={classes!("alert", props.alert.is_none().then_some("empty"))}>
                 if let Some(alert) = &props.alert {
-                    <span key={props.alert_round.to_string()}>{ alert.clone() }</span>
+                    <span key={props.alert_round.to_string()} data-round={props.alert_round.to_string()}>{ alert.clone() }</span>
                     <button class="dismiss" aria-label="Dismiss message" onclick={dismiss}>{ "×" }</button>
                 }
             </div>

@@ -94,7 +94,7 @@ impl PuzzlePage for BlocksPage {
             return classic::solved_by_hand(played);
         }
         format!(
-            "Slide the red block to the {} corner (outlined): pick a piece, then an empty cell beside it (or press an arrow key). Pieces move one cell at a time.",
+            "Slide the red block to the {} corner (outlined): pick a piece, then an empty cell beside it (or, away from the board's cells, press an arrow key). Pieces move one cell at a time.",
             self.params.corner.name().replace('-', " ")
         )
     }
@@ -251,7 +251,7 @@ impl PuzzlePage for BlocksPage {
                 match press {
                     Press::Picked(_) => {
                         let piece = format!("piece {}", char::from(label));
-                        notices.status = picked_status(&piece, "an empty cell beside it (or press an arrow key)");
+                        notices.status = picked_status(&piece, "an empty cell beside it (or, away from the board's cells, press an arrow key)");
                         Effect::Redraw
                     }
                     Press::NothingToPick(_) => {

@@ -585,6 +585,8 @@ impl PuzzlePage for MastermindPage {
             }
             Action::ToggleCodes => {
                 self.show_codes = !self.show_codes;
+                notices.said =
+                    if self.show_codes { "The possible codes listed." } else { "The possible codes' list closed." }.into();
                 Effect::Redraw
             }
             Action::Reveal => {

@@ -175,7 +175,7 @@ impl PuzzlePage for QueensPage {
     }
 
     fn not_played_move_by_move(&self) -> &'static str {
-        "Queens are placed and taken off by taps, not kept as moves to undo: tap a queen (or press Enter on its square) to take it off."
+        "Queens are placed and taken off by taps, not kept as moves to undo: tap a queen (or press Enter on its square) to take it off, or clear the board (r)."
     }
 
     fn view_board(&self, (before, shown): &(Queens, Queens), act: &Callback<Action>, places: Html) -> Html {
@@ -213,7 +213,11 @@ impl PuzzlePage for QueensPage {
     }
 
     fn result_tapped(&self) -> Option<&'static str> {
-        Some("This board shows an answer found by Solve: queens are placed by hand on an empty board, after Clear the board.")
+        Some("This board shows an answer found by Solve: queens are placed by hand on an empty board, after Clear the board (or the r key).")
+    }
+
+    fn restart_action(&self) -> Option<Action> {
+        Some(Action::Clear)
     }
 
     /// On a board played by hand, every square: its queen, or whether a queen there would be
@@ -245,8 +249,8 @@ impl PuzzlePage for QueensPage {
                     on_change={edit.reform(|text: String| ("n", text))} />
                 <button aria-pressed={self.params.attacks.to_string()} onclick={act.reform(|_| Action::ToggleAttacks)}
                     title="Show attacked squares (a)">{ "Show attacks" }</button>
-                <button onclick={act.reform(|_| Action::Clear)} disabled={self.played_by_hand() && self.params.placed.is_empty()}>
-                    { "Clear the board" }</button>
+                <button onclick={act.reform(|_| Action::Clear)} disabled={self.played_by_hand() && self.params.placed.is_empty()}
+                    title="Clear the board (r)">{ "Clear the board" }</button>
             </>
         }
     }
@@ -264,7 +268,11 @@ impl PuzzlePage for QueensPage {
 
     fn act(&mut self, action: Action, _: &(Queens, Queens), notices: &mut Notices) -> Effect<Queens> {
         match action {
-            Action::ToggleAttacks => self.params.attacks = !self.params.attacks,
+            Action::ToggleAttacks => {
+                self.params.attacks = !self.params.attacks;
+                notices.said =
+                    if self.params.attacks { "Attacked squares shown." } else { "Attacked squares hidden." }.into();
+            }
             Action::Square(square) => {
                 let placed = &mut self.params.placed;
                 match placed.iter().position(|&q| q == square) {

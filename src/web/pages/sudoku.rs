@@ -474,7 +474,10 @@ impl PuzzlePage for SudokuPage {
                 let (r, c) = ((cell / side + dr).rem_euclid(side), (cell % side + dc).rem_euclid(side));
                 self.selected = Some((r * side + c) as usize);
             }
-            Action::ToggleMarks => self.params.marks = !self.params.marks,
+            Action::ToggleMarks => {
+                self.params.marks = !self.params.marks;
+                notices.said = if self.params.marks { "Pencil marks shown." } else { "Pencil marks hidden." }.into();
+            }
             Action::Preset(grid) if !grid.is_empty() => {
                 let link = self.edited_link("grid", &grid);
                 let Some(params) = notices.edit(&link, read_leniently::<SudokuParams>) else {
@@ -496,6 +499,13 @@ impl PuzzlePage for SudokuPage {
                     notices.alert = Some("Pick a cell first, then its value.".into());
                     return Effect::Redraw;
                 };
+                // Nothing would change: not a move to count and undo.
+                if self.position().values[cell] == value {
+                    let (at, v) = (capitalise(&spoken_cell(self.side(), cell)), Grid::symbol(value));
+                    let already = if value == 0 { "empty".to_string() } else { v.to_string() };
+                    notices.alert = Some(format!("{at} is already {already}."));
+                    return Effect::Redraw;
+                }
                 let mv = Move::Enter { cell, value };
                 if *shown != self.position() {
                     // A solver's step is on the board: entering starts again from your grid.

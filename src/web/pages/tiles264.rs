@@ -208,6 +208,9 @@ impl PuzzlePage for TilesPage {
                 self.shown = *item;
                 self.listed.position_said(&square_in_words(&self.shown))
             }
+            None if self.params.algo == Algo::Genetic => {
+                "The genetic algorithm finds one square, not a list: the exact search lists every solution to page through (← →).".into()
+            }
             None => NOTHING_LISTED.into(),
         };
         self.params.shown = self.listed.shown().map_or(0, |(index, _)| index + 1);
