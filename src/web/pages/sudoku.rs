@@ -501,8 +501,8 @@ impl PuzzlePage for SudokuPage {
                 };
                 // Nothing would change: not a move to count and undo.
                 if self.position().values[cell] == value {
-                    let (at, v) = (capitalise(&spoken_cell(self.side(), cell)), Grid::symbol(value));
-                    let already = if value == 0 { "empty".to_string() } else { v.to_string() };
+                    let at = capitalise(&spoken_cell(self.side(), cell));
+                    let already = if value == 0 { "empty".to_string() } else { Grid::symbol(value).to_string() };
                     notices.alert = Some(format!("{at} is already {already}."));
                     return Effect::Redraw;
                 }

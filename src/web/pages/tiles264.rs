@@ -27,8 +27,9 @@ pub struct TilesPage {
     shown: Layout,
     /// Solutions listed by the exact search, one per symmetry class.
     listed: Listing<Layout>,
-    /// Improvements of the last genetic run, replayed by the playback (0: nothing to replay).
-    replay_steps: usize,
+    /// The last genetic run's improvements (generation, score, layout), replayed by the
+    /// playback (empty: nothing to replay).
+    replayed: Vec<(u64, f64, Layout)>,
     /// Outcomes of the last "many seeds" run.
     runs: Vec<SeedRun>,
     /// The last run's state every 100 generations (the article's printout).
@@ -67,7 +68,7 @@ impl PuzzlePage for TilesPage {
             params,
             shown: ALL_TILES,
             listed: Listing::default(),
-            replay_steps: 0,
+            replayed: Vec::new(),
             runs: Vec::new(),
             checkpoints: Vec::new(),
         }
@@ -128,7 +129,7 @@ impl PuzzlePage for TilesPage {
     }
 
     fn view_board(&self, (before, shown): &(Layout, Layout), _: &Callback<Action>, _places: Html) -> Html {
-        if self.replay_steps == 0 {
+        if self.replayed.is_empty() {
             return html! { <Square layout={self.shown} /> };
         }
         // A replayed improvement, the cells it changed marked (none at the start).
@@ -142,7 +143,15 @@ impl PuzzlePage for TilesPage {
     }
 
     fn describe(&self, (_, shown): &(Layout, Layout)) -> Option<String> {
-        Some(square_in_words(if self.replay_steps == 0 { &self.shown } else { shown }))
+        if self.replayed.is_empty() {
+            return Some(square_in_words(&self.shown));
+        }
+        // A replayed step says when it was found and how good it was, then the square.
+        let words = square_in_words(shown);
+        Some(match self.replayed.iter().find(|(_, _, layout)| layout == shown) {
+            Some((generation, score, _)) => format!("Generation {}, score {score}: {words}", format_count(*generation)),
+            None => words,
+        })
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, _: &Callback<Action>) -> Html {
@@ -253,7 +262,14 @@ impl PuzzlePage for TilesPage {
             self.shown = *layout;
         }
         self.checkpoints = report.checkpoints.clone().unwrap_or_default();
-        self.replay_steps = if report.solved { report.improvements.as_ref().map_or(0, Vec::len) } else { 0 };
+        // The run's fitness is the score negated (higher is better): the score is said.
+        self.replayed = match (report.solved, &report.improvements) {
+            (true, Some(improvements)) => improvements
+                .iter()
+                .filter_map(|i| Some((i.attempt, 0.0 - i.fitness, layout_of(&i.genome)?)))
+                .collect(),
+            _ => Vec::new(),
+        };
         if let Some(runs) = &report.runs {
             self.runs = runs.clone();
             notices.status = format!("{}.", report.message.clone().unwrap_or_default());
@@ -264,7 +280,7 @@ impl PuzzlePage for TilesPage {
 
     fn clear_results(&mut self) {
         self.listed = Listing::default();
-        self.replay_steps = 0;
+        self.replayed.clear();
         self.runs.clear();
         self.checkpoints.clear();
     }
