@@ -1790,7 +1790,8 @@ impl Page {
     fn said_playback(&self, action: PlaybackAction, before: usize) -> String {
         let len = self.session.solution_len();
         if !self.session.has_solution() {
-            return NO_STEPS_YET.into();
+            return if self.session.ended_without_steps() { ENDED_WITHOUT_STEPS } else { NO_STEPS_YET }
+                .into();
         }
         if len == 0 {
             return WHOLE_ANSWER.into();
@@ -2132,6 +2133,9 @@ const NOT_PLAYED_MOVE_BY_MOVE: &str =
 
 /// A playback key before any solve.
 const NO_STEPS_YET: &str = "No solution to step through yet: solve first (s).";
+
+/// A playback key after a solve that gave no steps: not solved, or too long to animate.
+const ENDED_WITHOUT_STEPS: &str = "The last solve gave no steps to play: the status says why.";
 
 /// A playback key on an answer that has no steps (a result shown whole: a set of queens, a sum).
 const WHOLE_ANSWER: &str = "This answer is shown whole: it has no steps to play.";

@@ -150,6 +150,8 @@ pub struct SolveSession {
     solution_moves: Vec<String>,
     playback: Playback,
     ticker: Option<Ticker>,
+    /// The last solve ended with no steps to play (not solved, or too long to animate).
+    ended_without_steps: bool,
 }
 
 impl SolveSession {
@@ -175,6 +177,7 @@ impl SolveSession {
             solution_moves: Vec::new(),
             playback: Playback::new(0, 0),
             ticker: None,
+            ended_without_steps: false,
         }
     }
 
@@ -200,6 +203,10 @@ impl SolveSession {
 
     pub fn has_solution(&self) -> bool {
         self.solution.is_some()
+    }
+
+    pub fn ended_without_steps(&self) -> bool {
+        self.ended_without_steps
     }
 
     /// The playback speed (1 = slowest), kept from one solution to the next.
@@ -457,6 +464,7 @@ impl SolveSession {
     }
 
     fn drop_solution(&mut self) {
+        self.ended_without_steps = false;
         self.solution = None;
         self.solution_moves.clear();
         self.playback = Playback::new(0, 0).with_speed_level(self.playback.speed_level());
@@ -475,6 +483,7 @@ impl SolveSession {
         notices: &mut Notices,
     ) {
         if !announce_report(report, notices) {
+            self.ended_without_steps = true;
             return;
         }
         // Only the replay itself depends on the puzzle's types; the rest is shared by every

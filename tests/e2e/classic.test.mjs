@@ -44,6 +44,14 @@ test("jugs: breadth- and depth-first compared; an impossible goal is refused wit
   assert.equal(await page.locator("table.compare tbody tr").count(), 2);
   const bad = await open("#/jugs?goal=0,4,5");
   await bad.page.getByRole("alert").filter({ hasText: "pouring never changes the total" }).waitFor();
+  // A goal no pour reaches: solved, not found; a step key then says the status has the reason.
+  await page.evaluate(() => { location.hash = "#/jugs?capacity=2,4,8&start=0,0,8&goal=1,3,4"; });
+  await page.locator(".board .place").first().waitFor();
+  await solve(page);
+  await status(page).filter({ hasText: "cannot be reached" }).waitFor();
+  await page.locator("body").focus();
+  await page.keyboard.press(".");
+  await page.locator(".said").filter({ hasText: "The last solve gave no steps to play: the status says why." }).waitFor({ state: "attached" });
   assert.deepEqual([...errors, ...bad.errors], []);
   await page.close();
   await bad.page.close();
