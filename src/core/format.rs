@@ -79,6 +79,14 @@ pub fn list_with_or(names: &[&str]) -> String {
     }
 }
 
+/// Items joined for a sentence: "4", "4 and 9", "4, 9 and 12".
+pub fn list_with_and(items: &[String]) -> String {
+    match items {
+        [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => items.concat(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,5 +131,8 @@ mod tests {
         assert_eq!(list_with_or(&["A*"]), "A*");
         assert_eq!(list_with_or(&["BFS", "A*"]), "BFS or A*");
         assert_eq!(list_with_or(&["BFS", "DFS", "A*"]), "BFS, DFS or A*");
+        let numbers = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(list_with_and(&numbers(&["4"])), "4");
+        assert_eq!(list_with_and(&numbers(&["4", "9", "12"])), "4, 9 and 12");
     }
 }

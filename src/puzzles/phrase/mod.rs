@@ -2,7 +2,7 @@
 //! phrase by mutating one character at a time and keeping only improvements.
 
 use crate::core::evolve::{evolve_lines, Genetic, LinesConfig, RunChart};
-use crate::core::format::format_count;
+use crate::core::format::{format_count, list_with_and};
 use crate::core::job::{Improvement, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
 use crate::core::race::Work;
@@ -184,8 +184,44 @@ pub fn solve_link(link: &Link, ctx: &mut JobContext) -> Result<Report, String> {
     Ok(report)
 }
 
+/// Which letters a guess has right, heard where a screen shows them underlined: the few right
+/// ones early in a run (" (letter 3 “i”)"), the few still wrong near its end.
+pub fn which_letters(guess: &str, target: &str) -> String {
+    const FEW: usize = 6;
+    let marks: Vec<(usize, char, bool)> =
+        guess.chars().zip(target.chars()).enumerate().map(|(i, (g, t))| (i + 1, g, g == t)).collect();
+    let right: Vec<String> =
+        marks.iter().filter(|m| m.2).map(|&(at, letter, _)| format!("letter {at} “{letter}”")).collect();
+    let wrong: Vec<String> = marks.iter().filter(|m| !m.2).map(|&(at, _, _)| at.to_string()).collect();
+    // The shorter list is said: the right letters early in a run, the wrong ones late.
+    match (right.len(), wrong.len()) {
+        (_, 0) | (0, _) => String::new(),
+        (r, w) if r <= w && r <= FEW => format!(" ({})", right.join(", ")),
+        (_, 1) => format!(" (still wrong: letter {})", wrong[0]),
+        (_, w) if w <= FEW => format!(" (still wrong: letters {})", list_with_and(&wrong)),
+        (r, _) if r <= FEW => format!(" ({})", right.join(", ")),
+        _ => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[test]
+    fn the_letters_right_are_named_early_and_the_wrong_ones_late() {
+        assert_eq!(which_letters("Hxxxx", "Hello"), " (letter 1 “H”)");
+        assert_eq!(which_letters("Hellx", "Hello"), " (still wrong: letter 5)");
+        assert_eq!(which_letters("Hello", "Hello"), "");
+        assert_eq!(which_letters("xxxxx", "Hello"), "");
+        let long = "abcdefghijklmnopqrstuvwxyz";
+        assert_eq!(
+            which_letters("abcdefghijklmnopqrstuvw123", long),
+            " (still wrong: letters 24, 25 and 26)"
+        );
+        assert_eq!(which_letters("abcdefghijklm1234567890123", long), "");
+    }
+
     use super::*;
     use crate::puzzles::solve_quietly as run;
 

@@ -3,6 +3,7 @@
 
 use crate::core::format::{format_count, format_ms};
 use crate::core::job::{Improvement, Report};
+use crate::puzzles::phrase::which_letters;
 use crate::puzzles::phrase::{Algo, PhraseParams, INFO};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::compare_table::Column;
@@ -115,7 +116,11 @@ impl PuzzlePage for PhrasePage {
         }
         let right = guess.chars().zip(self.params.target.chars()).filter(|(g, t)| g == t).count();
         let length = self.params.target.chars().count();
-        Some(format!("Best guess: \"{guess}\", {right} of {length} letters right, aiming at \"{}\".", self.params.target))
+        let which = which_letters(guess, &self.params.target);
+        Some(format!(
+            "Best guess: \"{guess}\", {right} of {length} letters right{which}, aiming at \"{}\".",
+            self.params.target
+        ))
     }
 
     fn view_params(&self, edit: &Callback<(&'static str, String)>, _: &Callback<Infallible>) -> Html {
@@ -189,3 +194,4 @@ impl PuzzlePage for PhrasePage {
         self.improvements.clear();
     }
 }
+
