@@ -207,6 +207,7 @@ pub fn which_letters(guess: &str, target: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzles::solve_quietly as run;
 
     #[test]
     fn the_letters_right_are_named_early_and_the_wrong_ones_late() {
@@ -221,9 +222,6 @@ mod tests {
         );
         assert_eq!(which_letters("abcdefghijklm1234567890123", long), "");
     }
-
-    use super::*;
-    use crate::puzzles::solve_quietly as run;
 
     #[test]
     fn guesses_the_articles_phrase() {
