@@ -2,7 +2,7 @@
 //! pages never touch `web_sys` directly, so their logic stays easy to follow and to test.
 
 use wasm_bindgen::JsCast;
-use web_sys::{KeyboardEvent, Window};
+use web_sys::{KeyboardEvent, MouseEvent, Window};
 
 fn window() -> Window {
     web_sys::window().expect("the app runs in a browser window")
@@ -263,6 +263,15 @@ pub fn note_pointer_presses() -> gloo_events::EventListener {
 
 /// True when Space or Enter is pressing the focused button, or Enter following the focused
 /// link (which is what they do there): Enter always, Space on a button the keyboard focused.
+/// Whether a click landed on a control (a button, a link, a field), not on what is around it.
+pub fn clicked_a_control(event: &MouseEvent) -> bool {
+    event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|target| target.closest("button, a, input, select, label").ok().flatten())
+        .is_some()
+}
+
 fn pressing_button(event: &KeyboardEvent) -> bool {
     if event.key() == "Tab" {
         PRESSED_BY_POINTER.with(|pressed| pressed.borrow_mut().take());

@@ -760,7 +760,7 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         if let Err(why) = self.0.apply(&shown, &mv) {
             notices.alert = Some(format!("That move is not allowed: {why}."));
             // The pick went with the move tried: the status no longer says what was picked.
-            notices.status = self.0.intro();
+            notices.status = AnyPuzzle::intro(self);
             return;
         }
         let words = self.0.say_move(&shown, &mv);
@@ -1016,9 +1016,12 @@ impl Component for Page {
             notices: self.notices.view(shell.reform(|_| Shell::DismissAlert)),
             progress: self.session.view_progress(),
             board_words: self.search.is_none().then(|| self.puzzle.board_in_words(&self.session)).flatten(),
+            // A click on the board's own controls (Previous, Next) is theirs.
             result_tapped: self.puzzle.result_tapped().map(|why| {
                 let why = for_this_pointer(why);
-                ctx.link().callback(move |_| Msg::Unavailable(why.clone()))
+                ctx.link().batch_callback(move |e: MouseEvent| {
+                    (!browser::clicked_a_control(&e)).then(|| Msg::Unavailable(why.clone()))
+                })
             }),
             board: match &self.search {
                 Some(search) if search.draws_board() => html! {},

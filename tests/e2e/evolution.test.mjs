@@ -50,6 +50,7 @@ test("N queens counts and the genetic algorithm places non-attacking queens", as
   await status(byHand).filter({ hasText: "4 solutions for n = 6" }).waitFor();
   await byHand.getByRole("button", { name: "Next solution" }).click();
   assert.equal(await byHand.locator(".counter").innerText(), "solution 2 / 4");
+  assert.equal(await byHand.locator(".alert:not(.empty)").count(), 0, "Next is the board's own button, not a tap on the answer");
   // The solution shown is said with its queens: the squares the board draws them on.
   const drawn = await byHand.locator(".board[tabindex='0']").getAttribute("aria-label");
   assert.match(drawn, /^6×6 board, queens at (row \d, column \d(; )?){6}$/);

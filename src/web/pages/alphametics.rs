@@ -64,9 +64,13 @@ impl PuzzlePage for AlphameticsPage {
         self.params.algo
     }
 
+    fn result_tapped(&self) -> Option<&'static str> {
+        Some("The digits are found by the solver, not typed: press Solve to watch it assign them.")
+    }
+
     fn intro(&self) -> String {
         format!(
-            "Give each of the {} letters its own digit (no word of two or more letters starts with 0) so that the equation holds.",
+            "Give each of the {} letters its own digit (no word of two or more letters starts with 0) so that the equation holds: Solve finds the digits.",
             self.params.equation.letters.len()
         )
     }

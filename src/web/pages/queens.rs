@@ -279,6 +279,11 @@ impl PuzzlePage for QueensPage {
                     Some(at) => {
                         placed.remove(at);
                     }
+                    None if placed.len() >= self.params.n => {
+                        let n = self.params.n;
+                        notices.alert = Some(format!("All {n} queens are on the board: take one off first (tap it)."));
+                        return Effect::Redraw;
+                    }
                     None => placed.push(square),
                 }
                 notices.status = self.placed_sentence();

@@ -101,6 +101,10 @@ impl PuzzlePage for TilesPage {
         self.params.algo
     }
 
+    fn result_tapped(&self) -> Option<&'static str> {
+        Some("The tiles are placed and turned by the algorithm, not by hand: press Solve to watch a run from the seed.")
+    }
+
     fn intro(&self) -> String {
         "The tiles as they come out of the box. Solve to run the algorithm from the seed; \
          score = how far the lines are from 264 (0 = solved)."
