@@ -186,12 +186,16 @@ impl PuzzlePage for QueensPage {
                     places={Some(places)} />
             };
         }
+        // An answer shown: the way back to a board played by hand is under it, in reach.
+        let clear = html! {
+            <button onclick={act.reform(|_| Action::Clear)} title="Clear the board (r)">{ "Clear the board" }</button>
+        };
         if self.replayed.is_empty() {
             // The solutions found, paged through under the board (Previous / Next beside it).
             return html! {
                 <div class="captioned-board">
                     <Chessboard n={self.params.n} queens={self.queens.clone()} moved={Vec::new()} show_attacks={self.params.attacks} />
-                    { self.listed.view(act.reform(Action::Browse)) }
+                    <div class="board-caption">{ self.listed.view(act.reform(Action::Browse)) }{ clear }</div>
                 </div>
             };
         }
@@ -200,7 +204,7 @@ impl PuzzlePage for QueensPage {
         html! {
             <div class="captioned-board">
                 <Chessboard n={self.params.n} queens={shown.clone()} {moved} show_attacks={self.params.attacks} />
-                <p class="step-note" aria-live="polite">{ self.replay_caption(shown) }</p>
+                <div class="board-caption"><p class="step-note" aria-live="polite">{ self.replay_caption(shown) }</p>{ clear }</div>
             </div>
         }
     }
@@ -249,8 +253,11 @@ impl PuzzlePage for QueensPage {
                     on_change={edit.reform(|text: String| ("n", text))} />
                 <button aria-pressed={self.params.attacks.to_string()} onclick={act.reform(|_| Action::ToggleAttacks)}
                     title="Show attacked squares (a)">{ "Show attacks" }</button>
-                <button onclick={act.reform(|_| Action::Clear)} disabled={self.played_by_hand() && self.params.placed.is_empty()}
-                    title="Clear the board (r)">{ "Clear the board" }</button>
+                // Under an answer shown, the button is the caption's.
+                if self.played_by_hand() {
+                    <button onclick={act.reform(|_| Action::Clear)} disabled={self.params.placed.is_empty()}
+                        title="Clear the board (r)">{ "Clear the board" }</button>
+                }
             </>
         }
     }
