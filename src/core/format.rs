@@ -70,19 +70,11 @@ pub fn for_touch(text: &str) -> String {
     out.replace("click", "tap").replace("Click", "Tap")
 }
 
-/// Names joined for a sentence: "A", "A or B", "A, B or C".
-pub fn list_with_or(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
-/// Items joined for a sentence: "4", "4 and 9", "4, 9 and 12".
-pub fn list_with_and(items: &[String]) -> String {
-    match items {
-        [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+/// Items joined for a sentence by `word` ("and", "or"): "A", "A or B", "4, 9 and 12".
+pub fn list_joined<S: AsRef<str>>(items: &[S], word: &str) -> String {
+    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+    match items.as_slice() {
+        [rest @ .., last] if !rest.is_empty() => format!("{} {word} {last}", rest.join(", ")),
         _ => items.concat(),
     }
 }
@@ -127,12 +119,13 @@ mod tests {
     }
 
     #[test]
-    fn names_join_with_commas_then_or() {
-        assert_eq!(list_with_or(&["A*"]), "A*");
-        assert_eq!(list_with_or(&["BFS", "A*"]), "BFS or A*");
-        assert_eq!(list_with_or(&["BFS", "DFS", "A*"]), "BFS, DFS or A*");
-        let numbers = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(list_with_and(&numbers(&["4"])), "4");
-        assert_eq!(list_with_and(&numbers(&["4", "9", "12"])), "4, 9 and 12");
+    fn items_join_with_commas_then_a_word() {
+        assert_eq!(list_joined(&["A*"], "or"), "A*");
+        assert_eq!(list_joined(&["BFS", "A*"], "or"), "BFS or A*");
+        assert_eq!(list_joined(&["BFS", "DFS", "A*"], "or"), "BFS, DFS or A*");
+        let numbers = ["4", "9", "12"].map(String::from);
+        assert_eq!(list_joined(&numbers[..1], "and"), "4");
+        assert_eq!(list_joined(&numbers, "and"), "4, 9 and 12");
+        assert_eq!(list_joined::<&str>(&[], "and"), "");
     }
 }

@@ -432,10 +432,7 @@ impl App {
     }
 
     fn name_the_tab(&self) {
-        match crate::puzzles::find(&self.link.puzzle) {
-            Some(puzzle) => browser::set_title(&format!("{} — Puzzle Lab", puzzle.title)),
-            None => browser::set_title("Puzzle Lab"),
-        }
+        browser::name_the_page(crate::puzzles::find(&self.link.puzzle).map(|puzzle| puzzle.title));
     }
 
     fn toggle_theme(&mut self) {

@@ -402,15 +402,21 @@ pub fn remove_element(selector: &str) {
     }
 }
 
-/// The window's title, as [`set_title`] wrote it.
-pub fn title() -> String {
-    window().document().map(|document| document.title()).unwrap_or_default()
+/// The window's title after a page's name, and alone on the landing page.
+const APP_NAME: &str = "Puzzle Lab";
+
+/// The page's name, as [`name_the_page`] gave it ("" for the landing page).
+pub fn page_name() -> String {
+    let title = window().document().map(|document| document.title()).unwrap_or_default();
+    title.strip_suffix(&format!(" — {APP_NAME}")).unwrap_or_default().to_string()
 }
 
-/// Names the page in the tab and the history: "Sliding tiles — Puzzle Lab".
-pub fn set_title(title: &str) {
+/// Names the page in the tab and the history: "Sliding tiles — Puzzle Lab" (the app's name
+/// alone for `None`, the landing page).
+pub fn name_the_page(name: Option<&str>) {
+    let title = name.map_or_else(|| APP_NAME.to_string(), |name| format!("{name} — {APP_NAME}"));
     if let Some(document) = window().document() {
-        document.set_title(title);
+        document.set_title(&title);
     }
 }
 

@@ -851,6 +851,9 @@ pub struct Page {
     embed_copied: bool,
     /// A row of the comparison was picked: its solve plays once it arrives.
     play_when_solved: bool,
+    /// The address as this page last wrote or found it. Changed by anyone else (a link just
+    /// followed, whose `hashchange` has yet to come), it is not this page's to write over.
+    address: String,
     /// `embed=1`: the page is inside another one, and the link it writes says so.
     embedded: bool,
     /// Embedded on a race or a Search view: the frame shows that view and keeps it (closing it
@@ -897,6 +900,7 @@ impl Component for Page {
             qr_keys: None,
             embed_copied: false,
             play_when_solved: false,
+            address: browser::current_hash(),
             embedded: browser::embedded(),
             frame_keeps_view: browser::embedded()
                 && [RACE_KEY, VIEW_KEY].iter().any(|key| ctx.props().link.get(key).is_some()),
@@ -1303,12 +1307,6 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
     }
 }
 
-/// The address bar still names `puzzle`: a link just followed to another page has changed
-/// it, and this page, about to be replaced, must not write itself back over it.
-fn address_names(puzzle: &str) -> bool {
-    Link::parse(&browser::current_hash()).is_ok_and(|shown| shown.puzzle == puzzle)
-}
-
 /// "11.5 MB"
 fn format_bytes(bytes: u64) -> String {
     format!("{:.1} MB", bytes as f64 / 1e6)
@@ -1456,8 +1454,9 @@ impl Page {
         // In a lesson the address is the lesson's: the lesson keeps the step's link instead.
         if lesson_host::is_lesson_address() {
             lesson_host::send(lesson_host::STEP_LINK, &hash);
-        } else if address_names(&link.puzzle) {
+        } else if browser::current_hash() == self.address {
             browser::replace_hash(&hash);
+            self.address = browser::current_hash();
         }
     }
 
@@ -1565,7 +1564,7 @@ impl Page {
             [] => refused,
             shown => format!(
                 "{refused} It can show {}: pick one in the algorithm menu.",
-                crate::core::format::list_with_or(shown)
+                crate::core::format::list_joined(shown, "or")
             ),
         })
     }
@@ -1657,7 +1656,7 @@ impl Page {
         let link = Link::parse(&address).unwrap_or_else(|_| Link::new(self.puzzle.info().name));
         // In a lesson, the window's title names it: "Search, step by step — Puzzle Lab".
         let shown = match link.puzzle == crate::core::lesson::LESSON_PAGE {
-            true => crate::core::embed::lesson_shown(browser::title().trim_end_matches(" — Puzzle Lab")),
+            true => crate::core::embed::lesson_shown(&browser::page_name()),
             false => self.puzzle.info().title.to_string(),
         };
         crate::core::embed::iframe_html(crate::core::embed::base_of(&address), &link, &shown)

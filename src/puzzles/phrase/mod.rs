@@ -2,7 +2,7 @@
 //! phrase by mutating one character at a time and keeping only improvements.
 
 use crate::core::evolve::{evolve_lines, Genetic, LinesConfig, RunChart};
-use crate::core::format::{format_count, list_with_and};
+use crate::core::format::{format_count, list_joined};
 use crate::core::job::{Improvement, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkError, LinkParams, ParamReader};
 use crate::core::race::Work;
@@ -198,7 +198,7 @@ pub fn which_letters(guess: &str, target: &str) -> String {
         (_, 0) | (0, _) => String::new(),
         (r, w) if r <= w && r <= FEW => format!(" ({})", right.join(", ")),
         (_, 1) => format!(" (still wrong: letter {})", wrong[0]),
-        (_, w) if w <= FEW => format!(" (still wrong: letters {})", list_with_and(&wrong)),
+        (_, w) if w <= FEW => format!(" (still wrong: letters {})", list_joined(&wrong, "and")),
         (r, _) if r <= FEW => format!(" ({})", right.join(", ")),
         _ => String::new(),
     }

@@ -233,7 +233,7 @@ impl Component for LessonPage {
             }
         }
         if page.builder.is_some() {
-            browser::set_title("Your lesson — Puzzle Lab");
+            browser::name_the_page(Some("Your lesson"));
         }
         page
     }
@@ -348,7 +348,7 @@ impl LessonPage {
     /// Shows `step` of the lesson just read, and listens to the other window.
     fn open(&mut self, ctx: &Context<Self>, lesson: Lesson, step: usize) {
         self.step_links = lesson.steps.iter().map(|s| s.link.clone()).collect();
-        browser::set_title(&format!("{} — Puzzle Lab", lesson.title));
+        browser::name_the_page(Some(&lesson.title));
         self.lesson = Some((lesson, step));
         let this_lesson = self.lesson_name();
         self.channel = web_sys::BroadcastChannel::new(CHANNEL).ok().map(|channel| {
