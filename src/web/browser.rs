@@ -226,9 +226,13 @@ pub fn on_key(callback: yew::Callback<KeyboardEvent>) -> gloo_events::EventListe
     gloo_events::EventListener::new_with_options(&window(), "keydown", options, move |e| {
         if let Some(e) = e.dyn_ref::<KeyboardEvent>() {
             if typing_in_field(e) && e.key() == "Escape" {
-                // Escape leaves a field (a select included), so the shortcuts work again.
+                // Escape leaves a field (a select included) for the board, so the shortcuts work
+                // again and a screen reader says where the focus is; with no board, for none.
                 if let Some(field) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
-                    let _ = field.blur();
+                    focus(".board", false);
+                    if focused().as_ref() == Some(&field) {
+                        let _ = field.blur();
+                    }
                 }
             } else if is_shortcut(e) && !pressing_button(e) {
                 callback.emit(e.clone());
@@ -311,6 +315,23 @@ pub fn focus(selector: &str, scroll: bool) -> bool {
     let options = web_sys::FocusOptions::new();
     options.set_prevent_scroll(!scroll);
     element.focus_with_options(&options).is_ok()
+}
+
+/// Keeps the box `selector` finds at least as tall as it has been since the last `afresh` (or
+/// since the window's width changed): a shorter sentence in it leaves its room, so what lies
+/// under it stays under the finger.
+pub fn hold_height(selector: &str, afresh: bool) {
+    let Some(element) = window().document().and_then(|d| d.query_selector(selector).ok().flatten()) else {
+        return;
+    };
+    let element: web_sys::HtmlElement = element.unchecked_into();
+    let width = window().inner_width().ok().and_then(|w| w.as_f64()).unwrap_or_default().to_string();
+    let style = element.style();
+    if afresh || element.get_attribute("data-held-at").as_deref() != Some(width.as_str()) {
+        let _ = style.remove_property("min-height");
+        let _ = element.set_attribute("data-held-at", &width);
+    }
+    let _ = style.set_property("min-height", &format!("{}px", element.offset_height()));
 }
 
 /// Scrolls the element `selector` finds into view when it is out of it, the least distance.

@@ -812,6 +812,8 @@ pub fn erase<P: PuzzlePage>(link: &Link) -> (Box<dyn AnyPuzzle>, Vec<LinkError>,
 }
 
 const PLAY_BUTTON: &str = ".playback-bar button[aria-label='Play']:not([disabled])";
+/// The page's status line, above its board.
+const STATUS: &str = "main.puzzle-page p.status";
 const COMPARE_TABLE: &str = "table.compare";
 const COMPARE_FIRST_ROW: &str = "table.compare tbody tr";
 
@@ -851,6 +853,9 @@ pub struct Page {
     embed_copied: bool,
     /// A row of the comparison was picked: its solve plays once it arrives.
     play_when_solved: bool,
+    /// Busy, holding a solution, showing the search: while these stay, the status keeps the
+    /// room it has taken (`browser::hold_height`), and the board under it stays put.
+    status_phase: Option<(bool, bool, bool)>,
     /// The address as this page last wrote or found it. Changed by anyone else (a link just
     /// followed, whose `hashchange` has yet to come), it is not this page's to write over.
     address: String,
@@ -900,6 +905,7 @@ impl Component for Page {
             qr_keys: None,
             embed_copied: false,
             play_when_solved: false,
+            status_phase: None,
             address: browser::current_hash(),
             embedded: browser::embedded(),
             frame_keeps_view: browser::embedded()
@@ -961,6 +967,8 @@ impl Component for Page {
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
         keymap::publish(self.key_mode());
+        let phase = (self.session.is_busy(), self.session.has_solution(), self.search.is_some());
+        browser::hold_height(STATUS, self.status_phase.replace(phase) != Some(phase));
         if self.search.as_mut().is_some_and(SearchView::take_focus) {
             browser::focus(".predict-verdict", true);
         }
@@ -983,7 +991,11 @@ impl Component for Page {
             browser::focus(BOARD, false);
         }
         if std::mem::take(&mut self.reveal_status) {
-            browser::reveal(".status");
+            browser::reveal(STATUS);
+            // A phone held sideways: a long answer's status can push Play just below the screen.
+            if self.session.has_solution() {
+                browser::reveal(PLAY_BUTTON);
+            }
         }
     }
 
@@ -1517,7 +1529,7 @@ impl Page {
         // On a phone Solve is below the board: the status (the solver loading, then the
         // answer) is brought into view.
         if browser::coarse_pointer() {
-            browser::reveal(".status");
+            browser::reveal(STATUS);
         }
     }
 

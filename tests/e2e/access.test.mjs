@@ -179,6 +179,9 @@ test("mastermind: a code broken from the keyboard, each probe's score read in th
   assert.equal(await said(page), "Move 1: probe 1234: 1 black, 1 white.");
   for (const key of ["1", "1", "2"]) await page.keyboard.press(key);
   assert.equal(await said(page), "Your probe: 1 1 2, one symbol to go.");
+  // The board read aloud includes the probe being typed.
+  await page.keyboard.press("b");
+  assert.match(await said(page), /^Probes: 1234: 1 black, 1 white\. \d+ codes are still possible\. Your probe: 1 1 2, one symbol to go\.$/);
   await page.keyboard.press("2");
   await page.keyboard.press("Enter");
   await waitForHash(page, /moves=1234,1122/);

@@ -116,6 +116,11 @@ test("phones both ways, before and after Solve: a finger's places, 16 px words, 
         });
         assert.ok(playClear, `${what}: Play in the first screen, clear of Solve's bar, after Solve`);
       }
+      // Sideways, a long status (the 15-puzzle's first solve builds its tables) leaves Play in
+      // the first screen too: the side column is scrolled to it.
+      if (size.width > size.height && !["tiles264", "jets-sharks", "bayes"].includes(name) && await play.count()) {
+        assert.ok(await inView(play) > 0.99, `${what}: Play in the first screen after Solve`);
+      }
       // Held sideways, the playback comes right under Solve, no setting between them.
       const playback = await page.locator(".playback-bar").boundingBox();
       if (size.width > size.height && !["hanoi", "marbles"].includes(name) && playback?.height) {
@@ -337,6 +342,31 @@ test("a Sudoku value entered with the digit pad, a Hanoi move, four queens and a
   await page.getByRole("button", { name: "Probe" }).tap();
   await page.locator(".keys").first().waitFor();
   assert.deepEqual(await phoneProblems(page), [], "after a probe");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a board played by hand stays under the finger while its status changes length", async () => {
+  const { page, errors } = await phone("#/jugs");
+  const board = page.locator("main.puzzle-page svg").first();
+  await board.waitFor();
+  const top = async () => Math.round((await board.boundingBox()).y);
+  // The height of the status's words (not of its box).
+  const words = () => page.locator(".status").evaluate((status) => {
+    const words = document.createRange();
+    words.selectNodeContents(status);
+    return Math.round(words.getBoundingClientRect().height);
+  });
+  const start = { top: await top(), words: await words() };
+  const seen = [];
+  // A pick (a shorter sentence), a pour, a refused pick of an empty jug, a pick again.
+  for (const jug of [/^Jug C/, /^Jug A/, /^Jug B/, /^Jug C/]) {
+    await page.getByRole("button", { name: jug }).tap();
+    await page.waitForTimeout(200);
+    seen.push({ top: await top(), words: await words() });
+  }
+  assert.ok(seen.some((now) => now.words !== start.words), `the status's words changed their height: ${JSON.stringify([start, ...seen])}`);
+  assert.deepEqual(seen.map((now) => now.top), seen.map(() => start.top), `the board stayed: ${JSON.stringify([start, ...seen])}`);
   assert.deepEqual(errors, []);
   await page.close();
 });

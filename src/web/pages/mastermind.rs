@@ -415,13 +415,18 @@ impl PuzzlePage for MastermindPage {
         format!("probe {}", self.probe_said(guess, self.score(guess)))
     }
 
-    /// The probes so far with their scores, and how many codes are still possible.
+    /// The probes so far with their scores, how many codes are still possible, and the probe
+    /// being typed, if any.
     fn describe(&self, board: &Board) -> Option<String> {
         let rows: Vec<String> = board.rows.iter().map(|(code, score)| self.probe_said(code, *score)).collect();
         let left = self.analyse(board).left.len();
-        Some(match rows.is_empty() {
+        let probes = match rows.is_empty() {
             true => format!("No probes yet; {} possible.", count_of(left as u64, "code is", "codes are")),
             false => format!("Probes: {}. {} still possible.", rows.join("; "), count_of(left as u64, "code is", "codes are")),
+        };
+        Some(match self.entry.is_empty() {
+            true => probes,
+            false => format!("{probes} {}", self.entry_said()),
         })
     }
 
