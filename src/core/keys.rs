@@ -274,6 +274,12 @@ pub fn refused_in_a_frame(command: Command) -> Option<&'static str> {
     }
 }
 
+/// Whether the `?` list of a frame shows `command`: not what the frame refuses (a frame that
+/// keeps its view has no way back to the page either).
+pub fn works_in_a_frame(command: Command, keeps_view: bool) -> bool {
+    refused_in_a_frame(command).is_none() && !(keeps_view && command == Command::CloseSearch)
+}
+
 /// The rows of `mode` in the order the list shows them, with `own` (the puzzle's keys, on
 /// its page) first and the rows they take left out; a lesson's rows where `in_lesson`.
 pub fn table(mode: Mode, in_lesson: bool, own: &'static [Binding]) -> Vec<&'static Binding> {
@@ -372,7 +378,13 @@ mod tests {
         assert!(refused.iter().all(|&c| refused_in_a_frame(c).unwrap().contains("Open in Puzzle Lab")));
         for kept in [Command::Solve, Command::PlayPause, Command::ShowQrCode, Command::OpenSearch] {
             assert_eq!(refused_in_a_frame(kept), None);
+            assert!(works_in_a_frame(kept, true));
         }
+        // The `?` list of a frame leaves out what it refuses, and the way out of a view it keeps.
+        assert!(!works_in_a_frame(Command::Present, false) && !works_in_a_frame(Command::Compare, false));
+        assert!(
+            works_in_a_frame(Command::CloseSearch, false) && !works_in_a_frame(Command::CloseSearch, true)
+        );
     }
 
     fn every_table() -> Vec<(Mode, bool, &'static [Binding])> {

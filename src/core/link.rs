@@ -317,6 +317,11 @@ pub fn is_embedded(link: &Link) -> bool {
     link.get(EMBED_KEY) == Some("1")
 }
 
+/// Whether `link` opens its page on a race or a Search view (a frame keeps that view).
+pub fn opens_on_a_view(link: &Link) -> bool {
+    [RACE_KEY, VIEW_KEY].iter().any(|key| link.get(key).is_some())
+}
+
 /// `embed`'s value checked: absent, 0 or 1.
 pub fn embed_value(link: &Link) -> Result<bool, LinkError> {
     match link.get(EMBED_KEY) {

@@ -12,7 +12,7 @@ use super::pages::PageEntry;
 use super::{browser, release};
 use crate::core::keys::{self, Command, Mode};
 use crate::core::lesson::LESSON_PAGE;
-use crate::core::link::{is_embedded, Link};
+use crate::core::link::{is_embedded, opens_on_a_view, Link};
 use crate::puzzles::PUZZLES;
 use gloo_events::EventListener;
 use yew::prelude::*;
@@ -408,13 +408,21 @@ impl App {
     }
 
     /// The rows the list of keys shows in `mode`: a puzzle page's table, or the app's own
-    /// keys where there is no puzzle.
+    /// keys where there is no puzzle; in a frame, only the keys that work there.
     fn listed_keys(&self, mode: Mode) -> Vec<&'static keys::Binding> {
-        match self.shown_page() {
+        let mut rows = match self.shown_page() {
             Some(entry) => keys::table(mode, self.in_lesson(), entry.keys),
             None if mode == Mode::Presenter => keys::table(mode, true, &[]),
             None => keys::app_table(self.in_lesson()),
+        };
+        if browser::embedded() {
+            let shown = match &self.lesson_step {
+                Some((step, _)) if self.in_lesson() => step,
+                _ => &self.link,
+            };
+            rows.retain(|row| keys::works_in_a_frame(row.command, opens_on_a_view(shown)));
         }
+        rows
     }
 
     fn in_lesson(&self) -> bool {

@@ -88,6 +88,7 @@ pub struct HeightReport {
 pub fn report_height() -> Option<HeightReport> {
     let document = window().document()?;
     let root = document.document_element()?;
+    let body = document.body()?;
     let last = std::rc::Rc::new(std::cell::Cell::new(-1));
     let say = move || {
         // Not before the embedded page's style applies (`--header` set to 0): the page unstyled
@@ -98,7 +99,7 @@ pub fn report_height() -> Option<HeightReport> {
             .flatten()
             .and_then(|style| style.get_property_value("--header").ok())
             .is_some_and(|header| header.trim() == "0rem");
-        let height = root.scroll_height();
+        let height = natural_height(&root, &body);
         if styled && last.replace(height) != height {
             tell_parent("resize", "height", &height.into());
         }
@@ -124,6 +125,16 @@ pub fn report_height() -> Option<HeightReport> {
         _on_resize: on_resize,
         _on_load: on_load,
     })
+}
+
+/// The embedded page's height with its board at its own size, not stretched to the frame's:
+/// measured so (`data-measuring`, style.css), the height follows the content down as well as
+/// up, whatever height the host has given the frame.
+fn natural_height(root: &web_sys::Element, body: &web_sys::HtmlElement) -> i32 {
+    let _ = root.set_attribute("data-measuring", "");
+    let height = body.get_bounding_client_rect().height().ceil() as i32;
+    let _ = root.remove_attribute("data-measuring");
+    height
 }
 
 /// Copies text to the clipboard (the browser may refuse outside a secure context; the link

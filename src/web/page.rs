@@ -8,8 +8,8 @@ use crate::core::choice::Named;
 use crate::core::job::{ChartPoint, Report};
 use crate::core::keys::{self, Command, Mode};
 use crate::core::link::{
-    playback_value, read_leniently, Link, LinkAsk, LinkError, LinkParams, SearchAsk, EMBED_KEY, RACE_KEY,
-    SPEED_KEY, STEP_KEY, VIEW_KEY,
+    opens_on_a_view, playback_value, read_leniently, Link, LinkAsk, LinkError, LinkParams, SearchAsk,
+    EMBED_KEY, SPEED_KEY, STEP_KEY,
 };
 use crate::core::places::Place;
 use crate::core::playback::{DEFAULT_SPEED_LEVEL, SPEEDS_MS};
@@ -908,8 +908,7 @@ impl Component for Page {
             status_phase: None,
             address: browser::current_hash(),
             embedded: browser::embedded(),
-            frame_keeps_view: browser::embedded()
-                && [RACE_KEY, VIEW_KEY].iter().any(|key| ctx.props().link.get(key).is_some()),
+            frame_keeps_view: browser::embedded() && opens_on_a_view(&ctx.props().link),
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
         };
         page.notices.status = page.puzzle.intro();
@@ -1218,7 +1217,8 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
         .collect();
     html! {
         <main class={classes!("puzzle-page", parts.name, parts.comparing.then_some("comparing"),
-            parts.search.is_some().then_some("searching"), parts.board_in_view.then_some("board-in-view"))}>
+            parts.search.is_some().then_some("searching"), parts.board_in_view.then_some("board-in-view"),
+            (!parts.closes_view).then_some("keeps-view"))}>
             <aside class="panel" aria-label="Settings">
                 <h1>{ parts.title }</h1>
                 <div class="solve-bar">

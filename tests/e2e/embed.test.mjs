@@ -101,19 +101,25 @@ test("a course page on another origin frames a puzzle, a race and a lesson with 
   assert.equal(await page.evaluate(() => document.activeElement === document.body), true, "the course page keeps the focus");
   assert.equal(await page.evaluate(() => scrollY), 0, "the course page is not scrolled");
 
-  // The puzzle fits its 420 px; the race's lanes and the lesson's Search view ask for more,
-  // and the course page gives it: then all of each is in its frame.
+  // Each frame is as tall as it says (the course page gives it that height): the race's lanes
+  // and the lesson's Search view ask for more than 420 px; all of each is in its frame.
   const heights = await page.evaluate(() => [...document.querySelectorAll("iframe")].map((f) => f.getBoundingClientRect().height));
-  assert.equal(heights[0], 420, "the puzzle keeps the frame's height");
+  const lastSaid = (i) => page.evaluate((i) => window.messages.filter((m) => m.frame === i && m.puzzlelab === "resize").at(-1)?.height, i);
+  for (const i of [0, 1, 2]) assert.equal(heights[i], await lastSaid(i), `frame ${i} at the height it said`);
   assert.ok(heights[1] > 420 && heights[2] > 420, `the race and the lesson asked for more: ${heights}`);
   for (const [name, frame] of [["puzzle", puzzle], ["race", race], ["lesson", lesson]]) {
     const shown = await layout(frame);
     assert.ok(shown.sideways <= 0, `${name}: nothing sideways (${shown.sideways} px)`);
     assert.equal(shown.header, false, `${name}: no header`);
     assert.equal(shown.settings, false, `${name}: no settings`);
-    assert.deepEqual([shown.board, shown.status, shown.solve, shown.playback, shown.open], [true, true, true, true, true],
-      `${name}: board, status, Solve, playback and "Open in Puzzle Lab" in the frame`);
+    // A frame that keeps its race or Search view has no Solve: its solve would show nothing.
+    assert.deepEqual([shown.board, shown.status, shown.solve, shown.playback, shown.open], [true, true, name === "puzzle", true, true],
+      `${name}: board, status, Solve (on the puzzle), playback and "Open in Puzzle Lab" in the frame`);
+    assert.equal(await frame.evaluate(() => document.documentElement.scrollHeight - innerHeight), 0, `${name}: the content fits its frame`);
   }
+  // Tab goes down the frame in the order drawn: Solve's bar first, above the board.
+  const solveTop = await puzzle.locator(".solve-bar button.primary").evaluate((b) => b.getBoundingClientRect().top);
+  assert.ok(solveTop < await puzzle.locator(".board").evaluate((b) => b.getBoundingClientRect().top), "Solve above the board");
   // The whole course page in one window (frames of another origin are not drawn outside it).
   await page.setViewportSize({ width: 1280, height: await page.evaluate(() => document.documentElement.scrollHeight) });
   await page.waitForTimeout(500);
@@ -128,9 +134,15 @@ test("a course page on another origin frames a puzzle, a race and a lesson with 
     const state = said.filter((m) => m.frame === i && m.puzzlelab === "state");
     assert.ok(state.length >= 1 && state.at(-1).link.includes("embed=1"), `frame ${i}: state ${JSON.stringify(state.at(-1))}`);
   }
-  // The height said is the content's: the frame fits it whole.
-  const lastHeight = said.filter((m) => m.frame === 0 && m.puzzlelab === "resize").at(-1).height;
-  assert.equal(lastHeight, await puzzle.evaluate(() => document.documentElement.scrollHeight));
+  // The height said follows the content down as well as up: the Search view opened, then
+  // closed, the frame is as tall as before.
+  const opened = await lastSaid(0);
+  await puzzle.getByRole("button", { name: "Show the search" }).click();
+  await page.waitForFunction((h) => window.messages.filter((m) => m.frame === 0 && m.puzzlelab === "resize").at(-1).height > h, opened);
+  await puzzle.getByRole("button", { name: "Close the search" }).click();
+  await page.waitForFunction((h) => window.messages.filter((m) => m.frame === 0 && m.puzzlelab === "resize").at(-1).height === h, opened, { timeout: 5000 })
+    .catch(() => {});
+  assert.equal(await lastSaid(0), opened, "the frame back to its height once the Search view is closed");
 
   // Solve, then Play, by clicks; then keys once clicked into.
   await puzzle.getByRole("button", { name: "Solve", exact: true }).click();
@@ -183,6 +195,12 @@ test("a course page on another origin frames a puzzle, a race and a lesson with 
   await race.locator("body").press("v");
   await race.locator("[role=alert] span").filter({ hasText: /^This frame shows the race and keeps it\. "Open in Puzzle Lab ↗" opens the full page, where the board is played\.$/ }).waitFor({ timeout: 3000 });
   assert.equal(await race.locator(".lanes").count(), 1, "the race is still shown");
+  // Its `?` list names only what works there: no way out of the race, no presenting.
+  await race.locator("body").press("?");
+  const listed = await race.getByRole("dialog", { name: "Keyboard shortcuts" }).innerText();
+  assert.doesNotMatch(listed, /close the race|presentation mode/i, listed);
+  assert.match(listed, /Space/);
+  await race.locator("body").press("Escape");
 
   // Cancel cancels without isolation: a long count in the same frame, stopped.
   await puzzle.goto(`${appAddress(LONG)}&embed=1`);
@@ -205,7 +223,7 @@ test("a course page on another origin frames a puzzle, a race and a lesson with 
     const shown = await layout(frame);
     assert.ok(shown.sideways <= 0, `${name} at 360 px: nothing sideways (${shown.sideways} px)`);
     assert.equal(shown.lanesCut, 0, `${name} at 360 px: every lane whole`);
-    assert.deepEqual([shown.board, shown.status, shown.solve, shown.playback], [true, true, true, true], `${name} at 360 px`);
+    assert.deepEqual([shown.board, shown.status, shown.solve, shown.playback], [true, true, name === "puzzle", true], `${name} at 360 px`);
   }
   assert.deepEqual(errors, []);
   await page.close();
