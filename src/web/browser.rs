@@ -99,8 +99,13 @@ pub fn report_height() -> Option<HeightReport> {
             .flatten()
             .and_then(|style| style.get_property_value("--header").ok())
             .is_some_and(|header| header.trim() == "0rem");
+        // Nor before the page is drawn: a frame sized to the loading line would shrink, then grow.
+        let drawn = body.query_selector("main").ok().flatten().is_some();
+        if !(styled && drawn) {
+            return;
+        }
         let height = natural_height(&root, &body);
-        if styled && last.replace(height) != height {
+        if last.replace(height) != height {
             tell_parent("resize", "height", &height.into());
         }
     };
