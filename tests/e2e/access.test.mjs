@@ -287,6 +287,20 @@ test("zoomed to 200 % (a 1024×768 screen): each board and its status in one scr
     assert.deepEqual(errors, []);
     await page.close();
   }
+  // A results page stepped by keys: its status and the answer stay in the screen (a genetic
+  // run's chart and the net's pools come under the steps).
+  for (const link of ["#/tiles264", "#/phrase", "#/jets-sharks"]) {
+    const { page, errors } = await open(link, { width: 512, height: 384 }, async () => {}, { deviceScaleFactor: 2 });
+    await page.locator(".board").waitFor();
+    await page.keyboard.press("s");
+    await page.locator(".playback-bar button[aria-label='Play']:not([disabled])").waitFor({ timeout: 60000 });
+    for (const key of ["Home", ".", "."]) await page.keyboard.press(key);
+    const statusBox = await status(page).boundingBox();
+    const playBox = await page.locator(".playback-bar").boundingBox();
+    assert.ok(statusBox.y >= 0 && playBox.y < 384, `${link}: status at ${statusBox.y}, the steps at ${playBox.y} while stepping`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });
 
 test("the same sentence twice is said twice: a repeated answer or refusal is drawn anew in its live region", async () => {
