@@ -134,12 +134,21 @@ pub fn report_height() -> Option<HeightReport> {
 
 /// The embedded page's height with its board at its own size, not stretched to the frame's:
 /// measured so (`data-measuring`, style.css), the height follows the content down as well as
-/// up, whatever height the host has given the frame.
+/// up, whatever height the host has given the frame. A dialog open over the page (the list
+/// of keys, the QR code) counts too: the host makes room for it while it is open.
 fn natural_height(root: &web_sys::Element, body: &web_sys::HtmlElement) -> i32 {
     let _ = root.set_attribute("data-measuring", "");
-    let height = body.get_bounding_client_rect().height().ceil() as i32;
+    let page = body.get_bounding_client_rect().height().ceil() as i32;
     let _ = root.remove_attribute("data-measuring");
-    height
+    let dialogs = body.query_selector_all("[role=dialog]").ok();
+    let dialog = dialogs.map_or(0, |all| {
+        (0..all.length())
+            .filter_map(|i| all.get(i)?.dyn_into::<web_sys::Element>().ok())
+            .map(|dialog| dialog.scroll_height())
+            .max()
+            .unwrap_or(0)
+    });
+    page.max(dialog)
 }
 
 /// Copies text to the clipboard (the browser may refuse outside a secure context; the link

@@ -1097,7 +1097,7 @@ fn qr_view(qr: &QrView, embed_code: &str, copied: bool, shell: &Callback<Shell>)
             <section class="embed-code" aria-label="Embed this page">
                 <h2>{ "Embed this page" }</h2>
                 <p>{ "Paste this code into a course page or a slide: it shows this page there, at this step." }</p>
-                <textarea readonly=true rows="3" aria-label="The embed code" value={embed_code.to_string()} />
+                <textarea readonly=true rows="5" aria-label="The embed code" value={embed_code.to_string()} />
                 <button onclick={shell.reform(|_| Shell::CopyEmbedCode)}>
                     { if copied { "Copied: paste it into the course page" } else { "Copy the embed code" } }
                 </button>

@@ -197,11 +197,17 @@ test("a course page on another origin frames a puzzle, a race and a lesson with 
   await race.locator("[role=alert] span").filter({ hasText: /^This frame shows the race and keeps it\. "Open in Puzzle Lab ↗" opens the full page, where the board is played\.$/ }).waitFor({ timeout: 3000 });
   assert.equal(await race.locator(".lanes").count(), 1, "the race is still shown");
   // Its `?` list names only what works there: no way out of the race, no presenting.
+  // The frame grows to show the whole list while it is open, and goes back after.
+  const raceHeight = await lastSaid(1);
   await race.locator("body").press("?");
-  const listed = await race.getByRole("dialog", { name: "Keyboard shortcuts" }).innerText();
+  const list = race.getByRole("dialog", { name: "Keyboard shortcuts" });
+  const listed = await list.innerText();
   assert.doesNotMatch(listed, /close the race|presentation mode/i, listed);
   assert.match(listed, /Space/);
+  const listHeight = await list.evaluate((dialog) => dialog.scrollHeight);
+  await page.waitForFunction((h) => window.messages.filter((m) => m.frame === 1 && m.puzzlelab === "resize").at(-1).height >= h, listHeight, { timeout: 5000 });
   await race.locator("body").press("Escape");
+  await page.waitForFunction((h) => window.messages.filter((m) => m.frame === 1 && m.puzzlelab === "resize").at(-1).height === h, raceHeight, { timeout: 5000 });
 
   // Cancel cancels without isolation: a long count in the same frame, stopped.
   await puzzle.goto(`${appAddress(LONG)}&embed=1`);
@@ -214,6 +220,13 @@ test("a course page on another origin frames a puzzle, a race and a lesson with 
   // A lesson's step bar works inside its frame.
   await lesson.getByRole("button", { name: /Next/ }).first().click();
   await page.waitForFunction(() => window.messages.some((m) => m.frame === 2 && m.puzzlelab === "state" && /step=2/.test(m.link)));
+  // By keyboard to the last step: the Next button, disabled there, hands the focus to Previous.
+  const next = lesson.getByRole("button", { name: "Next step", exact: true });
+  for (let step = 3; await next.isEnabled(); step++) {
+    await next.press("Enter");
+    await page.waitForFunction((n) => window.messages.some((m) => m.frame === 2 && m.puzzlelab === "state" && new RegExp(`step=${n}`).test(m.link)), step, { timeout: 10000 });
+  }
+  assert.equal(await lesson.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Previous step", "the focus kept in the step bar");
 
   // At 360×640 (a phone's column): still nothing sideways, the board and Solve in the frame.
   await page.evaluate(() => document.querySelectorAll("iframe").forEach((f) => { f.width = 360; f.height = 640; }));

@@ -174,6 +174,9 @@ pub struct LessonPage {
     qr: Option<String>,
     /// The QR code was just shown: its Close button takes the focus once drawn.
     focus_close: bool,
+    /// A step button had the focus when pressed: at the lesson's first or last step it is
+    /// disabled, and the focus goes to the other one instead of the page.
+    focus_in_bar: bool,
     /// The lesson and the step shown (0-based), once read.
     lesson: Option<(Lesson, usize)>,
     /// Each step's link as its page last wrote it, so a step comes back as it was left.
@@ -202,6 +205,7 @@ impl Component for LessonPage {
             qr: None,
             qr_keys: None,
             focus_close: false,
+            focus_in_bar: false,
             builder: None,
             channel: None,
             timer_start: browser::now_ms(),
@@ -249,6 +253,7 @@ impl Component for LessonPage {
             Msg::Follow(step) => return self.show(step),
             Msg::Next | Msg::Previous => {
                 let Some((_, step)) = &self.lesson else { return false };
+                self.focus_in_bar = browser::focused_in(".lesson-bar");
                 let step = if matches!(msg, Msg::Next) { step + 1 } else { step.wrapping_sub(1) };
                 ctx.link().send_message(Msg::Go(step));
                 return false;
@@ -326,6 +331,10 @@ impl Component for LessonPage {
         }
         if let Some(selector) = self.builder.as_mut().and_then(|b| b.focus_next.take()) {
             browser::focus(&selector, false);
+        }
+        let lost = browser::focused().is_none() || browser::focused_in("button[disabled]");
+        if std::mem::take(&mut self.focus_in_bar) && lost {
+            browser::focus(".lesson-bar > button:not([disabled])[aria-label$=' step']", false);
         }
         fit_the_note();
     }
