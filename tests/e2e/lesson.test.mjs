@@ -363,7 +363,7 @@ test("the landing page's example lessons play, and a lesson opened once plays of
   assert.ok(await note(page).evaluate((n) => n.scrollHeight <= n.clientHeight + 1), "the note is whole");
   assert.ok(await page.locator(".search-steps").isVisible(), "the search's controls stay on screen");
   // `]` is the Search view's (one expansion), as the note says; the lesson stays at step 1.
-  assert.match(await note(page).innerText(), /Press \] to expand one position at a time/);
+  assert.match(await note(page).innerText(), /Press \] \(or tap ››\) to expand one position at a time/);
   await page.keyboard.press("]");
   await page.locator(".moment-count").filter({ hasText: /^event [1-9]\d* of/ }).waitFor();
   assert.equal(await count(page).innerText(), "1 / 4");
