@@ -8,12 +8,13 @@ use crate::core::link::{Link, EMBED_KEY, RACE_KEY, VIEW_KEY};
 /// that drops the host's script (docs/links.md) still shows it whole: the heights the pages
 /// report at these widths, measured on the release build, rounded up.
 pub fn frame_size(link: &Link) -> (u32, u32) {
-    // The example lessons' steps report 615 to 963 px; races 646; the puzzles' boards with
-    // their controls 246 (the phrase) to 622 (the classifier), most near 500.
+    // The example lessons' steps report 615 to 963 px; a race 646, 693 at its end; the
+    // puzzles' boards with their controls 246 (the phrase) to 622 (the classifier), most
+    // near 500.
     if link.puzzle == LESSON_PAGE {
         (720, 970)
     } else if link.get(RACE_KEY).is_some() || link.get(VIEW_KEY).is_some() {
-        (720, 660)
+        (720, 700)
     } else {
         (640, 540)
     }
@@ -74,7 +75,7 @@ mod tests {
     #[test]
     fn races_and_lessons_get_larger_frames_and_quotes_are_escaped() {
         let race = Link::parse("#/sliding?race=bfs,astar").unwrap();
-        assert_eq!(frame_size(&race), (720, 660));
+        assert_eq!(frame_size(&race), (720, 700));
         assert_eq!(frame_size(&Link::parse("#/lesson?example=search").unwrap()), (720, 970));
         assert!(iframe_html("", &race, "a \"quoted\" <b>")
             .contains("title=\"Puzzle Lab: a &quot;quoted&quot; &lt;b&gt;\""));

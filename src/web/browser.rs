@@ -84,6 +84,9 @@ pub struct HeightReport {
     _on_load: gloo_events::EventListener,
 }
 
+/// How long an embedded page's changes may go on before its height is said (ms).
+const HEIGHT_SETTLES_MS: u32 = 300;
+
 /// Starts reporting the content's height of an embedded page.
 pub fn report_height() -> Option<HeightReport> {
     let document = window().document()?;
@@ -110,7 +113,22 @@ pub fn report_height() -> Option<HeightReport> {
         }
     };
     say();
-    let on_change = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(say.clone());
+    // Changes in a burst (a lesson's step drawn, then solved, then its view opened) are said
+    // once, a moment after the first: the host's page jumps once, not at each.
+    let waiting = std::rc::Rc::new(std::cell::Cell::new(false));
+    let timer = std::rc::Rc::new(std::cell::RefCell::new(None));
+    let soon = move || {
+        if waiting.replace(true) {
+            return;
+        }
+        let (waiting, say) = (waiting.clone(), say.clone());
+        // The timer it replaces has fired (nothing was waiting): dropping it cancels nothing.
+        *timer.borrow_mut() = Some(gloo_timers::callback::Timeout::new(HEIGHT_SETTLES_MS, move || {
+            waiting.set(false);
+            say();
+        }));
+    };
+    let on_change = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(soon.clone());
     let observer = web_sys::MutationObserver::new(on_change.as_ref().unchecked_ref()).ok()?;
     let options = web_sys::MutationObserverInit::new();
     options.set_child_list(true);
@@ -120,10 +138,10 @@ pub fn report_height() -> Option<HeightReport> {
     let body: web_sys::Node = document.body()?.into();
     observer.observe_with_options(&body, &options).ok()?;
     let on_resize = gloo_events::EventListener::new(&window(), "resize", {
-        let say = say.clone();
-        move |_| say()
+        let soon = soon.clone();
+        move |_| soon()
     });
-    let on_load = gloo_events::EventListener::new(&window(), "load", move |_| say());
+    let on_load = gloo_events::EventListener::new(&window(), "load", move |_| soon());
     Some(HeightReport {
         _observer: observer,
         _on_change: on_change,

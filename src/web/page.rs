@@ -812,6 +812,8 @@ pub fn erase<P: PuzzlePage>(link: &Link) -> (Box<dyn AnyPuzzle>, Vec<LinkError>,
 }
 
 const PLAY_BUTTON: &str = ".playback-bar button[aria-label='Play']:not([disabled])";
+/// A step button of the Search view (or a race) that can still step.
+const SEARCH_STEP: &str = ".search-steps button:not([disabled])";
 /// The page's status line, above its board.
 const STATUS: &str = "main.puzzle-page p.status";
 const COMPARE_TABLE: &str = "table.compare";
@@ -986,8 +988,11 @@ impl Component for Page {
                 browser::reveal(selector);
             }
         }
+        // The focus lost (a step button disabled at its end, a place drawn anew): to the
+        // Search view's steps still possible, or to the board, not to the page.
         if std::mem::take(&mut self.had_focus) && browser::focused().is_none() {
-            browser::focus(BOARD, false);
+            let _ =
+                self.search.is_some() && browser::focus(SEARCH_STEP, false) || browser::focus(BOARD, false);
         }
         if std::mem::take(&mut self.reveal_status) {
             browser::reveal(STATUS);
@@ -1057,7 +1062,8 @@ impl Component for Page {
             racing: self.racing(),
             embedded: self.embedded,
             closes_view: !self.frame_keeps_view,
-            can_search: self.puzzle.shows_search(),
+            // A frame, with no algorithm menu, offers the Search view only for an algorithm it shows.
+            can_search: self.puzzle.shows_search() && !(self.embedded && self.unsearched().is_some()),
             // A line needs two samples: a run over in a blink has no chart.
             chart: (history.len() >= 2).then(|| {
                 html! { <Chart series={chart_series(history)} x_label={x_label} y_label={y_label} /> }
@@ -1572,12 +1578,16 @@ impl Page {
             .collect();
         let label = crate::core::choice::short_label(chosen.1);
         let refused = format!("The Search view cannot show {label}: it does not record its steps.");
+        // A frame has no algorithm menu: the full page has.
+        let menu = match self.embedded {
+            true => "the full page's algorithm menu (\"Open in Puzzle Lab ↗\") offers them",
+            false => "pick one in the algorithm menu",
+        };
         Some(match searched.as_slice() {
             [] => refused,
-            shown => format!(
-                "{refused} It can show {}: pick one in the algorithm menu.",
-                crate::core::format::list_joined(shown, "or")
-            ),
+            shown => {
+                format!("{refused} It can show {}: {menu}.", crate::core::format::list_joined(shown, "or"))
+            }
         })
     }
 

@@ -196,6 +196,10 @@ test("a course page on another origin frames a puzzle, a race and a lesson with 
   await race.locator("body").press("v");
   await race.locator("[role=alert] span").filter({ hasText: /^This frame shows the race and keeps it\. "Open in Puzzle Lab ↗" opens the full page, where the board is played\.$/ }).waitFor({ timeout: 3000 });
   assert.equal(await race.locator(".lanes").count(), 1, "the race is still shown");
+  // A step button clicked to the race's end is disabled there: the focus stays in the steps.
+  await race.locator("body").press("Home");
+  await race.getByRole("button", { name: /to the end$/i }).click();
+  await race.waitForFunction(() => document.activeElement?.closest(".search-steps") !== null, null, { timeout: 3000 });
   // Its `?` list names only what works there: no way out of the race, no presenting.
   // The frame grows to show the whole list while it is open, and goes back after.
   const raceHeight = await lastSaid(1);
@@ -257,6 +261,12 @@ h2 { margin: 0 0 12px; font-size: 40px; } iframe { background: #fff; }</style></
   const shown = await layout(frame);
   assert.deepEqual([shown.board, shown.status, shown.solve, shown.playback, shown.sideways <= 0], [true, true, true, true, true]);
   await page.screenshot({ path: `${shots}/doc-embed-slide.png` });
+  // Hanoi's direct method records no steps, and a frame has no algorithm menu: no "Show the
+  // search", and `v` says where the menu is.
+  assert.equal(await frame.getByRole("button", { name: "Show the search" }).count(), 0);
+  await frame.locator("body").click({ position: { x: 5, y: 5 } });
+  await frame.locator("body").press("v");
+  await frame.locator("[role=alert] span").filter({ hasText: /the full page's algorithm menu \("Open in Puzzle Lab ↗"\) offers them\.$/ }).waitFor({ timeout: 3000 });
   assert.deepEqual(errors, []);
   await page.close();
 });
