@@ -990,7 +990,9 @@ impl Component for Page {
         }
         // The focus lost (a step button disabled at its end, a place drawn anew): to the
         // Search view's steps still possible, or to the board, not to the page.
-        if std::mem::take(&mut self.had_focus) && browser::focused().is_none() {
+        // A step button just disabled holds the focus until the browser next draws, then loses it.
+        let step_disabled = self.search.is_some() && browser::focused_in(".search-steps button[disabled]");
+        if std::mem::take(&mut self.had_focus) && (browser::focused().is_none() || step_disabled) {
             let _ =
                 self.search.is_some() && browser::focus(SEARCH_STEP, false) || browser::focus(BOARD, false);
         }
