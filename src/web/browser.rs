@@ -270,9 +270,10 @@ pub fn on_key(callback: yew::Callback<KeyboardEvent>) -> gloo_events::EventListe
         if let Some(e) = e.dyn_ref::<KeyboardEvent>() {
             if typing_in_field(e) && e.key() == "Escape" {
                 // Escape leaves a field (a select included) for the board, so the shortcuts work
-                // again and a screen reader says where the focus is; with no board, for none.
+                // again and a screen reader says where the focus is: its current place (a peg, a
+                // cell, named), else the board; with no board, for none.
                 if let Some(field) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
-                    focus(".board", false);
+                    let _ = focus(".board .place[tabindex='0']", false) || focus(".board", false);
                     if focused().as_ref() == Some(&field) {
                         let _ = field.blur();
                     }

@@ -163,7 +163,7 @@ test("keyboard: skip links, the Sudoku grid by Tab, Escape out of a select, stil
   assert.equal(await focusedTag(page), "select", "the first setting: the algorithm");
   await page.keyboard.press("Escape");
   assert.notEqual(await focusedTag(page), "select", "Escape leaves the select");
-  assert.ok(await page.evaluate(() => document.activeElement.matches(".board")), "for the board, where a screen reader says it is");
+  assert.ok(await page.evaluate(() => document.activeElement.closest(".board") !== null), "for the board, where a screen reader says it is");
   await page.keyboard.press("ArrowDown");
   assert.equal(await page.evaluate(() => scrollY), 0, "↓ does not scroll the board away");
 

@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 /// A step through an empty list, in words.
-pub const NOTHING_LISTED: &str = "No solutions to page through yet: solve first (s).";
+pub const NOTHING_LISTED: &str = "No solutions to page through yet: they come once Solve (s) has finished.";
 
 pub struct Listing<T> {
     items: Vec<T>,

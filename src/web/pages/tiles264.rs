@@ -153,7 +153,12 @@ impl PuzzlePage for TilesPage {
         // A replayed step says when it was found and how good it was, then the square.
         let words = square_in_words(shown);
         Some(match self.replayed.iter().find(|(_, _, layout)| layout == shown) {
-            Some((generation, score, _)) => format!("Generation {}, score {score}: {words}", format_count(*generation)),
+            Some((generation, score, _)) => {
+                // Four decimals, as few as say it: "0.0227", "0".
+                let score = format!("{score:.4}");
+                let score = score.trim_end_matches('0').trim_end_matches('.');
+                format!("Generation {}, score {score}: {words}", format_count(*generation))
+            },
             None => words,
         })
     }
@@ -266,11 +271,11 @@ impl PuzzlePage for TilesPage {
             self.shown = *layout;
         }
         self.checkpoints = report.checkpoints.clone().unwrap_or_default();
-        // The run's fitness is the score negated (higher is better): the score is said.
+        // An improvement holds the run's best score then (the fitness negated: 0 = solved).
         self.replayed = match (report.solved, &report.improvements) {
             (true, Some(improvements)) => improvements
                 .iter()
-                .filter_map(|i| Some((i.attempt, 0.0 - i.fitness, layout_of(&i.genome)?)))
+                .filter_map(|i| Some((i.attempt, i.fitness, layout_of(&i.genome)?)))
                 .collect(),
             _ => Vec::new(),
         };
