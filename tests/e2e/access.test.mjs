@@ -430,7 +430,7 @@ test("an answer shown whole (the queens) says it has no steps; the focus stays o
 
 test("Esc in a setting leaves it for the board's current place, which a screen reader names", async () => {
   const { page, errors } = await open("#/hanoi?discs=3", PROJECTOR);
-  await page.getByLabel("Discs").focus();
+  await page.getByLabel("Discs", { exact: true }).focus();
   await page.keyboard.press("Escape");
   assert.match(await focusedName(page), /^Peg A: discs 3, 2, 1/);
   for (const key of ["1", "3"]) await page.keyboard.press(key);
