@@ -15,7 +15,7 @@ const PAGE_BUDGET = 255_000;
 /** The landing page: the same, with a bundle holding no puzzle's page. (107,577 bytes on
  * 2026-11-29, after the style sheet's refusal over a phone's header, a chart's title above it
  * and the Solve row of a phone held sideways: docs/architecture.md, "Bundle".) */
-const LANDING_BUDGET = 108_000;
+const LANDING_BUDGET = 109_500;
 /** Any page's own bundle's wasm (the largest is Sudoku's), gzipped. */
 const BUNDLE_BUDGET = 245_000;
 const isSolver = (name) => name.startsWith("worker") || name.startsWith("solver_worker");
