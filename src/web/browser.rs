@@ -345,13 +345,24 @@ pub fn focused() -> Option<web_sys::HtmlElement> {
     Some(element.unchecked_into())
 }
 
+/// The first element of the document matching `selector`, if any.
+fn find(selector: &str) -> Option<web_sys::Element> {
+    window().document()?.query_selector(selector).ok().flatten()
+}
+
+/// Whether the keyboard focus was lost to the page, or sits on a button just disabled inside
+/// the box `within` finds (such a button keeps it until the browser next draws, then loses it).
+pub fn focus_lost(within: Option<&str>) -> bool {
+    focused().is_none() || within.is_some_and(|within| focused_in(&format!("{within} button[disabled]")))
+}
+
 /// Moves the keyboard focus to the first element matching `selector`, if there is one,
 /// scrolling it into view or (`scroll` false) leaving the page where it is; false if none.
 pub fn focus(selector: &str, scroll: bool) -> bool {
     if held_back_in_a_frame() {
         return false;
     }
-    let Some(element) = window().document().and_then(|d| d.query_selector(selector).ok().flatten()) else {
+    let Some(element) = find(selector) else {
         return false;
     };
     // SVG elements (a board drawn in SVG) take the focus through the same `focus` method.
@@ -365,7 +376,7 @@ pub fn focus(selector: &str, scroll: bool) -> bool {
 /// since the window's width changed): a shorter sentence in it leaves its room, so what lies
 /// under it stays under the finger.
 pub fn hold_height(selector: &str, afresh: bool) {
-    let Some(element) = window().document().and_then(|d| d.query_selector(selector).ok().flatten()) else {
+    let Some(element) = find(selector) else {
         return;
     };
     let element: web_sys::HtmlElement = element.unchecked_into();
@@ -383,7 +394,7 @@ pub fn reveal(selector: &str) {
     if held_back_in_a_frame() {
         return;
     }
-    if let Some(element) = window().document().and_then(|d| d.query_selector(selector).ok().flatten()) {
+    if let Some(element) = find(selector) {
         let options = web_sys::ScrollIntoViewOptions::new();
         options.set_block(web_sys::ScrollLogicalPosition::Nearest);
         element.scroll_into_view_with_scroll_into_view_options(&options);
@@ -462,7 +473,7 @@ pub fn remove_root_attribute(name: &str) {
 
 /// Removes the element `selector` finds, if any.
 pub fn remove_element(selector: &str) {
-    if let Some(element) = window().document().and_then(|d| d.query_selector(selector).ok().flatten()) {
+    if let Some(element) = find(selector) {
         element.remove();
     }
 }
@@ -487,7 +498,7 @@ pub fn name_the_page(name: Option<&str>) {
 
 /// Scrolls the box `selector` names (a scrolling element inside the page) to its top.
 pub fn scroll_box_to_top(selector: &str) {
-    if let Some(element) = window().document().and_then(|d| d.query_selector(selector).ok().flatten()) {
+    if let Some(element) = find(selector) {
         element.set_scroll_top(0);
     }
 }

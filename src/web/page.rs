@@ -990,9 +990,8 @@ impl Component for Page {
         }
         // The focus lost (a step button disabled at its end, a place drawn anew): to the
         // Search view's steps still possible, or to the board, not to the page.
-        // A step button just disabled holds the focus until the browser next draws, then loses it.
-        let step_disabled = self.search.is_some() && browser::focused_in(".search-steps button[disabled]");
-        if std::mem::take(&mut self.had_focus) && (browser::focused().is_none() || step_disabled) {
+        let steps = self.search.is_some().then_some(".search-steps");
+        if std::mem::take(&mut self.had_focus) && browser::focus_lost(steps) {
             let _ =
                 self.search.is_some() && browser::focus(SEARCH_STEP, false) || browser::focus(BOARD, false);
         }

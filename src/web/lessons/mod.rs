@@ -332,8 +332,7 @@ impl Component for LessonPage {
         if let Some(selector) = self.builder.as_mut().and_then(|b| b.focus_next.take()) {
             browser::focus(&selector, false);
         }
-        let lost = browser::focused().is_none() || browser::focused_in("button[disabled]");
-        if std::mem::take(&mut self.focus_in_bar) && lost {
+        if std::mem::take(&mut self.focus_in_bar) && browser::focus_lost(Some("body")) {
             browser::focus(".lesson-bar > button:not([disabled])[aria-label$=' step']", false);
         }
         fit_the_note();
