@@ -53,7 +53,7 @@ const USAGE: &str = "usage: puzzlelab solve LINK   solve one share link (full UR
                               after one warm-up run; print mean and median cost (an N-queens
                               count also times the plain C counter's method, the 264 square's
                               genetic algorithm the article's loop in python3, as 'reference')
-       puzzlelab bench [--count N] korf100|korf-felner50
+       puzzlelab bench [--count N] korf100|eighty17|korf-felner50
                               solve the first N (default all) of Korf's 100 15-puzzles
                               (algo=pdb) or Korf & Felner's 50 24-puzzles (algo=auto) after
                               one warm-up run that builds any tables; print cost, nodes per
@@ -308,8 +308,9 @@ mod bench {
     }
 
     /// The sets `puzzlelab bench SET` knows.
-    pub const SETS: [BenchSet; 2] = [
+    pub const SETS: [BenchSet; 3] = [
         BenchSet { name: "korf100", algo: Algo::Pdb, instances: benchmarks::korf_100 },
+        BenchSet { name: "eighty17", algo: Algo::Pdb, instances: benchmarks::eighty_17 },
         BenchSet { name: "korf-felner50", algo: Algo::Auto, instances: benchmarks::korf_felner_50 },
     ];
 

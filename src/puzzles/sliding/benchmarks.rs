@@ -1,6 +1,6 @@
 //! Published benchmark boards with their optimal solution lengths, for `puzzlelab bench` and
-//! the tests: Korf's 100 random 15-puzzles (1985) and Korf & Felner's 50 random 24-puzzles
-//! (2002).
+//! the tests: Korf's 100 random 15-puzzles (1985), Korf & Felner's 50 random 24-puzzles
+//! (2002) and the 17 15-puzzles that need 80 moves, the most any needs (Brüngger et al., 1999).
 
 use super::domain::Board;
 
@@ -20,6 +20,9 @@ const KORF_100: &str = include_str!("korf100.txt");
 /// Korf & Felner's 50, in the same layout as Korf's 100.
 const KORF_FELNER_50: &str = include_str!("korf_felner50.txt");
 
+/// The 17 positions that need 80 moves, in the same layout as Korf's 100.
+const EIGHTY_17: &str = include_str!("eighty17.txt");
+
 /// Korf's 100 random 15-puzzles, turned into this app's layout.
 pub fn korf_100() -> Vec<Instance> {
     parse(KORF_100, 4).expect("the bundled Korf 100 file is well formed")
@@ -28,6 +31,11 @@ pub fn korf_100() -> Vec<Instance> {
 /// Korf & Felner's 50 random 24-puzzles, turned into this app's layout.
 pub fn korf_felner_50() -> Vec<Instance> {
     parse(KORF_FELNER_50, 5).expect("the bundled Korf & Felner 50 file is well formed")
+}
+
+/// The 17 15-puzzles that need 80 moves, turned into this app's layout.
+pub fn eighty_17() -> Vec<Instance> {
+    parse(EIGHTY_17, 4).expect("the bundled 80-move file is well formed")
 }
 
 /// Reads lines `number optimal cell…` (cells in the publication's layout, goal `0 1 2 …`,
@@ -80,6 +88,16 @@ mod tests {
         assert!(instances.iter().all(|inst| inst.board.size() == 5 && inst.board.check_solvable().is_ok()));
         // Their optimal lengths average 100.78 moves.
         assert_eq!(instances.iter().map(|inst| inst.optimal).sum::<u32>(), 5039);
+    }
+
+    #[test]
+    fn the_17_hardest_read_as_solvable_boards_needing_80_moves() {
+        let instances = eighty_17();
+        assert_eq!(instances.len(), 17);
+        assert!(instances.iter().all(|inst| inst.optimal == 80 && inst.board.check_solvable().is_ok()));
+        // Each a different position.
+        let boards: std::collections::HashSet<_> = instances.iter().map(|inst| format!("{:?}", inst.board)).collect();
+        assert_eq!(boards.len(), 17);
     }
 
     #[test]
