@@ -63,6 +63,11 @@ pub fn picked_status(picked: &str, next: &str) -> String {
     format!("Picked {picked}: now pick {next}, or {picked} again to put it back.")
 }
 
+/// The status after the picked place was pressed again: said, then the page's instructions.
+pub fn put_back_status(picked: &str, instructions: &str) -> String {
+    format!("Put {picked} back: nothing is picked. {instructions}")
+}
+
 /// The place nearest `from` in direction `(dx, dy)` (a unit step: one of the four arrows),
 /// among those within 45° of that way: distance along the way plus distance across it, so a
 /// grid's neighbour in the same row or column wins, and a triangle's hole below-left or

@@ -816,6 +816,8 @@ const PLAY_BUTTON: &str = ".playback-bar button[aria-label='Play']:not([disabled
 const SEARCH_STEP: &str = ".search-steps button:not([disabled])";
 /// The page's status line, above its board.
 const STATUS: &str = "main.puzzle-page p.status";
+/// The note under a board on the step shown.
+const STEP_NOTE: &str = "main.puzzle-page .step-note";
 const COMPARE_TABLE: &str = "table.compare";
 const COMPARE_FIRST_ROW: &str = "table.compare tbody tr";
 
@@ -855,8 +857,9 @@ pub struct Page {
     embed_copied: bool,
     /// A row of the comparison was picked: its solve plays once it arrives.
     play_when_solved: bool,
-    /// Busy, holding a solution, showing the search: while these stay, the status keeps the
-    /// room it has taken (`browser::hold_height`), and the board under it stays put.
+    /// Busy, holding a solution, showing the search: while these stay, the status (and the
+    /// step's note) keeps the room it has taken (`browser::hold_height`), and what lies under
+    /// it stays put.
     status_phase: Option<(bool, bool, bool)>,
     /// The address as this page last wrote or found it. Changed by anyone else (a link just
     /// followed, whose `hashchange` has yet to come), it is not this page's to write over.
@@ -969,7 +972,15 @@ impl Component for Page {
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
         keymap::publish(self.key_mode());
         let phase = (self.session.is_busy(), self.session.has_solution(), self.search.is_some());
-        browser::hold_height(STATUS, self.status_phase.replace(phase) != Some(phase));
+        let afresh = self.status_phase.replace(phase) != Some(phase);
+        browser::hold_height(STATUS, afresh);
+        // A step's one-line note after a two-line one leaves its room: the playback under it stays.
+        browser::hold_height(STEP_NOTE, afresh);
+        if !browser::coarse_pointer() {
+            // Keys stepping a solution (a page zoomed in): the button they focus stays in sight
+            // as the board grows (Mastermind's rows), not below the window.
+            browser::reveal(".playback-bar :focus-visible");
+        }
         if self.search.as_mut().is_some_and(SearchView::take_focus) {
             browser::focus(".predict-verdict", true);
         }
@@ -1512,6 +1523,8 @@ impl Page {
             self.solve_when_made = Some(seek_to);
             return;
         }
+        // The solution plays its own moves: a place picked by hand is put down.
+        self.puzzle.drop_pick();
         let (algo, label) = self.puzzle.algorithm();
         let link = match self.puzzle.solve_link(algo) {
             Ok(link) => link,

@@ -303,6 +303,45 @@ test("zoomed to 200 % (a 1024×768 screen): each board and its status in one scr
   }
 });
 
+test("zoomed to 200 %, keys stepping a solution: the focused button stays in the window, the steps stay put", async () => {
+  for (const link of ["#/mastermind", "#/sudoku"]) {
+    const { page, errors } = await open(link, { width: 512, height: 384 }, async () => {}, { deviceScaleFactor: 2 });
+    await page.locator(".board").waitFor();
+    await page.keyboard.press("s");
+    const play = page.locator(".playback-bar button[aria-label='Play']:not([disabled])");
+    await play.waitFor({ timeout: 60000 });
+    await play.focus();
+    const tops = [];
+    for (let step = 1; step <= 4; step++) {
+      await page.keyboard.press(".");
+      await page.locator(".playback-bar").filter({ hasText: new RegExp(`step ${step} /`) }).waitFor({ timeout: 3000 });
+      await page.waitForTimeout(100);
+      const box = await page.locator(".playback-bar :focus").boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= 384, `${link}, step ${step}: the focused button at ${box.y} in a 384 px window`);
+      tops.push(Math.round((await page.locator(".playback-bar").boundingBox()).y + await page.evaluate(() => scrollY)));
+    }
+    if (link === "#/sudoku") {
+      // The note under the grid (one line, then two) keeps its room: the steps stay where they are.
+      assert.equal(new Set(tops.slice(1)).size, 1, `${link}: the steps at ${tops} on the page`);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test("an alert is its words alone: its dismiss button sits beside it, not read with it", async () => {
+  const { page, errors } = await open("#/sliding?size=3&seed=3&shuffle=20", PROJECTOR);
+  await page.locator(".board").waitFor();
+  await page.keyboard.press("u");
+  const alert = page.getByRole("alert").filter({ hasText: /\S/ });
+  await alert.waitFor({ timeout: 3000 });
+  assert.equal((await alert.innerText()).trim(), "No move to undo.");
+  await page.getByRole("button", { name: "Dismiss message" }).click();
+  await page.locator(".messages .alert.empty").waitFor({ state: "attached", timeout: 3000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the same sentence twice is said twice: a repeated answer or refusal is drawn anew in its live region", async () => {
   const { page, errors } = await open("#/sliding?size=3&seed=3&shuffle=20", { width: 1024, height: 768 });
   await page.locator(".board").waitFor();
@@ -378,9 +417,9 @@ test("an answer shown whole (the queens) says it has no steps; the focus stays o
   const { page, errors } = await open("#/queens?n=6&algo=backtracking", PROJECTOR);
   await page.locator(".board .place").first().waitFor();
   await tabIntoBoard(page);
-  // Queens are taken off by taps: u says so, in the queens' own words.
+  // Queens are taken off one at a time: u says so, in the queens' own words.
   await page.keyboard.press("u");
-  await page.locator("[role=alert] span").filter({ hasText: /^Queens are placed and taken off by taps/ }).waitFor({ timeout: 3000 });
+  await page.locator("[role=alert] span").filter({ hasText: /^Queens are placed and taken off one at a time/ }).waitFor({ timeout: 3000 });
   await page.keyboard.press("s");
   await page.locator(".counter").filter({ hasText: /^solution 1 \/ 4$/ }).waitFor({ timeout: 20000 });
   // The squares gave way to the solution, named in words: the focus is on it, not lost.

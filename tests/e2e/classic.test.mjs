@@ -29,6 +29,11 @@ test("jugs: seven pours to 0, 4, 4, each explained; pours by hand with keys", as
   assert.notEqual(await page.locator(".said").innerText(), "Jug A: 0 of 3 litres");
   await page.keyboard.press("3");
   await status(page).filter({ hasText: "Picked jug C: now pick the jug to pour into, or jug C again to put it back." }).waitFor();
+  // Put back, it says so; picked again, it is the jug to pour from.
+  await page.keyboard.press("3");
+  await status(page).filter({ hasText: /^Put jug C back: nothing is picked\. Pour until/ }).waitFor();
+  await page.keyboard.press("3");
+  await status(page).filter({ hasText: "Picked jug C" }).waitFor();
   await page.keyboard.press("2");
   await waitForHash(page, /moves=CB/);
   assert.equal(await page.locator(".step-note").innerText(), "");
@@ -67,6 +72,9 @@ test("marbles: the shortest solutions are counted; a click moves a marble", asyn
   assert.equal(await status(page).innerText(), "Black's turn.");
   await page.getByRole("button", { name: "slot 3: white marble" }).click();
   await page.getByRole("alert").filter({ hasText: "black's turn" }).waitFor();
+  // An empty slot pressed says so (it was silent).
+  await page.getByRole("button", { name: "slot 4: empty" }).press("Enter");
+  await page.getByRole("alert").filter({ hasText: "Slot 4 is empty: pick a marble" }).waitFor();
   await page.screenshot({ path: `${shots}/marbles-1024x768.png` });
   assert.deepEqual(errors, []);
   await page.close();
@@ -121,6 +129,15 @@ test("blocks: the slides' puzzle in 83 moves; a piece slid by click and by key; 
   await waitForHash(page, /moves=5R,5L/);
   await page.keyboard.press("ArrowRight");
   await waitForHash(page, /moves=5R,5L,5R/);
+  // Picked again, then put back: said; picked, then Solve: the solution plays its own moves,
+  // nothing stays picked.
+  await page.getByRole("button", { name: /: piece 5, picked$/ }).first().click();
+  await status(page).filter({ hasText: /^Put piece 5 back: nothing is picked\./ }).waitFor();
+  await page.getByRole("button", { name: /: piece 5$/ }).first().click();
+  await page.getByRole("button", { name: /: piece 5, picked$/ }).first().waitFor();
+  await page.keyboard.press("s");
+  await page.locator(".playback-bar button[aria-label='Play']:not([disabled])").waitFor({ timeout: 60000 });
+  assert.equal(await page.getByRole("button", { name: /, picked$/ }).count(), 0, "no piece stays picked after Solve");
   await page.screenshot({ path: `${shots}/blocks-1024x768.png` });
   const bad = await open("#/blocks?layout=1121113345006788679x");
   await bad.page.getByRole("alert").filter({ hasText: "piece 1 is not a rectangle" }).waitFor();

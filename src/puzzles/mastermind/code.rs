@@ -46,6 +46,9 @@ impl Variant {
     /// Reads a code such as `1122`, saying what is wrong with it.
     pub fn parse(&self, text: &str) -> Result<Code, String> {
         let chars: Vec<char> = text.chars().collect();
+        if chars.is_empty() {
+            return Err(format!("it has no symbols yet; a code has {} (use {})", self.pegs, self.symbol_range()));
+        }
         if chars.len() != self.pegs {
             let has = crate::core::format::count_of(chars.len() as u64, "symbol", "symbols");
             return Err(format!("'{text}' has {has}; a code has {}", self.pegs));
@@ -388,6 +391,7 @@ mod tests {
         let v = Variant::CLASSIC;
         assert_eq!(v.show(&v.parse("3632").unwrap()), "3632");
         assert!(v.parse("12345").unwrap_err().contains("has 5 symbols; a code has 4"));
+        assert_eq!(v.parse("").unwrap_err(), "it has no symbols yet; a code has 4 (use 1–6)");
         assert!(v.parse("1270").unwrap_err().contains("'7' in '1270' is not a symbol: use 1–6"));
         let distinct = Variant { repeats: false, ..v };
         assert!(distinct.parse("1123").unwrap_err().contains("repeats"));

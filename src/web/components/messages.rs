@@ -113,11 +113,17 @@ pub struct MessagesProps {
 #[function_component]
 pub fn Messages(props: &MessagesProps) -> Html {
     let dismiss = props.on_dismiss.reform(|_: MouseEvent| ());
+    let empty = props.alert.is_none().then_some("empty");
     html! {
         <div class="messages">
-            <div role="alert" class={classes!("alert", props.alert.is_none().then_some("empty"))}>
-                if let Some(alert) = &props.alert {
-                    <span key={props.alert_round.to_string()} data-round={props.alert_round.to_string()}>{ alert.clone() }</span>
+            // The dismiss button beside the alert, not in it: a screen reader says the words alone.
+            <div class={classes!("alert", empty)}>
+                <p role="alert" class={classes!("alert-words", empty)}>
+                    if let Some(alert) = &props.alert {
+                        <span key={props.alert_round.to_string()} data-round={props.alert_round.to_string()}>{ alert.clone() }</span>
+                    }
+                </p>
+                if props.alert.is_some() {
                     <button class="dismiss" aria-label="Dismiss message" onclick={dismiss}>{ "×" }</button>
                 }
             </div>

@@ -8,7 +8,7 @@ use crate::core::link::{Link, LinkParams};
 use crate::puzzles::blocks::{
     pieces, write_layout, BlocksParams, Cells, Corner, Direction, Slide, INFO, SLIDES_LAYOUT,
 };
-use crate::core::places::{self as places, picked_status, Place, Press};
+use crate::core::places::{self as places, picked_status, put_back_status, Place, Press};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::Choice;
 use crate::web::components::messages::Notices;
@@ -237,6 +237,10 @@ impl PuzzlePage for BlocksPage {
         }
     }
 
+    fn drop_pick(&mut self) {
+        self.selected = None;
+    }
+
     fn act(&mut self, action: Action, cells: &Cells, notices: &mut Notices) -> Effect<Slide> {
         match action {
             Action::Cell(i) => {
@@ -259,7 +263,7 @@ impl PuzzlePage for BlocksPage {
                         Effect::Redraw
                     }
                     Press::Dropped(_) => {
-                        notices.status = self.intro();
+                        notices.status = put_back_status(&format!("piece {}", char::from(label)), &self.intro());
                         Effect::Redraw
                     }
                     Press::Move { from: Spot::Piece(label), to: _ } => match self.slide_towards(cells, label, i) {

@@ -7,7 +7,7 @@ use crate::core::link::{Link, LinkParams};
 use crate::puzzles::golf_tee::{
     hole, place, Goal, GolfTeeParams, Jump, Tees, INFO, MAX_ROWS, MIN_ROWS,
 };
-use crate::core::places::{self as places, picked_status, Place, Press};
+use crate::core::places::{self as places, picked_status, put_back_status, Place, Press};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::messages::Notices;
@@ -65,7 +65,7 @@ impl PuzzlePage for GolfTeePage {
 
     fn intro(&self) -> String {
         if self.editing {
-            return "Editing the start: click holes to place or remove tees, then press Edit start again."
+            return "Editing the start: pick holes (click, or the Enter key) to place or remove tees, then press Edit start again."
                 .into();
         }
         let played = self.params.played.len();
@@ -77,7 +77,7 @@ impl PuzzlePage for GolfTeePage {
             Goal::Hole(h) => format!("in hole {h}"),
             Goal::Any => "anywhere".into(),
         };
-        format!("{tees} tees. Jump a tee over a neighbour into the empty hole behind it (click the tee, then the hole); the jumped tee goes. Goal: one tee left, {goal}.")
+        format!("{tees} tees. Jump a tee over a neighbour into the empty hole behind it: pick the tee, then the hole (click each, or press the Enter key on each); the jumped tee goes. Goal: one tee left, {goal}.")
     }
 
     fn edited_link(&self, key: &str, text: &str) -> Link {
@@ -193,6 +193,10 @@ impl PuzzlePage for GolfTeePage {
         }
     }
 
+    fn drop_pick(&mut self) {
+        self.selected = None;
+    }
+
     fn act(&mut self, action: Action, &tees: &Tees, notices: &mut Notices) -> Effect<Jump> {
         match action {
             Action::ToggleEdit => {
@@ -218,7 +222,7 @@ impl PuzzlePage for GolfTeePage {
                         Effect::Redraw
                     }
                     Press::Dropped(_) => {
-                        notices.status = self.intro();
+                        notices.status = put_back_status(&format!("the tee in hole {h}"), &self.intro());
                         Effect::Redraw
                     }
                     Press::Move { from, to } => match self.params.triangle.parse_jump(&format!("{from}-{to}")) {

@@ -3,7 +3,7 @@
 
 use crate::core::format::{count_of, format_count};
 use crate::core::link::{Link, LinkParams};
-use crate::core::places::{self as places, picked_status, Place, Press};
+use crate::core::places::{self as places, picked_status, put_back_status, Place, Press};
 use crate::core::playback::MAX_PLAYBACK;
 use crate::puzzles::hanoi::domain::{
     peg_name, peg_range, Move, Position, Tower, MAX_DISCS, MAX_PEGS, MIN_DISCS, MIN_PEGS,
@@ -239,7 +239,7 @@ impl HanoiPage {
                 Effect::Redraw
             }
             Press::Dropped(_) => {
-                notices.status = self.intro();
+                notices.status = put_back_status(&format!("peg {}", peg_name(peg)), &self.intro());
                 Effect::Redraw
             }
             Press::Move { from, to } => Effect::Play(Move::new(from, to)),

@@ -3,7 +3,7 @@
 
 use crate::core::classic::{Algo, ClassicParams};
 use crate::core::job::Report;
-use crate::core::places::{self as places, picked_status, Place, Press};
+use crate::core::places::{self as places, picked_status, put_back_status, Place, Press};
 use crate::puzzles::jugs::{jug_name, Amounts, JugsParams, Pour, INFO};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::messages::Notices;
@@ -169,6 +169,10 @@ impl PuzzlePage for JugsPage {
         }
     }
 
+    fn drop_pick(&mut self) {
+        self.selected = None;
+    }
+
     fn act(&mut self, action: Action, shown: &Shown, notices: &mut Notices) -> Effect<Pour> {
         let Action::Jug(j) = action;
         match places::press(&mut self.selected, j, shown.amounts[j] > 0, true) {
@@ -181,7 +185,7 @@ impl PuzzlePage for JugsPage {
                 Effect::Redraw
             }
             Press::Dropped(_) => {
-                notices.status = self.intro();
+                notices.status = put_back_status(&format!("jug {}", jug_name(j)), &self.intro());
                 Effect::Redraw
             }
             Press::Move { from, to } => Effect::Play(Pour { from, to }),

@@ -1,4 +1,4 @@
-//! The marbles page: a row of slots; click a marble to move it (a slide when the next slot is
+//! The marbles page: a row of slots; pick a marble to move it (a slide when the next slot is
 //! free, else a hop); the solve reports how many different shortest solutions there are.
 
 use crate::core::classic::{Algo, Classic, ClassicParams};
@@ -63,7 +63,7 @@ impl PuzzlePage for MarblesPage {
         if self.params.played.is_empty() || !m.alternate {
             let turns = if m.alternate { " White and black take turns (either may start)." } else { "" };
             return format!(
-                "Swap the {n} white and {n} black marbles: white moves right, black left, into the next slot or hopping one marble of the other colour. Click a marble to move it.{turns}",
+                "Swap the {n} white and {n} black marbles: white moves right, black left, into the next slot or hopping one marble of the other colour. Pick a marble to move it (click it, or press the Enter key on it).{turns}",
                 n = m.n
             );
         }
@@ -181,6 +181,7 @@ impl PuzzlePage for MarblesPage {
         let Action::Slot(from) = action;
         let marble = row.slots[from];
         if marble == 0 {
+            notices.alert = Some(format!("Slot {} is empty: pick a marble, and it moves into an empty slot.", from + 1));
             return Effect::Redraw;
         }
         let forward = |steps: isize| {

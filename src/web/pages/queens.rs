@@ -62,7 +62,7 @@ impl QueensPage {
             _ if solves(placed, n) => format!("All {n} queens placed and none attacks another: solved!"),
             0 => format!("{} of {n} queens placed, none attacked so far.", placed.len()),
             pairs => format!(
-                "{} of {n} queens placed; {pairs} {} attack each other, their queens framed by dashes (tap a queen to take it off).",
+                "{} of {n} queens placed; {pairs} {} attack each other, their queens framed by dashes (pick a queen again to take it off).",
                 placed.len(),
                 if pairs == 1 { "pair" } else { "pairs" }
             ),
@@ -143,7 +143,7 @@ impl PuzzlePage for QueensPage {
         if !self.params.placed.is_empty() {
             return self.placed_sentence();
         }
-        "Place n queens, none attacking another: click a square to place or remove a queen, or Solve to count or evolve solutions.".into()
+        "Place n queens, none attacking another: pick a square (click it, or press the Enter key on it) to place or remove a queen, or Solve to count or evolve solutions.".into()
     }
 
     /// A method the board size does not allow (permutations beyond 10 queens) is refused
@@ -175,7 +175,7 @@ impl PuzzlePage for QueensPage {
     }
 
     fn not_played_move_by_move(&self) -> &'static str {
-        "Queens are placed and taken off by taps, not kept as moves to undo: tap a queen (or press Enter on its square) to take it off, or clear the board (r)."
+        "Queens are placed and taken off one at a time, not kept as moves to undo: pick a queen again (a tap, a click, or Enter on its square) to take it off, or clear the board (r)."
     }
 
     fn view_board(&self, (before, shown): &(Queens, Queens), act: &Callback<Action>, places: Html) -> Html {

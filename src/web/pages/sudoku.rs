@@ -136,10 +136,11 @@ impl SudokuPage {
     fn explain(&self, shown: &Position) -> String {
         let side = self.side();
         let Some(mv) = shown.last_move else { return String::new() };
-        let taken = match shown.eliminated.len() {
+        // The value placed, crossed out of its friends' candidates.
+        let taken = |v: char| match shown.eliminated.len() {
             0 => String::new(),
-            1 => "; it leaves 1 friend's candidates".into(),
-            n => format!("; it leaves {n} friends' candidates"),
+            1 => format!("; {v} is crossed out of 1 other cell's candidates in its row, column or box"),
+            n => format!("; {v} is crossed out of {n} other cells' candidates in its row, column and box"),
         };
         match mv {
             Move::Enter { cell, value: 0 } => format!("You cleared {}.", cell_name(side, cell)),
@@ -149,11 +150,11 @@ impl SudokuPage {
             Move::Place { cell, value, how } => {
                 let (at, v) = (cell_name(side, cell), Grid::symbol(value));
                 match how {
-                    How::Guess => format!("Guess {at} = {v} ({}){taken}.", self.params.pick.label()),
+                    How::Guess => format!("Guess {at} = {v} ({}){}.", self.params.pick.label(), taken(v)),
                     How::Try => format!("Try {at} = {v}: no clash with a placed value so far."),
-                    How::Single => format!("{at} can only be {v}{taken}."),
+                    How::Single => format!("{at} can only be {v}{}.", taken(v)),
                     How::Hidden => {
-                        format!("{v} has only one place left in a row, column or box: {at}{taken}.")
+                        format!("{v} has only one place left in a row, column or box: {at}{}.", taken(v))
                     }
                 }
             }
