@@ -100,7 +100,7 @@ pub enum Command {
     /// Predict mode's answer: the card numbered by the key.
     PickCard,
     CloseDialog,
-    /// Tab in a dialog: the focus stays in it.
+    /// Tab in a dialog: the focus moves among its controls and stays in it.
     KeepFocus,
     /// The puzzle's own (its page turns the key into a move or an action).
     Board,
@@ -251,12 +251,12 @@ const PRESENTER: &[Binding] =
 
 const SHORTCUTS: &[Binding] = &[
     row(&["?", "Escape"], "? Esc", "close this list", Command::CloseDialog),
-    row(&["Tab"], "Tab", "stays on the list's Close button", Command::KeepFocus),
+    row(&["Tab"], "Tab", "moves between the list's Close button and its guide link, never out of the list", Command::KeepFocus),
 ];
 
 const QR_CODE: &[Binding] = &[
     row(&["q", "Escape"], "q Esc", "close the QR code", Command::CloseDialog),
-    row(&["Tab"], "Tab", "stays on the QR code's Close button", Command::KeepFocus),
+    row(&["Tab"], "Tab", "moves among the QR sheet's controls (a page's: Close, the embed code, Copy), never out of the sheet", Command::KeepFocus),
 ];
 
 /// Why `command` does nothing inside a course page's frame (`embed=1`), if it does not: the

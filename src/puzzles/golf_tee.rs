@@ -16,7 +16,7 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     name: PUZZLE,
     title: "Golf-tee triangle",
     summary: "Peg solitaire on a triangle: jump tees until one is left, with symmetric positions folded.",
-    keys: &[crate::core::keys::own(&["e"], "e", "edit the start: clicks place and remove tees")],
+    keys: &[crate::core::keys::own(&["e"], "e", "edit the start: picking a hole places or removes its tee")],
 };
 
 /// Reads a link of this puzzle into its canonical form, naming every problem.

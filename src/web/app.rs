@@ -356,7 +356,7 @@ const HELP_CLOSE: &str = ".overlay-box button";
 /// Where the skip links send the focus: the first setting (the algorithm where there is a
 /// choice), and the board's own control or else the board.
 const SETTINGS: &[&str] = &[".panel select, .panel input, .panel textarea"];
-const BOARD: &[&str] = &[".board [tabindex='0']", ".board button", ".board"];
+const BOARD: &[&str] = browser::BOARD_FOCUS;
 
 /// Remembers presentation mode across the reload into another page's bundle (this tab only).
 const PRESENTING: &str = "presenting";

@@ -273,7 +273,7 @@ pub fn on_key(callback: yew::Callback<KeyboardEvent>) -> gloo_events::EventListe
                 // again and a screen reader says where the focus is: its current place (a peg, a
                 // cell, named), else the board; with no board, for none.
                 if let Some(field) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
-                    let _ = focus(".board .place[tabindex='0']", false) || focus(".board", false);
+                    focus_board(false);
                     if focused().as_ref() == Some(&field) {
                         let _ = field.blur();
                     }
@@ -356,6 +356,16 @@ pub fn focus_lost(within: Option<&str>) -> bool {
     focused().is_none() || within.is_some_and(|within| focused_in(&format!("{within} button[disabled]")))
 }
 
+/// Where the focus goes on a board, the first found: its current place (a peg, a cell, named
+/// for a screen reader), else any control of it, else the board itself.
+pub const BOARD_FOCUS: &[&str] =
+    &[".board .place[tabindex='0']", ".board [tabindex='0']", ".board button:not([disabled])", ".board"];
+
+/// Gives the focus to the board (see [`BOARD_FOCUS`]); false if the page has none.
+pub fn focus_board(scroll: bool) -> bool {
+    BOARD_FOCUS.iter().any(|selector| focus(selector, scroll))
+}
+
 /// Moves the keyboard focus to the first element matching `selector`, if there is one,
 /// scrolling it into view or (`scroll` false) leaving the page where it is; false if none.
 pub fn focus(selector: &str, scroll: bool) -> bool {
@@ -370,6 +380,27 @@ pub fn focus(selector: &str, scroll: bool) -> bool {
     let options = web_sys::FocusOptions::new();
     options.set_prevent_scroll(!scroll);
     element.focus_with_options(&options).is_ok()
+}
+
+/// Moves the focus to the next (or, `backwards`, the previous) control of the dialog holding
+/// the element `inside` finds, round from the last to the first: Tab never leaves a dialog.
+pub fn cycle_focus_in_dialog(inside: &str, backwards: bool) {
+    let Some(dialog) = find(inside).and_then(|e| e.closest("[role=dialog]").ok().flatten()) else { return };
+    let Ok(found) = dialog.query_selector_all("button:not([disabled]), a[href], input, select, textarea") else {
+        return;
+    };
+    let controls: Vec<web_sys::HtmlElement> =
+        (0..found.length()).filter_map(|i| found.item(i)).filter_map(|n| n.dyn_into().ok()).collect();
+    if controls.is_empty() {
+        return;
+    }
+    let now = focused().and_then(|f| controls.iter().position(|c| *c == f));
+    let next = match (now, backwards) {
+        (Some(i), false) => (i + 1) % controls.len(),
+        (Some(i), true) => (i + controls.len() - 1) % controls.len(),
+        (None, _) => 0,
+    };
+    let _ = controls[next].focus();
 }
 
 /// Keeps the box `selector` finds at least as tall as it has been since the last `afresh` (or

@@ -30,7 +30,7 @@ pub fn dialog_open() -> bool {
 
 /// A dialog's hold on the keys: while it lives, every key goes to the dialog alone (heard in
 /// the capture phase, before the app's, the page's and a lesson's own listeners) and does what
-/// the dialog's table says: close it, or keep Tab on its Close button.
+/// the dialog's table says: close it, or keep Tab among its controls.
 pub struct DialogKeys {
     _listener: EventListener,
 }
@@ -51,7 +51,7 @@ impl DialogKeys {
                 }
                 Some(Command::KeepFocus) => {
                     event.prevent_default();
-                    browser::focus(close_button, true);
+                    browser::cycle_focus_in_dialog(close_button, event.shift_key());
                 }
                 // Enter and Space still press the focused button (the browser's own action).
                 _ => {}

@@ -812,6 +812,8 @@ pub fn erase<P: PuzzlePage>(link: &Link) -> (Box<dyn AnyPuzzle>, Vec<LinkError>,
 }
 
 const PLAY_BUTTON: &str = ".playback-bar button[aria-label='Play']:not([disabled])";
+/// A playback button that can still step.
+const PLAYBACK_STEP: &str = ".playback-bar button:not([disabled])";
 /// A step button of the Search view (or a race) that can still step.
 const SEARCH_STEP: &str = ".search-steps button:not([disabled])";
 /// The page's status line, above its board.
@@ -1003,12 +1005,19 @@ impl Component for Page {
                 browser::reveal(selector);
             }
         }
-        // The focus lost (a step button disabled at its end, a place drawn anew): to the
-        // Search view's steps still possible, or to the board, not to the page.
-        let steps = self.search.is_some().then_some(".search-steps");
-        if std::mem::take(&mut self.had_focus) && browser::focus_lost(steps) {
-            let _ =
-                self.search.is_some() && browser::focus(SEARCH_STEP, false) || browser::focus(BOARD, false);
+        // The focus lost (a step button disabled at its end, Mastermind's Probe once used, a
+        // place drawn anew): to the steps still possible beside it, or to the board, not to
+        // the page.
+        if std::mem::take(&mut self.had_focus) && browser::focus_lost(Some("main")) {
+            let searching = self.search.is_some() && (browser::focused().is_none() || browser::focused_in(".search-steps"));
+            let next = if browser::focused_in(".playback-bar") {
+                PLAYBACK_STEP
+            } else if searching {
+                SEARCH_STEP
+            } else {
+                BOARD
+            };
+            let _ = browser::focus(next, false) || browser::focus(BOARD, false);
         }
         if std::mem::take(&mut self.reveal_status) {
             browser::reveal(STATUS);
@@ -1302,7 +1311,8 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
                             { parts.board }
                         </div>
                     } else {
-                        <div class="board" tabindex="-1">{ parts.board }</div>
+                        // Named, as the focus comes here when a redraw took it (Tab goes on to the places).
+                        <div class="board" tabindex="-1" role="group" aria-label="The board">{ parts.board }</div>
                     }
                     if let Some(chart) = parts.chart {
                         <div class="board-chart">{ chart }</div>
@@ -1424,6 +1434,13 @@ impl Page {
                 0 => {
                     self.notices.alert = Some("No move to undo.".into());
                 }
+                // A solution's step shown: undo steps back, and the solution stays.
+                moves if self.session.has_solution() && self.session.step() > 0 => {
+                    let before = self.session.step();
+                    self.session.playback_action(PlaybackAction::Back, ctx.link().callback(|_| Msg::Tick));
+                    self.notices.said =
+                        format!("Move {moves} undone. {}", self.said_playback(PlaybackAction::Back, before));
+                }
                 moves => {
                     self.puzzle.undo(&mut self.session);
                     self.notices.status = self.puzzle.intro();
@@ -1431,6 +1448,8 @@ impl Page {
                 }
             },
             Shell::Restart => {
+                // A refusal of the position left behind no longer applies.
+                self.notices.alert = None;
                 self.session.clear();
                 self.puzzle.restart();
                 self.notices.status = self.puzzle.intro();
@@ -1749,8 +1768,8 @@ impl Page {
 
     fn follow(&mut self, ctx: &Context<Self>, event: SolverEvent) {
         let outcome = self.session.follow(event, &mut self.notices);
-        if !self.session.is_busy() && self.notices.alert.as_deref() == Some(BUSY) {
-            // The answer came: "busy" is no longer true.
+        if !self.session.is_busy() && matches!(self.notices.alert.as_deref(), Some(BUSY | STEPS_COME_WITH_THE_ANSWER)) {
+            // The answer came: "busy" (or "still running") is no longer true.
             self.notices.alert = None;
         }
         if let Some(genome) = self.session.take_genome() {
@@ -2004,7 +2023,7 @@ impl Page {
                 // Each touch on the board is answered anew: a refusal it gives replaces the last.
                 self.notices.alert = None;
                 let places = match pressed {
-                    Pressed::One(place) => vec![place],
+                    Pressed::One(place) | Pressed::Reached(place) => vec![place],
                     // A drag moves what it drags, whatever was picked before.
                     Pressed::Drag { from, to } => {
                         self.puzzle.drop_pick();
@@ -2015,9 +2034,14 @@ impl Page {
                     let Some(action) = self.puzzle.press(place, &self.session) else { return false };
                     self.notices.said.clear();
                     self.act(ctx, action);
-                    if self.notices.said.is_empty() && !self.notices.alerted() {
-                        // Not a move (a peg picked, a cell chosen): the place as it is now. A
-                        // refusal's alert speaks for itself, not drowned by the place's name.
+                    // Not a move (a peg picked, a queen placed, a cell chosen): the place as it
+                    // is now, unless something else speaks for it: a refusal's alert, the status
+                    // naming it ("Picked peg A: …"), or the screen reader naming the place the
+                    // focus reached.
+                    let spoken = self.notices.alerted()
+                        | self.notices.take_status_names_the_place()
+                        | matches!(pressed, Pressed::Reached(_));
+                    if self.notices.said.is_empty() && !spoken {
                         self.notices.said =
                             self.puzzle.place_names(&self.session).into_iter().nth(place).unwrap_or_default();
                     }

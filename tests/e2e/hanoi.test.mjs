@@ -263,6 +263,13 @@ test("during playback the move counter follows the step and Undo waits until pla
   assert.equal(await undo.isDisabled(), true, "no Undo while the solution plays");
   await page.getByRole("button", { name: "Pause", exact: true }).click();
   assert.equal(await undo.isEnabled(), true);
+  // Undo on a step of the solution steps back: the solution stays, and the words say both.
+  for (const key of ["Home", ".", ".", "."]) await page.keyboard.press(key);
+  await page.keyboard.press("u");
+  await page.locator(".said").filter({ hasText: /^Move 3 undone\. Step 2 of 31/ }).waitFor({ timeout: 3000 });
+  await page.locator(".playback-bar").filter({ hasText: "step 2 / 31" }).waitFor({ timeout: 3000 });
+  await page.keyboard.press(".");
+  await page.locator(".playback-bar").filter({ hasText: "step 3 / 31" }).waitFor({ timeout: 3000 });
   assert.deepEqual(errors, []);
   await page.close();
 });

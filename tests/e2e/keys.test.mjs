@@ -438,8 +438,14 @@ test("dialogs take every key: Esc closes the one open and cancels nothing, q or 
   assert.equal(await attribute(page, "data-dialog"), "shortcuts");
   for (const key of ["q", "s", "ArrowRight", "PageDown"]) await page.keyboard.press(key);
   assert.equal(await page.getByRole("dialog").count(), 1, "no second dialog");
+  // Tab moves among the list's controls and never leaves it.
+  const focusedText = () => page.evaluate(() => document.activeElement?.textContent);
   await page.keyboard.press("Tab");
-  assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Close");
+  assert.equal(await focusedText(), "Teacher's guide");
+  await page.keyboard.press("Tab");
+  assert.equal(await focusedText(), "Close");
+  await page.keyboard.press("Shift+Tab");
+  assert.equal(await focusedText(), "Teacher's guide");
   await page.keyboard.press("Escape");
   await list.waitFor({ state: "detached" });
   // Esc closed the list only: the solve still runs; Esc now cancels it.
@@ -453,8 +459,13 @@ test("dialogs take every key: Esc closes the one open and cancels nothing, q or 
   assert.equal(await attribute(page, "data-dialog"), "qr-code");
   await page.keyboard.press("?");
   assert.equal(await page.getByRole("dialog").count(), 1, "no list over the QR code");
+  assert.match(await focusedText(), /Back to the page/);
   await page.keyboard.press("Tab");
-  assert.match(await page.evaluate(() => document.activeElement?.textContent), /Back to the page/);
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "The embed code");
+  await page.keyboard.press("Tab");
+  assert.match(await focusedText(), /^Copy the embed code/);
+  await page.keyboard.press("Tab");
+  assert.match(await focusedText(), /Back to the page/);
   await page.keyboard.press("q");
   await code.waitFor({ state: "detached" });
   assert.equal(await attribute(page, "data-dialog"), null);

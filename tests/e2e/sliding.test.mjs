@@ -40,7 +40,7 @@ test("playing by clicking and with arrow keys; refused slides are explained", as
   await waitForHash(page, /moves=L(&|$)/);
   await page.keyboard.press("ArrowDown");
   await waitForHash(page, /moves=L,U(&|$)/);
-  await page.getByRole("button", { name: /^Row 1, column 1: tile 1$/ }).click();
+  await page.getByRole("button", { name: /^Row 1, column 1: tile 1, in its place$/ }).click();
   await page.getByRole("alert").filter({ hasText: "Only a tile next to the blank can slide" }).waitFor();
   assert.match(await page.locator(".move-counter").innerText(), /Moves: 2/);
   await page.close();

@@ -16,6 +16,8 @@ pub struct Notices {
     /// a screen reader says it again when the same words come twice ("No move to undo.").
     alert_round: u32,
     said_round: u32,
+    /// The status names the place just pressed ("Picked peg A: …"): its name is not said too.
+    status_names_the_place: bool,
 }
 
 /// What an action by hand found in the notices, to tell what it said from what it left.
@@ -28,6 +30,18 @@ pub struct Before {
 const UNTOUCHED: &str = "\u{0}untouched";
 
 impl Notices {
+    /// A place picked or put back: the status says so (naming it), and the page does not say
+    /// the place's name over it.
+    pub fn tell_pick(&mut self, sentence: String) {
+        self.status = sentence;
+        self.status_names_the_place = true;
+    }
+
+    /// Whether the last action's status named the place pressed (see [`Notices::tell_pick`]).
+    pub fn take_status_names_the_place(&mut self) -> bool {
+        std::mem::take(&mut self.status_names_the_place)
+    }
+
     /// A page's first notices: an alert when its link had problems.
     pub fn for_link(errors: &[LinkError], moved: &[String]) -> Self {
         let alert = if !errors.is_empty() {
@@ -38,7 +52,7 @@ impl Notices {
         } else {
             said_moved(moved)
         };
-        Self { status: String::new(), alert, said: String::new(), alert_round: 0, said_round: 0 }
+        Self { status: String::new(), alert, said: String::new(), alert_round: 0, said_round: 0, status_names_the_place: false }
     }
 
     /// Before an action by hand: its alert and sentence will be told from those it leaves.

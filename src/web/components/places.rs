@@ -21,6 +21,9 @@ pub enum Pressed {
     One(usize),
     /// A pointer pressed on one place and let go on another (a disc dragged from peg to peg).
     Drag { from: usize, to: usize },
+    /// The focus reached a place that the focus presses (a Sudoku cell the arrows reach): a
+    /// screen reader names the focused place itself, so the page does not say it again.
+    Reached(usize),
 }
 
 #[derive(Properties, PartialEq)]
@@ -85,7 +88,7 @@ pub fn Places(props: &PlacesProps) -> Html {
             let Some(i) = place_of(&e) else { return };
             current.set(i);
             if presses {
-                on_press.emit(Pressed::One(i));
+                on_press.emit(Pressed::Reached(i));
             }
         })
     };

@@ -8,6 +8,7 @@ use crate::core::link::{Link, LinkParams};
 use crate::puzzles::blocks::{
     pieces, write_layout, BlocksParams, Cells, Corner, Direction, Slide, INFO, SLIDES_LAYOUT,
 };
+use crate::core::format::count_of;
 use crate::core::places::{self as places, picked_status, put_back_status, Place, Press};
 use crate::puzzles::PuzzleInfo;
 use crate::web::components::choice::Choice;
@@ -93,9 +94,14 @@ impl PuzzlePage for BlocksPage {
         if played > 0 && self.params.board.is_goal(&self.params.current()) {
             return classic::solved_by_hand(played);
         }
+        let corner = self.params.corner.name().replace('-', " ");
+        if played > 0 {
+            let moves = count_of(played as u64, "move", "moves");
+            return format!("{moves} so far; the goal: the red block in the {corner} corner (outlined).");
+        }
         format!(
             "Slide the red block to the {} corner (outlined): pick a piece, then an empty cell beside it (or, away from the board's cells, press an arrow key). Pieces move one cell at a time.",
-            self.params.corner.name().replace('-', " ")
+            corner
         )
     }
 
@@ -255,7 +261,7 @@ impl PuzzlePage for BlocksPage {
                 match press {
                     Press::Picked(_) => {
                         let piece = format!("piece {}", char::from(label));
-                        notices.status = picked_status(&piece, "an empty cell beside it (or, away from the board's cells, press an arrow key)");
+                        notices.tell_pick(picked_status(&piece, "an empty cell beside it (or, away from the board's cells, press an arrow key)"));
                         Effect::Redraw
                     }
                     Press::NothingToPick(_) => {
@@ -263,7 +269,7 @@ impl PuzzlePage for BlocksPage {
                         Effect::Redraw
                     }
                     Press::Dropped(_) => {
-                        notices.status = put_back_status(&format!("piece {}", char::from(label)), &self.intro());
+                        notices.tell_pick(put_back_status(&format!("piece {}", char::from(label)), &self.intro()));
                         Effect::Redraw
                     }
                     Press::Move { from: Spot::Piece(label), to: _ } => match self.slide_towards(cells, label, i) {

@@ -77,6 +77,9 @@ impl PuzzlePage for GolfTeePage {
             Goal::Hole(h) => format!("in hole {h}"),
             Goal::Any => "anywhere".into(),
         };
+        if played > 0 {
+            return format!("{tees} tees left; the goal: one tee left, {goal}.");
+        }
         format!("{tees} tees. Jump a tee over a neighbour into the empty hole behind it: pick the tee, then the hole (click each, or press the Enter key on each); the jumped tee goes. Goal: one tee left, {goal}.")
     }
 
@@ -214,7 +217,7 @@ impl PuzzlePage for GolfTeePage {
                 let has_tee = tees & (1 << h) != 0;
                 match places::press(&mut self.selected, h, has_tee, !has_tee) {
                     Press::Picked(_) => {
-                        notices.status = picked_status(&format!("the tee in hole {h}"), "the empty hole to jump into");
+                        notices.tell_pick(picked_status(&format!("the tee in hole {h}"), "the empty hole to jump into"));
                         Effect::Redraw
                     }
                     Press::NothingToPick(_) => {
@@ -222,7 +225,7 @@ impl PuzzlePage for GolfTeePage {
                         Effect::Redraw
                     }
                     Press::Dropped(_) => {
-                        notices.status = put_back_status(&format!("the tee in hole {h}"), &self.intro());
+                        notices.tell_pick(put_back_status(&format!("the tee in hole {h}"), &self.intro()));
                         Effect::Redraw
                     }
                     Press::Move { from, to } => match self.params.triangle.parse_jump(&format!("{from}-{to}")) {

@@ -231,7 +231,7 @@ impl HanoiPage {
         match places::press(&mut self.selected, peg, has_discs, true) {
             Press::Picked(_) => {
                 notices.alert = None;
-                notices.status = picked_status(&format!("peg {}", peg_name(peg)), "where its top disc goes");
+                notices.tell_pick(picked_status(&format!("peg {}", peg_name(peg)), "where its top disc goes"));
                 Effect::Redraw
             }
             Press::NothingToPick(_) => {
@@ -239,7 +239,7 @@ impl HanoiPage {
                 Effect::Redraw
             }
             Press::Dropped(_) => {
-                notices.status = put_back_status(&format!("peg {}", peg_name(peg)), &self.intro());
+                notices.tell_pick(put_back_status(&format!("peg {}", peg_name(peg)), &self.intro()));
                 Effect::Redraw
             }
             Press::Move { from, to } => Effect::Play(Move::new(from, to)),

@@ -3,6 +3,7 @@
 
 use crate::core::classic::{Algo, ClassicParams};
 use crate::core::job::Report;
+use crate::core::format::count_of;
 use crate::core::places::{self as places, picked_status, put_back_status, Place, Press};
 use crate::puzzles::jugs::{jug_name, Amounts, JugsParams, Pour, INFO};
 use crate::puzzles::PuzzleInfo;
@@ -67,8 +68,13 @@ impl PuzzlePage for JugsPage {
         if now == self.params.jugs.goal {
             return format!("Done in {} pours: the jugs hold {}.", self.params.played.len(), goal.join(", "));
         }
+        // Once pouring, the goal alone: the rules were said before the first pour.
+        if !self.params.played.is_empty() {
+            let pours = count_of(self.params.played.len() as u64, "pour", "pours");
+            return format!("{pours} so far; the goal: the jugs hold {}.", goal.join(", "));
+        }
         format!(
-            "Pour until the jugs hold {}: click the jug to pour from, then the jug to pour into (or keys 1, 2, 3 for A, B, C). A pour stops when the first jug is empty or the second is full.",
+            "Pour until the jugs hold {}: pick the jug to pour from, then the jug to pour into (click each, or keys 1, 2, 3 for A, B, C). A pour stops when the first jug is empty or the second is full.",
             goal.join(", ")
         )
     }
@@ -177,7 +183,7 @@ impl PuzzlePage for JugsPage {
         let Action::Jug(j) = action;
         match places::press(&mut self.selected, j, shown.amounts[j] > 0, true) {
             Press::Picked(_) => {
-                notices.status = picked_status(&format!("jug {}", jug_name(j)), "the jug to pour into");
+                notices.tell_pick(picked_status(&format!("jug {}", jug_name(j)), "the jug to pour into"));
                 Effect::Redraw
             }
             Press::NothingToPick(_) => {
@@ -185,7 +191,7 @@ impl PuzzlePage for JugsPage {
                 Effect::Redraw
             }
             Press::Dropped(_) => {
-                notices.status = put_back_status(&format!("jug {}", jug_name(j)), &self.intro());
+                notices.tell_pick(put_back_status(&format!("jug {}", jug_name(j)), &self.intro()));
                 Effect::Redraw
             }
             Press::Move { from, to } => Effect::Play(Pour { from, to }),

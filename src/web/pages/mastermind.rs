@@ -291,7 +291,7 @@ impl MastermindPage {
         );
         match self.params.breaker {
             Breaker::You => format!(
-                "Break the secret code ({rules}): type a probe (keys {}, Enter) or click the symbols. Black = right symbol in the right place, white = right symbol elsewhere.",
+                "Break the secret code ({rules}): type a probe (keys {}, Enter) or pick the symbols below. Black = right symbol in the right place, white = right symbol elsewhere.",
                 v.symbol_range()
             ),
             Breaker::Computer => format!(

@@ -288,7 +288,7 @@ impl PuzzlePage for QueensPage {
                     }
                     None if placed.len() >= self.params.n => {
                         let n = self.params.n;
-                        notices.alert = Some(format!("All {n} queens are on the board: take one off first (tap it)."));
+                        notices.alert = Some(format!("All {n} queens are on the board: take one off first (pick it again)."));
                         return Effect::Redraw;
                     }
                     None => placed.push(square),

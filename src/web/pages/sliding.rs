@@ -76,7 +76,7 @@ impl PuzzlePage for SlidingPage {
                 n => format!("Solved by hand in {}!", count_of(n as u64, "move", "moves")),
             };
         }
-        "Slide the tiles into order: click a tile next to the blank, or use the arrow keys.".into()
+        "Slide the tiles into order: pick a tile next to the blank (click it, or press the Enter key on it), or use the arrow keys.".into()
     }
 
     /// A new size is a new board: shuffled from the seed, the old tiles and moves dropped.
@@ -141,16 +141,21 @@ impl PuzzlePage for SlidingPage {
         html! { <Tiles board={shown.clone()} on_swipe={act.reform(Action::Slide)} {places} /> }
     }
 
-    /// Every cell, named by row, column and tile; the tiles beside the blank say they can slide.
+    /// Every cell, named by row, column and tile; a tile says when it is in its place, and when
+    /// it is beside the blank (it can slide).
     fn places(&self, shown: &Board) -> Vec<(Place, Action)> {
         let n = shown.n();
         let cell = CELL;
         (0..n * n)
             .map(|i| {
+                // "In its place" says what the board's green tiles show.
                 let what = match shown.tiles()[i] {
                     0 => "blank".to_string(),
-                    tile if shown.move_for_cell(i).is_some() => format!("tile {tile}, beside the blank"),
-                    tile => format!("tile {tile}"),
+                    tile => {
+                        let home = if usize::from(tile) == i + 1 { ", in its place" } else { "" };
+                        let beside = if shown.move_for_cell(i).is_some() { ", beside the blank" } else { "" };
+                        format!("tile {tile}{home}{beside}")
+                    }
                 };
                 let name = format!("Row {}, column {}: {what}", i / n + 1, i % n + 1);
                 let area = [(i % n) as f64 * cell, (i / n) as f64 * cell, cell, cell];

@@ -1,4 +1,4 @@
-//! The Sudoku page: a grid to fill by hand (click a cell, type a value), presets and a seeded
+//! The Sudoku page: a grid to fill by hand (pick a cell, type a value), presets and a seeded
 //! generator, pencil marks on request, and each solver's trace to step through: every value
 //! placed, the candidates it took from its friends, every guess and every guess taken back.
 
@@ -225,7 +225,7 @@ impl PuzzlePage for SudokuPage {
             return "Solved! Every cell has a value that no friend (same row, column or box) shares.".into();
         }
         format!(
-            "Fill every cell so each row, column and box holds {} once: click a cell, then pick its value on the digit pad (or type it with the digit keys), or Solve to watch.",
+            "Fill every cell so each row, column and box holds {} once: pick a cell (click it, or reach it with the arrow keys), then its value on the digit pad (or type it with the digit keys), or Solve to watch.",
             match self.side() {
                 4 => "1–4",
                 9 => "1–9",
