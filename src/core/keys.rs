@@ -174,7 +174,7 @@ const PAGE: &[Binding] = &[
     row(&["+", "="], "+", "play faster", Command::Faster),
     row(&["-"], "−", "play slower", Command::Slower),
     row(&["n"], "n", "new seed", Command::NewSeed),
-    row(&["u"], "u", "undo your last move", Command::Undo),
+    row(&["u"], "u", "undo your last move (on a step of a solution: back one step, the solution kept)", Command::Undo),
     row(&["r"], "r", "restart from the start position", Command::Restart),
     row(&["v"], "v", "show the search step by step (where the page has one)", Command::OpenSearch),
     row(&["q"], "q", "show this page's link as a QR code, for phones to open", Command::ShowQrCode),

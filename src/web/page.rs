@@ -859,9 +859,10 @@ pub struct Page {
     embed_copied: bool,
     /// A row of the comparison was picked: its solve plays once it arrives.
     play_when_solved: bool,
-    /// Holding a solution, showing the search: the status (and the step's note) keeps the room
-    /// it has taken (`browser::hold_height`) until these change, so what lies under it stays put.
-    status_phase: Option<(bool, bool)>,
+    /// Busy, holding a solution, showing the search: while these stay, the status (and the
+    /// step's note) keeps the room it has taken (`browser::hold_height`), and what lies under
+    /// it stays put.
+    status_phase: Option<(bool, bool, bool)>,
     /// The address as this page last wrote or found it. Changed by anyone else (a link just
     /// followed, whose `hashchange` has yet to come), it is not this page's to write over.
     address: String,
@@ -972,13 +973,8 @@ impl Component for Page {
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
         keymap::publish(self.key_mode());
-        let phase = (self.session.has_solution(), self.search.is_some());
-        // Solve keeps the room (the board stays put as its answer comes); a solution gone (a
-        // new puzzle, a move by hand) or the Search view opened or closed gives it back.
-        let afresh = match self.status_phase.replace(phase) {
-            Some((had_solution, searching)) => (had_solution && !phase.0) || searching != phase.1,
-            None => true,
-        };
+        let phase = (self.session.is_busy(), self.session.has_solution(), self.search.is_some());
+        let afresh = self.status_phase.replace(phase) != Some(phase);
         browser::hold_height(STATUS, afresh);
         // A step's one-line note after a two-line one leaves its room: the playback under it stays.
         browser::hold_height(STEP_NOTE, afresh);

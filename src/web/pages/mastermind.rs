@@ -488,10 +488,12 @@ impl PuzzlePage for MastermindPage {
                         { self.code_pegs(&self.secret()) }
                     }
                 </div>
-                <ol class="probes">{ for rows }</ol>
+                // The probe being made above the probes made: a finger's buttons stay put as
+                // rows are added under them.
                 if !self.broken(shown) {
                     { self.view_entry(act) }
                 }
+                <ol class="probes">{ for rows }</ol>
                 if let Some((_, last)) = shown.rows.last() {
                     { self.view_split(&analysis, *last) }
                 } else {
