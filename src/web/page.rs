@@ -2033,7 +2033,7 @@ impl Page {
                     // Not a move (a peg picked, a queen placed, a cell chosen): the place as it
                     // is now, unless something else speaks for it: a refusal's alert, the status
                     // naming it ("Picked peg A: …"), or the screen reader naming the place the
-                    // focus reached.
+                    // focus reached (`|`, not `||`: the status's mark is taken either way).
                     let spoken = self.notices.alerted()
                         | self.notices.take_status_names_the_place()
                         | matches!(pressed, Pressed::Reached(_));

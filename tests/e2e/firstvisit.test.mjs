@@ -12,10 +12,10 @@ import { open, status, testServer } from "./harness.mjs";
 
 /** A puzzle page opened by a shared link: its page, style, starter and own bundle, gzipped. */
 const PAGE_BUDGET = 255_000;
-/** The landing page: the same, with a bundle holding no puzzle's page. (107,577 bytes on
- * 2026-11-29, after the style sheet's refusal over a phone's header, a chart's title above it
- * and the Solve row of a phone held sideways: docs/architecture.md, "Bundle".) */
-const LANDING_BUDGET = 109_500;
+/** The landing page: the same, with a bundle holding no puzzle's page. (109,653 bytes on
+ * 2026-11-29, fourth session, after a dialog's focus kept among its controls and the other
+ * answers of every hand: docs/architecture.md, "Bundle".) */
+const LANDING_BUDGET = 110_500;
 /** Any page's own bundle's wasm (the largest is Sudoku's), gzipped. */
 const BUNDLE_BUDGET = 245_000;
 const isSolver = (name) => name.startsWith("worker") || name.startsWith("solver_worker");

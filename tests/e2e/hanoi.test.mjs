@@ -128,6 +128,9 @@ test("landing page, presentation mode, shortcuts overlay and theme", async () =>
   await page.getByRole("dialog", { name: "Keyboard shortcuts" }).waitFor();
   const focused = () => page.evaluate(() => document.activeElement?.textContent);
   await page.waitForFunction(() => document.activeElement?.textContent === "Close");
+  // Tab goes round the list's controls (its Close button, the guide's link) and stays in it.
+  await page.keyboard.press("Tab");
+  assert.equal(await focused(), "Teacher's guide");
   await page.keyboard.press("Tab");
   assert.equal(await focused(), "Close");
   await page.keyboard.press("Escape");
