@@ -174,7 +174,12 @@ const PAGE: &[Binding] = &[
     row(&["+", "="], "+", "play faster", Command::Faster),
     row(&["-"], "−", "play slower", Command::Slower),
     row(&["n"], "n", "new seed", Command::NewSeed),
-    row(&["u"], "u", "undo your last move (on a step of a solution: back one step, the solution kept)", Command::Undo),
+    row(
+        &["u"],
+        "u",
+        "undo your last move (on a step of a solution: back one step, the solution kept)",
+        Command::Undo,
+    ),
     row(&["r"], "r", "restart from the start position", Command::Restart),
     row(&["v"], "v", "show the search step by step (where the page has one)", Command::OpenSearch),
     row(&["q"], "q", "show this page's link as a QR code, for phones to open", Command::ShowQrCode),
@@ -251,12 +256,22 @@ const PRESENTER: &[Binding] =
 
 const SHORTCUTS: &[Binding] = &[
     row(&["?", "Escape"], "? Esc", "close this list", Command::CloseDialog),
-    row(&["Tab"], "Tab", "moves between the list's Close button and its guide link, never out of the list", Command::KeepFocus),
+    row(
+        &["Tab"],
+        "Tab",
+        "moves between the list's Close button and its guide link, never out of the list",
+        Command::KeepFocus,
+    ),
 ];
 
 const QR_CODE: &[Binding] = &[
     row(&["q", "Escape"], "q Esc", "close the QR code", Command::CloseDialog),
-    row(&["Tab"], "Tab", "moves among the QR sheet's controls (a page's: Close, the embed code, Copy), never out of the sheet", Command::KeepFocus),
+    row(
+        &["Tab"],
+        "Tab",
+        "moves among the QR sheet's controls (a page's: Close, the embed code, Copy), never out of the sheet",
+        Command::KeepFocus,
+    ),
 ];
 
 /// Why `command` does nothing inside a course page's frame (`embed=1`), if it does not: the

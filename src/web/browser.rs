@@ -386,7 +386,8 @@ pub fn focus(selector: &str, scroll: bool) -> bool {
 /// the element `inside` finds, round from the last to the first: Tab never leaves a dialog.
 pub fn cycle_focus_in_dialog(inside: &str, backwards: bool) {
     let Some(dialog) = find(inside).and_then(|e| e.closest("[role=dialog]").ok().flatten()) else { return };
-    let Ok(found) = dialog.query_selector_all("button:not([disabled]), a[href], input, select, textarea") else {
+    let Ok(found) = dialog.query_selector_all("button:not([disabled]), a[href], input, select, textarea")
+    else {
         return;
     };
     let controls: Vec<web_sys::HtmlElement> =

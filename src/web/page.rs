@@ -1005,7 +1005,8 @@ impl Component for Page {
         // place drawn anew): to the steps still possible beside it, or to the board, not to
         // the page.
         if std::mem::take(&mut self.had_focus) && browser::focus_lost(Some("main")) {
-            let searching = self.search.is_some() && (browser::focused().is_none() || browser::focused_in(".search-steps"));
+            let searching = self.search.is_some()
+                && (browser::focused().is_none() || browser::focused_in(".search-steps"));
             let next = if browser::focused_in(".playback-bar") {
                 PLAYBACK_STEP
             } else if searching {
@@ -1764,7 +1765,9 @@ impl Page {
 
     fn follow(&mut self, ctx: &Context<Self>, event: SolverEvent) {
         let outcome = self.session.follow(event, &mut self.notices);
-        if !self.session.is_busy() && matches!(self.notices.alert.as_deref(), Some(BUSY | STEPS_COME_WITH_THE_ANSWER)) {
+        if !self.session.is_busy()
+            && matches!(self.notices.alert.as_deref(), Some(BUSY | STEPS_COME_WITH_THE_ANSWER))
+        {
             // The answer came: "busy" (or "still running") is no longer true.
             self.notices.alert = None;
         }

@@ -47,7 +47,11 @@ impl Variant {
     pub fn parse(&self, text: &str) -> Result<Code, String> {
         let chars: Vec<char> = text.chars().collect();
         if chars.is_empty() {
-            return Err(format!("it has no symbols yet; a code has {} (use {})", self.pegs, self.symbol_range()));
+            return Err(format!(
+                "it has no symbols yet; a code has {} (use {})",
+                self.pegs,
+                self.symbol_range()
+            ));
         }
         if chars.len() != self.pegs {
             let has = crate::core::format::count_of(chars.len() as u64, "symbol", "symbols");

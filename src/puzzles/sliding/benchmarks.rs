@@ -96,7 +96,8 @@ mod tests {
         assert_eq!(instances.len(), 17);
         assert!(instances.iter().all(|inst| inst.optimal == 80 && inst.board.check_solvable().is_ok()));
         // Each a different position.
-        let boards: std::collections::HashSet<_> = instances.iter().map(|inst| format!("{:?}", inst.board)).collect();
+        let boards: std::collections::HashSet<_> =
+            instances.iter().map(|inst| format!("{:?}", inst.board)).collect();
         assert_eq!(boards.len(), 17);
     }
 

@@ -52,7 +52,14 @@ impl Notices {
         } else {
             said_moved(moved)
         };
-        Self { status: String::new(), alert, said: String::new(), alert_round: 0, said_round: 0, status_names_the_place: false }
+        Self {
+            status: String::new(),
+            alert,
+            said: String::new(),
+            alert_round: 0,
+            said_round: 0,
+            status_names_the_place: false,
+        }
     }
 
     /// Before an action by hand: its alert and sentence will be told from those it leaves.
