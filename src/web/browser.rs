@@ -246,6 +246,22 @@ pub fn coarse_pointer() -> bool {
     window().match_media("(pointer: coarse)").ok().flatten().is_some_and(|query| query.matches())
 }
 
+/// An upright phone's screen, where a one-row board (the marbles) stands up as a column: its
+/// places stay a finger's width (eleven slots of 44 px are wider than the phone).
+const UPRIGHT_PHONE: &str = "(max-width: 760px) and (orientation: portrait)";
+
+/// Whether the window is an upright phone's ([`UPRIGHT_PHONE`]).
+pub fn upright_phone() -> bool {
+    window().match_media(UPRIGHT_PHONE).ok().flatten().is_some_and(|query| query.matches())
+}
+
+/// Listens for the window turning into an upright phone's or out of it; dropping the listener
+/// stops it.
+pub fn on_upright_change(callback: yew::Callback<()>) -> Option<gloo_events::EventListener> {
+    let query = window().match_media(UPRIGHT_PHONE).ok().flatten()?;
+    Some(gloo_events::EventListener::new(&query, "change", move |_| callback.emit(())))
+}
+
 /// Listens to the window's changes of size; dropping the listener stops it.
 pub fn on_resize(callback: yew::Callback<()>) -> gloo_events::EventListener {
     gloo_events::EventListener::new(&window(), "resize", move |_| callback.emit(()))

@@ -417,6 +417,8 @@ pub enum Msg {
     Qr(SolverEvent),
     /// A key or a press with nothing to do now: the sentence saying why.
     Unavailable(String),
+    /// The window turned into an upright phone's or out of it: a board drawn for it is redrawn.
+    Turned,
 }
 
 /// A [`PuzzlePage`] as the shell sees it: the same parts, with the puzzle's own types erased
@@ -872,6 +874,7 @@ pub struct Page {
     /// would leave the course page's frame with no way back).
     frame_keeps_view: bool,
     _keys: EventListener,
+    _turns: Option<EventListener>,
 }
 
 /// The QR code of the page's link (`q`): being drawn, drawn, or why it cannot be.
@@ -917,6 +920,7 @@ impl Component for Page {
             embedded: browser::embedded(),
             frame_keeps_view: browser::embedded() && opens_on_a_view(&ctx.props().link),
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
+            _turns: browser::on_upright_change(ctx.link().callback(|_| Msg::Turned)),
         };
         page.notices.status = page.puzzle.intro();
         // The app's files have all arrived (it runs): the solver's may now use the network, and
@@ -1976,6 +1980,7 @@ impl Page {
     fn handle(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Shell(shell) => self.shell(ctx, shell),
+            Msg::Turned => return true,
             Msg::Solver(event) => self.follow(ctx, event),
             Msg::Part(index, event) => {
                 if let Some((parts, elapsed_ms)) = self.session.follow_part(index, event, &mut self.notices) {

@@ -70,10 +70,8 @@ test("every page fits a phone: no sideways scroll, the puzzle first, 44 px contr
 });
 
 /** The least a board's places may measure: a finger's 44 px, but a 9×9 grid's cells 36 px (the
- * issue's floor where 9 × 44 does not fit), and eleven marbles in one row on a phone held upright
- * (352 px shared by 11 slots). */
-const leastPlace = (name, size) =>
-  name === "sudoku" ? 36 : name === "marbles" && size.width < size.height ? 31 : 44;
+ * issue's floor where 9 × 44 does not fit). */
+const leastPlace = (name) => name === "sudoku" ? 36 : 44;
 const SIZES = [{ width: 640, height: 360 }, { width: 851, height: 393 }, ...PORTRAIT];
 
 /** The smallest of the board's places, in CSS pixels (Infinity for a board without). */
@@ -93,7 +91,7 @@ test("phones both ways, before and after Solve: a finger's places, 16 px words, 
       const { page, errors } = await phone(`#/${name}`, size);
       await page.locator(".board").waitFor();
       const solve = page.locator(".solve-bar button.primary");
-      const least = leastPlace(name, size);
+      const least = leastPlace(name);
       assert.ok(await smallestPlace(page) >= least, `${what}: places of ${await smallestPlace(page)} px`);
       const box = await solve.boundingBox();
       assert.ok(box.y + box.height <= size.height, `${what}: Solve in the first screen (its foot at ${box.y + box.height})`);
@@ -102,7 +100,8 @@ test("phones both ways, before and after Solve: a finger's places, 16 px words, 
       await page.waitForFunction(() => !document.querySelector(".solve-bar button.primary").disabled, null, { timeout: 60000 });
       await page.waitForTimeout(300);
       assert.ok(await inView(page.locator(".status")) > 0.99, `${what}: the status in view after Solve`);
-      const board = await page.locator(".board").boundingBox();
+      // Sideways, a Sudoku grid's parts join the page's grid: the board is its picture.
+      const board = await page.locator(".board").boundingBox() ?? await page.locator(".board svg").first().boundingBox();
       assert.ok(board.y >= 0 && board.y < size.height * 0.75, `${what}: the answer's board in view after Solve (at ${board.y})`);
       // The status, Solve and the answer share the first screen after Solve too: held
       // sideways, Solve is under the status; upright, in its bar at the screen's foot.
@@ -223,6 +222,21 @@ test("a phone held sideways: the grids take the screen's height beside the statu
         return line.contains(document.elementFromPoint(box.left + box.width / 2, box.top + 10));
       });
       assert.ok(statusSeen, `${hash}: the status's first line not under the pad`);
+      // A solution stepped (the 4 taken back: it leaves none): its note goes under the
+      // playback, covering none of its buttons.
+      await page.getByRole("button", { name: "Done" }).tap();
+      await page.getByRole("button", { name: "Restart" }).tap();
+      await page.evaluate(() => scrollTo(0, 0));
+      await page.locator(".solve-bar button.primary").tap();
+      await page.getByRole("button", { name: "Step", exact: true }).tap();
+      await page.locator(".step-note").filter({ hasText: /row \d+, column \d+/ }).waitFor();
+      const covered = await page.locator(".playback button").evaluateAll((buttons) => buttons.filter((button) => {
+        const box = button.getBoundingClientRect();
+        return box.bottom <= innerHeight && !button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+      }).map((button) => button.getAttribute("aria-label")));
+      assert.deepEqual(covered, [], `${hash}: the playback's buttons under the note`);
+      const [note, playback] = [await page.locator(".step-note").boundingBox(), await page.locator(".playback-bar").boundingBox()];
+      assert.ok(note.y >= playback.y + playback.height - 1, `${hash}: the note under the playback`);
     }
     assert.deepEqual(errors, []);
     await page.close();
@@ -284,6 +298,9 @@ test("a Sudoku value entered with the digit pad, a Hanoi move, four queens and a
   await sudoku.page.waitForURL(/marks=1/);
   assert.match(decodeURIComponent(new URL(sudoku.page.url()).hash), /moves=[^&]*r1c3\D*6/, "r1c3 = 6, in the link");
   assert.deepEqual(await phoneProblems(sudoku.page), [], "with the pad shown");
+  // The grid's last row stays above the pad.
+  const [gridFoot, padTop] = [await grid.boundingBox(), await pad.boundingBox()];
+  assert.ok(gridFoot.y + gridFoot.height <= padTop.y + 1, `the grid (foot ${gridFoot.y + gridFoot.height}) above the pad (${padTop.y})`);
   // The pad covers the foot of the screen, Solve's bar with it, as a phone's keypad would;
   // Done closes it, and Solve is there again.
   const solve = sudoku.page.locator(".solve-bar button.primary");
@@ -375,6 +392,28 @@ test("a board played by hand stays under the finger while its status changes len
   }
   assert.ok(seen.some((now) => now.words !== start.words), `the status's words changed their height: ${JSON.stringify([start, ...seen])}`);
   assert.deepEqual(seen.map((now) => now.top), seen.map(() => start.top), `the board stayed: ${JSON.stringify([start, ...seen])}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the marbles' row stands up on an upright phone: slots a finger wide, white moving down, and lies down again sideways", async () => {
+  const { page, errors } = await phone("#/marbles?n=4&gap=3&alternate=1");
+  const slot = (name) => page.getByRole("button", { name });
+  await slot("Slot 4: white marble, moves down").waitFor();
+  assert.ok(await smallestPlace(page) >= 44, `slots at least 44 px: ${await smallestPlace(page)}`);
+  // Slot 4 is drawn above slot 5: the row runs down the screen.
+  const [four, five] = [await slot(/^Slot 4/).boundingBox(), await slot(/^Slot 5/).boundingBox()];
+  assert.ok(five.y >= four.y + four.height - 1 && Math.abs(five.x - four.x) < 1, `slot 5 under slot 4: ${JSON.stringify([four, five])}`);
+  await page.locator(".status").filter({ hasText: "white moves down, black up" }).waitFor();
+  await slot(/^Slot 4/).tap();
+  await page.waitForURL(/moves=4-5/);
+  await slot("Slot 5: white marble, moves down").waitFor();
+  // Turned sideways, the row lies across the screen and the words turn with it.
+  await page.setViewportSize({ width: 640, height: 360 });
+  await slot("Slot 5: white marble, moves right").waitFor();
+  const [left, right] = [await slot(/^Slot 5/).boundingBox(), await slot(/^Slot 6/).boundingBox()];
+  assert.ok(right.x >= left.x + left.width - 1, `slot 6 right of slot 5: ${JSON.stringify([left, right])}`);
+  assert.deepEqual(await phoneProblems(page), []);
   assert.deepEqual(errors, []);
   await page.close();
 });

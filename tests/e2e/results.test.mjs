@@ -22,7 +22,7 @@ async function tabToBoard(page) {
 }
 
 const PAGES = [
-  { link: "#/tiles264?seed=2", done: "Solved after 1,921 generations", words: /^Generation [\d,]+, score 0: 264 square, row 1: .*every line 264: solved\.$/, steps: true },
+  { link: "#/tiles264?seed=2", done: "Solved after 1,921 generations", words: /^Generation [\d,]+, score 0: \d+ cells? changed \(row \d column \d[^)]*\); 264 square, row 1: .*every line 264: solved\.$/, steps: true },
   { link: "#/phrase?target=Hello%20world&seed=1", done: "Guessed after", words: /^Best guess: "Hello world", 11 of 11 letters right/, steps: true },
   { link: "#/jets-sharks?touch=Ken:0.8", done: "occupation burglar", words: /^Cycle \d+: /, steps: true },
   { link: "#/alphametics?equation=SEND%20%2B%20MORE%20%3D%3D%20MONEY&algo=columns", done: /solution/, words: /^9567 \+ 1085 = 10652: .*O = 0, /, steps: false },

@@ -33,7 +33,7 @@ pub const INFO: super::PuzzleInfo = super::PuzzleInfo {
     summary: "Break a secret code from black and white scores: random probes, Knuth's minimax and best-information strategies.",
     keys: &[
         crate::core::keys::own(crate::core::keys::DIGITS, "0–9", "type a symbol of your probe (1–9, or 0–9 with ten symbols)"),
-        crate::core::keys::own(&["Enter"], "Enter", "make the probe"),
+        crate::core::keys::own(&["Enter"], "Enter", "make the probe (Enter on a focused button presses that button)"),
         crate::core::keys::own(&["Backspace"], "Backspace", "erase a symbol"),
         crate::core::keys::own(&["l"], "l", "list the codes still possible"),
     ],

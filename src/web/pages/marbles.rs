@@ -26,6 +26,66 @@ pub enum Action {
 
 const SLOT: f64 = 56.0;
 
+/// Where the row runs and its marbles move: across the page, or down an upright phone (eleven
+/// slots side by side would be narrower than a finger there).
+#[derive(Clone, Copy)]
+struct Layout {
+    column: bool,
+}
+
+impl Layout {
+    fn now() -> Self {
+        Self { column: crate::web::browser::upright_phone() }
+    }
+
+    /// The ways white and black move, in the words of the drawing.
+    fn ways(self) -> (&'static str, &'static str) {
+        if self.column {
+            ("down", "up")
+        } else {
+            ("right", "left")
+        }
+    }
+
+    /// Slot `i`'s square of the drawing, its number beside it: `[x, y, width, height]`.
+    fn slot_area(self, i: usize) -> [f64; 4] {
+        let along = 4.0 + SLOT * i as f64;
+        if self.column {
+            [0.0, along, 100.0, SLOT]
+        } else {
+            [along, 0.0, SLOT, 90.0]
+        }
+    }
+
+    /// The drawing's size for `slots` slots.
+    fn view_box(self, slots: usize) -> String {
+        let length = slots as f64 * SLOT + 8.0;
+        if self.column {
+            format!("0 0 100 {length:.0}")
+        } else {
+            format!("0 0 {length:.0} 90")
+        }
+    }
+
+    /// Slot `i` drawn: its frame, its marble (if any) and its number.
+    fn slot(self, i: usize, class: &'static str, has_marble: bool) -> Html {
+        let along = 4.0 + SLOT * (i as f64 + 0.5);
+        let (frame, centre, number) = if self.column {
+            ([44.0, along - SLOT / 2.0 + 2.0, SLOT - 4.0, SLOT - 4.0], (70.0, along), (22.0, along + 10.0))
+        } else {
+            ([along - SLOT / 2.0 + 2.0, 4.0, SLOT - 4.0, 60.0], (along, 34.0), (along, 82.0))
+        };
+        let at = |v: f64| format!("{v:.1}");
+        html! {
+            <g class={classes!("slot", class)}>
+                <rect x={at(frame[0])} y={at(frame[1])} width={at(frame[2])} height={at(frame[3])} rx="8" />
+                if has_marble { <circle cx={at(centre.0)} cy={at(centre.1)} r="22" /> }
+                <text x={at(number.0)} y={at(number.1)}>{ i + 1 }</text>
+            </g>
+        }
+    }
+}
+
 impl PuzzlePage for MarblesPage {
     type Params = MarblesParams;
     type Algo = Algo;
@@ -62,8 +122,9 @@ impl PuzzlePage for MarblesPage {
         }
         if self.params.played.is_empty() || !m.alternate {
             let turns = if m.alternate { " White and black take turns (either may start)." } else { "" };
+            let (white, black) = Layout::now().ways();
             return format!(
-                "Swap the {n} white and {n} black marbles: white moves right, black left, into the next slot or hopping one marble of the other colour. Pick a marble to move it (click it, or press the Enter key on it).{turns}",
+                "Swap the {n} white and {n} black marbles: white moves {white}, black {black}, into the next slot or hopping one marble of the other colour. Pick a marble to move it (click it, or press the Enter key on it).{turns}",
                 n = m.n
             );
         }
@@ -109,17 +170,18 @@ impl PuzzlePage for MarblesPage {
 
     /// Each slot, numbered from the left: its marble and the way that marble moves.
     fn places(&self, row: &Row) -> Vec<(Place, Action)> {
+        let layout = Layout::now();
+        let (white, black) = layout.ways();
         row.slots
             .iter()
             .enumerate()
             .map(|(i, &m)| {
                 let what = match m {
-                    WHITE => "white marble, moves right",
-                    BLACK => "black marble, moves left",
-                    _ => "empty",
+                    WHITE => format!("white marble, moves {white}"),
+                    BLACK => format!("black marble, moves {black}"),
+                    _ => "empty".into(),
                 };
-                let area = [4.0 + SLOT * i as f64, 0.0, SLOT, 90.0];
-                (Place::new(area, format!("Slot {}: {what}", i + 1)), Action::Slot(i))
+                (Place::new(layout.slot_area(i), format!("Slot {}: {what}", i + 1)), Action::Slot(i))
             })
             .collect()
     }
@@ -131,29 +193,24 @@ impl PuzzlePage for MarblesPage {
     }
 
     fn view_board(&self, row: &Row, _act: &Callback<Action>, places: Html) -> Html {
-        let width = row.slots.len() as f64 * SLOT + 8.0;
+        let layout = Layout::now();
         let slots = row.slots.iter().enumerate().map(|(i, &m)| {
-            let cx = 4.0 + SLOT * (i as f64 + 0.5);
             let class = match m {
                 WHITE => "white",
                 BLACK => "black",
                 _ => "empty",
             };
-            html! {
-                <g class={classes!("slot", class)}>
-                    <rect x={format!("{:.1}", cx - SLOT / 2.0 + 2.0)} y="4" width={format!("{:.1}", SLOT - 4.0)} height="60" rx="8" />
-                    if m != 0 { <circle cx={format!("{cx:.1}")} cy="34" r="22" /> }
-                    <text x={format!("{cx:.1}")} y="82">{ i + 1 }</text>
-                </g>
-            }
+            layout.slot(i, class, m != 0)
         });
         html! {
             <div class="marbles">
-                <svg class="marbles-board" viewBox={format!("0 0 {width:.0} 90")} role="group" aria-label="The slots, from the left">
+                <svg class={classes!("marbles-board", layout.column.then_some("column"))} viewBox={layout.view_box(row.slots.len())}
+                    style={format!("--slots: {}", row.slots.len())} role="group" aria-label={if layout.column { "The slots, from the top" } else { "The slots, from the left" }}>
                     <g aria-hidden="true">{ for slots }</g>
                     { places }
                 </svg>
-                if let Some(count) = self.shortest {
+                // A column leaves no room beside it: the status says the count there too.
+                if let (Some(count), false) = (self.shortest, layout.column) {
                     <p class="verdict">{ format!("There are {} different shortest solutions.", format_count(count)) }</p>
                 }
             </div>

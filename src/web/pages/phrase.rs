@@ -33,7 +33,7 @@ impl PuzzlePage for PhrasePage {
     type Action = Infallible;
 
     const INFO: &'static PuzzleInfo = &INFO;
-    const THUMBNAIL: &'static str = r##"<text x="60" y="26" text-anchor="middle" font-size="11" fill="currentColor">Nxt aql thdse</text><text x="60" y="44" text-anchor="middle" font-size="11" font-weight="700" fill="currentColor">Not all those</text>"##;
+    const THUMBNAIL: &'static str = r##"<text x="60" y="26" text-anchor="middle" font-size="12" fill="currentColor">Nxt aql thdse</text><text x="60" y="44" text-anchor="middle" font-size="12" font-weight="700" fill="currentColor">Not all those</text>"##;
     const GUIDE: Guide = Guide {
         steps: "Start from a random text as long as the target.\nRepeat: copy the best text so far and change one letter at random;\n  keep the copy when more letters are right; stop when all are.",
         terms: &[("fitness", "letters right, in the right place, out of the target's length"), ("generation", "one changed copy tried (the run keeps a single line)")],

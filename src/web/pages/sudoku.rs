@@ -7,7 +7,7 @@ use crate::core::format::{capitalise, count_of, format_ms};
 use crate::core::job::Report;
 use crate::core::link::{read_leniently, Link, LinkParams};
 use crate::core::places::Place;
-use crate::puzzles::sudoku::grid::{cell_name, friends_of, Grid};
+use crate::puzzles::sudoku::grid::{friends_of, Grid};
 use crate::puzzles::sudoku::params::{Algo, PickRule, Source, SudokuParams, PRESETS, SLIDES_EXAMPLE};
 use crate::puzzles::sudoku::trace::{How, Move, Position};
 use crate::puzzles::sudoku::{with_entries, written_grid, INFO};
@@ -132,7 +132,7 @@ impl SudokuPage {
         self.selected = self.selected.filter(|&c| c < self.clues.cells.len());
     }
 
-    /// One sentence on what the last step did.
+    /// One sentence on what the last step did, its cells named as the board's places are.
     fn explain(&self, shown: &Position) -> String {
         let side = self.side();
         let Some(mv) = shown.last_move else { return String::new() };
@@ -143,16 +143,16 @@ impl SudokuPage {
             n => format!("; {v} is crossed out of {n} other cells' candidates in its row, column and box"),
         };
         match mv {
-            Move::Enter { cell, value: 0 } => format!("You cleared {}.", cell_name(side, cell)),
+            Move::Enter { cell, value: 0 } => format!("You cleared {}.", spoken_cell(side, cell)),
             Move::Enter { cell, value } => {
-                format!("You entered {} in {}.", Grid::symbol(value), cell_name(side, cell))
+                format!("You entered {} in {}.", Grid::symbol(value), spoken_cell(side, cell))
             }
             Move::Place { cell, value, how } => {
-                let (at, v) = (cell_name(side, cell), Grid::symbol(value));
+                let (at, v) = (spoken_cell(side, cell), Grid::symbol(value));
                 match how {
                     How::Guess => format!("Guess {at} = {v} ({}){}.", self.params.pick.label(), taken(v)),
                     How::Try => format!("Try {at} = {v}: no clash with a placed value so far."),
-                    How::Single => format!("{at} can only be {v}{}.", taken(v)),
+                    How::Single => format!("{} can only be {v}{}.", capitalise(&at), taken(v)),
                     How::Hidden => {
                         format!("{v} has only one place left in a row, column or box: {at}{}.", taken(v))
                     }
@@ -160,7 +160,7 @@ impl SudokuPage {
             }
             Move::Back { cell, value } => format!(
                 "Dead end: take back {} = {} and return to the grid as it was before that guess.",
-                cell_name(side, cell),
+                spoken_cell(side, cell),
                 Grid::symbol(value)
             ),
             Move::Solved => "Solved: every cell has a value that no friend shares.".into(),
@@ -386,11 +386,7 @@ impl PuzzlePage for SudokuPage {
     /// The step's explanation, its cells named in words.
     fn say_move(&self, before: &Position, mv: &Move) -> String {
         let Ok(after) = self.apply(before, mv) else { return String::new() };
-        let side = self.side();
         let mut said = self.explain(&after).trim_end_matches('.').to_string();
-        for cell in (0..side * side).rev() {
-            said = said.replace(&cell_name(side, cell), &spoken_cell(side, cell));
-        }
         if let Move::Enter { cell, value } = *mv {
             if let Some(clashes) = clashes_with(&after, cell, value) {
                 said.push_str(&format!(", which clashes with {clashes}"));

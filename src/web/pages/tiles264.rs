@@ -136,8 +136,7 @@ impl PuzzlePage for TilesPage {
         if self.replayed.is_empty() {
             return html! { <Square layout={self.shown} /> };
         }
-        // A replayed improvement, the cells it changed marked (none at the start).
-        let changed: Vec<usize> = (0..16).filter(|&c| before != shown && before[c] != shown[c]).collect();
+        let changed = changed_cells(before, shown);
         // The colours' key, under the square (drawn in it: it grows and shrinks with it).
         let outlined = match changed.len() {
             0 => AttrValue::from("The first generation's best"),
@@ -146,12 +145,18 @@ impl PuzzlePage for TilesPage {
         html! { <Square layout={*shown} {changed} key_lines={vec![outlined, AttrValue::from("Purple: turned upside down")]} /> }
     }
 
-    fn describe(&self, (_, shown): &(Layout, Layout)) -> Option<String> {
+    fn describe(&self, (before, shown): &(Layout, Layout)) -> Option<String> {
         if self.replayed.is_empty() {
             return Some(square_in_words(&self.shown));
         }
-        // A replayed step says when it was found and how good it was, then the square.
-        let words = square_in_words(shown);
+        // A replayed step says when it was found and how good it was, the cells it changed
+        // (outlined), then the square.
+        let changed: Vec<String> =
+            changed_cells(before, shown).iter().map(|c| format!("row {} column {}", c / 4 + 1, c % 4 + 1)).collect();
+        let words = match changed.len() {
+            0 => square_in_words(shown),
+            n => format!("{} changed ({}); {}", count_of(n as u64, "cell", "cells"), changed.join(", "), square_in_words(shown)),
+        };
         Some(match self.replayed.iter().find(|(_, _, layout)| layout == shown) {
             Some((generation, score, _)) => {
                 // Four decimals, as few as say it: "0.0227", "0".
@@ -293,4 +298,9 @@ impl PuzzlePage for TilesPage {
         self.runs.clear();
         self.checkpoints.clear();
     }
+}
+
+/// The cells a replayed improvement changed, outlined on the square (none at the start).
+fn changed_cells(before: &Layout, shown: &Layout) -> Vec<usize> {
+    (0..16).filter(|&c| before != shown && before[c] != shown[c]).collect()
 }
