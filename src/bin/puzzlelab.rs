@@ -158,7 +158,7 @@ fn solve(link: &str) -> Result<Report, String> {
     let origin = Instant::now();
     let clock = move || origin.elapsed().as_secs_f64() * 1000.0;
     let mut quiet = |_: f64, _: &puzzlelab::core::job::Progress| true;
-    let mut ctx = JobContext::new(Limits::default(), &clock, &mut quiet);
+    let mut ctx = JobContext::new(Limits::command_line(), &clock, &mut quiet);
     puzzles::solve_link(link, &mut ctx)
 }
 

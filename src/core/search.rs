@@ -80,6 +80,15 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// The command line's: a native run may expand five times as many positions as a page's
+    /// (its threads share the work, see `sliding::pdb_search`), so the hardest 80-move
+    /// fifteen-puzzles finish; memory is bounded as on a page.
+    pub fn command_line() -> Self {
+        Self { max_expanded: 2_000_000_000, ..Self::default() }
+    }
+}
+
 /// Why a search ended without a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StopReason {
@@ -198,6 +207,12 @@ impl<'a> Control<'a> {
             return Err(StopReason::Cancelled);
         }
         Ok(())
+    }
+
+    /// Shows the monitor `stats` (a search shared between threads reports from one thread);
+    /// false: the search must stop.
+    pub fn report(&mut self, stats: &Stats) -> bool {
+        (self.monitor)(stats)
     }
 
     /// Final report so the monitor sees the closing counters.

@@ -89,6 +89,12 @@ struct Search<'d, 'c, 'm, const N: usize> {
     moves: Vec<Dir>,
     stats: Stats,
     ctl: &'c mut Control<'m>,
+    /// A native run shared between threads gathers its subtrees at this depth instead of
+    /// entering them ([`parallel`]); `u32::MAX` enters every one.
+    #[cfg(not(target_arch = "wasm32"))]
+    split_at: u32,
+    #[cfg(not(target_arch = "wasm32"))]
+    splits: Vec<parallel::Split>,
 }
 
 enum Step {
@@ -117,6 +123,10 @@ impl<'d, 'c, 'm, const N: usize> Search<'d, 'c, 'm, N> {
             moves: Vec::new(),
             stats: Stats::default(),
             ctl,
+            #[cfg(not(target_arch = "wasm32"))]
+            split_at: u32::MAX,
+            #[cfg(not(target_arch = "wasm32"))]
+            splits: Vec::new(),
         }
     }
 
@@ -222,6 +232,11 @@ impl<'d, 'c, 'm, const N: usize> Search<'d, 'c, 'm, N> {
         g: u32,
         bound: u32,
     ) -> Result<Step, StopReason> {
+        #[cfg(not(target_arch = "wasm32"))]
+        if g == self.split_at {
+            self.splits.push(parallel::Split::new(self, position, came_from, path_state));
+            return Ok(Step::Next(u32::MAX));
+        }
         self.ctl.check(&self.stats)?;
         self.stats.expanded += 1;
         self.stats.depth = self.stats.depth.max(g);
@@ -277,6 +292,19 @@ impl<'d, 'c, 'm, const N: usize> Search<'d, 'c, 'm, N> {
     }
 }
 
+impl<const N: usize> Search<'_, '_, '_, N> {
+    /// One iteration of IDA* within `bound`: natively on every core where the start is far
+    /// enough from the goal for the tree to be shared ([`parallel`]), else on this thread.
+    #[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+    fn iteration(&mut self, root: &Position, root_estimate: u32, bound: u32) -> Result<Step, StopReason> {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(threads) = parallel::threads_for(self, root_estimate) {
+            return parallel::iteration(self, root, bound, threads);
+        }
+        self.expand(root, NO_CELL, DuplicateFilter::START, 0, bound)
+    }
+}
+
 /// What [`Search::look`] learns about a child.
 #[derive(Clone, Copy)]
 struct Child {
@@ -312,6 +340,9 @@ fn tile_slots<const N: usize>(database: &PatternDatabase<N>) -> [[Slot; 2]; MAX_
     slots
 }
 
+#[cfg(not(target_arch = "wasm32"))]
+mod parallel;
+
 /// The duplicate filter, found once per session (per worker) on first use.
 static DUPLICATES: OnceLock<DuplicateFilter> = OnceLock::new();
 
@@ -346,7 +377,7 @@ fn idastar_filtered<const N: usize>(
         if let Some(max) = search.ctl.limits.max_depth.filter(|&max| bound > max * weights.g_weight) {
             break Outcome::Stopped(StopReason::DepthLimit(max));
         }
-        match search.expand(&root, NO_CELL, DuplicateFilter::START, 0, bound) {
+        match search.iteration(&root, root_estimate, bound) {
             Ok(Step::Found) => break Outcome::Found(std::mem::take(&mut search.moves)),
             Ok(Step::Next(u32::MAX)) => break Outcome::Unreachable,
             Ok(Step::Next(next)) => bound = next,
