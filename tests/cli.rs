@@ -430,6 +430,13 @@ fn bench_runs_published_sets_against_their_optimal_lengths() {
     assert_eq!(summary["length"]["max"], 57.0, "Korf's first two take 57 and 55 moves");
     assert_eq!(summary["length_ratio"]["max"], 1.0);
     assert!(summary["nodes_per_s"].as_f64().unwrap() > 0.0);
+    let boards: Vec<(u64, u64)> = summary["boards"]
+        .as_array()
+        .expect("each board's figures")
+        .iter()
+        .map(|board| (board["number"].as_u64().unwrap(), board["length"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(boards, [(1, 57), (2, 55)]);
 
     let out = puzzlelab(&["bench", "--count", "1", "korf-felner50"], None);
     let summary = &json_lines(&out)[0];

@@ -363,6 +363,9 @@ mod bench {
             "expanded": summary(solved.iter().map(|(_, r)| r.expanded as f64).collect()),
             "elapsed_ms": summary(solved.iter().map(|(_, r)| r.elapsed_ms).collect()),
             "nodes_per_s": expanded as f64 / seconds.max(1e-9),
+            "boards": solved.iter().map(|(instance, r)| serde_json::json!({
+                "number": instance.number, "length": r.length, "expanded": r.expanded, "elapsed_ms": r.elapsed_ms,
+            })).collect::<Vec<_>>(),
         });
         say!("{out}");
         let missed_optimal = set.algo == Algo::Pdb && !longer.is_empty();

@@ -332,7 +332,9 @@ pub fn clicked_a_control(event: &MouseEvent) -> bool {
     event
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|target| target.closest("button, a, input, select, label").ok().flatten())
+        .and_then(|target| {
+            target.closest("button, a, input, select, textarea, summary, label").ok().flatten()
+        })
         .is_some()
 }
 

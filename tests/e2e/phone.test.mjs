@@ -417,3 +417,30 @@ test("the marbles' row stands up on an upright phone: slots a finger wide, white
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("a tap on a result (a board not played by hand) answers, and answers again when repeated; Hanoi's discs a finger's height upright", async () => {
+  for (const name of ["tiles264", "phrase", "jets-sharks", "bayes", "alphametics"]) {
+    const { page, errors } = await phone(`#/${name}`, PORTRAIT[1]);
+    const board = page.locator(".board");
+    await board.waitFor();
+    const box = await board.boundingBox();
+    const words = page.locator(".alert-words > span");
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + Math.min(box.height / 2, 120));
+    await words.filter({ hasText: /press Solve|Touch field|Text to guess/ }).waitFor();
+    const round = await words.getAttribute("data-round");
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + Math.min(box.height / 2, 120));
+    await page.waitForFunction((before) => document.querySelector(".alert-words > span")?.dataset.round !== before, round);
+    // Drawn anew: its words fade in again.
+    assert.equal(await words.evaluate((span) => getComputedStyle(span).animationName), "alert-again", name);
+    assert.deepEqual(errors, [], name);
+    await page.close();
+  }
+  const { page, errors } = await phone("#/hanoi?discs=4", PORTRAIT[1]);
+  const disc = page.locator(".towers .disc rect").first();
+  await disc.waitFor();
+  const height = (await disc.boundingBox()).height;
+  assert.ok(height >= 30, `discs ${height.toFixed(1)} px high`);
+  assert.ok(await smallestPlace(page) >= 44);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

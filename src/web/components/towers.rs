@@ -15,6 +15,9 @@ pub struct TowersProps {
     pub selected: Option<u8>,
     /// The board's places (`components::places`, one per peg), drawn over the pegs.
     pub places: Html,
+    /// Drawn for an upright phone: taller discs (see [`disc_height`]).
+    #[prop_or_default]
+    pub tall: bool,
 }
 
 const PEG_SPACING: f64 = 320.0;
@@ -43,15 +46,24 @@ fn peg_centre(peg: u8) -> f64 {
     PEG_SPACING * (f64::from(peg) + 0.5)
 }
 
+/// A disc's height: `tall` (an upright phone, whose narrow screen draws the pegs' row small
+/// and leaves room under it), up to two and a half times as tall.
+fn disc_height(tower: Tower, tall: bool) -> f64 {
+    match tall {
+        true => (700.0 / (f64::from(tower.discs) + 0.6)).clamp(DISC_HEIGHT, 2.5 * DISC_HEIGHT),
+        false => DISC_HEIGHT,
+    }
+}
+
 /// The drawing's height, and the floor the discs stand on.
-fn heights(tower: Tower) -> (f64, f64) {
-    let floor = DISC_HEIGHT * (f64::from(tower.discs) + 0.6) + 10.0;
+fn heights(tower: Tower, tall: bool) -> (f64, f64) {
+    let floor = disc_height(tower, tall) * (f64::from(tower.discs) + 0.6) + 10.0;
     (floor + BASE_HEIGHT + 40.0, floor)
 }
 
 /// Peg `peg`'s column, top to bottom (x, y, width, height in the drawing's units): its place.
-pub fn peg_area(tower: Tower, peg: u8) -> [f64; 4] {
-    [peg_centre(peg) - PEG_SPACING / 2.0, 0.0, PEG_SPACING, heights(tower).0]
+pub fn peg_area(tower: Tower, peg: u8, tall: bool) -> [f64; 4] {
+    [peg_centre(peg) - PEG_SPACING / 2.0, 0.0, PEG_SPACING, heights(tower, tall).0]
 }
 
 #[function_component]
@@ -59,11 +71,12 @@ pub fn Towers(props: &TowersProps) -> Html {
     let tower = props.tower;
     let stacks = tower.stacks(props.position);
     let width = PEG_SPACING * f64::from(tower.pegs);
-    let (height, floor) = heights(tower);
+    let (height, floor) = heights(tower, props.tall);
+    let disc_height = disc_height(tower, props.tall);
     let peg_height = floor - 10.0;
     let pegs = (0..tower.pegs).map(|peg| {
         let cx = peg_centre(peg);
-        let [x, _, w, _] = peg_area(tower, peg);
+        let [x, _, w, _] = peg_area(tower, peg, props.tall);
         html! {
             <g class={classes!("peg", (props.selected == Some(peg)).then_some("selected"))}>
                 <rect class="peg-hit" x={format!("{x:.1}")} y="0" width={format!("{w:.1}")} height={format!("{height:.1}")} />
@@ -79,7 +92,7 @@ pub fn Towers(props: &TowersProps) -> Html {
     let mut place = vec![(0.0, 0.0); usize::from(tower.discs)];
     for (peg, stack) in stacks.iter().enumerate() {
         for (level, &disc) in stack.iter().enumerate() {
-            place[usize::from(disc)] = (peg_centre(peg as u8), floor - DISC_HEIGHT * (level as f64 + 1.0));
+            place[usize::from(disc)] = (peg_centre(peg as u8), floor - disc_height * (level as f64 + 1.0));
         }
     }
     // Larger discs first, so a smaller disc sliding past them is drawn on top.
@@ -90,9 +103,9 @@ pub fn Towers(props: &TowersProps) -> Html {
             <g key={disc} class="disc" data-disc={(disc + 1).to_string()}
                 style={format!("transform: translate({x:.1}px, {y:.1}px)")}>
                 <rect x={format!("{:.1}", -w / 2.0)} y="0" width={format!("{w:.1}")}
-                    height={format!("{:.1}", DISC_HEIGHT - 4.0)} rx="10" fill={colour} />
+                    height={format!("{:.1}", disc_height - 4.0)} rx="10" fill={colour} />
                 if tower.discs <= 12 {
-                    <text x="0" y={format!("{:.1}", DISC_HEIGHT / 2.0 + 9.0)} class="disc-label">{ disc + 1 }</text>
+                    <text x="0" y={format!("{:.1}", disc_height / 2.0 + 9.0)} class="disc-label">{ disc + 1 }</text>
                 }
             </g>
         }

@@ -114,6 +114,10 @@ impl PuzzlePage for BayesPage {
         )
     }
 
+    fn result_tapped(&self) -> Option<&'static str> {
+        Some("The scores follow the text being guessed: type another in the field Text to guess (the settings) and leave the field.")
+    }
+
     /// The algorithm menu sets `method`; a preset brings its first example guess.
     fn edited_link(&self, key: &str, text: &str) -> Link {
         let link = self.params.to_link();

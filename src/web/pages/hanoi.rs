@@ -157,7 +157,7 @@ impl PuzzlePage for HanoiPage {
                 if self.selected == Some(peg) {
                     name.push_str(", picked to move from");
                 }
-                (Place::new(peg_area(tower, peg), name), Action::Peg(peg))
+                (Place::new(peg_area(tower, peg, browser::upright_phone()), name), Action::Peg(peg))
             })
             .collect()
     }
@@ -176,7 +176,7 @@ impl PuzzlePage for HanoiPage {
 
     fn view_board(&self, shown: &Position, _act: &Callback<Action>, places: Html) -> Html {
         html! {
-            <Towers tower={self.params.tower} position={*shown} selected={self.selected} {places} />
+            <Towers tower={self.params.tower} position={*shown} selected={self.selected} {places} tall={browser::upright_phone()} />
         }
     }
 

@@ -106,6 +106,10 @@ impl PuzzlePage for JetsSharksPage {
         )
     }
 
+    fn result_tapped(&self) -> Option<&'static str> {
+        Some("The units are not set by hand on the net: name some in the Touch field (the settings, or a query of the slides) and press Solve to run it.")
+    }
+
     fn edited_link(&self, key: &str, text: &str) -> Link {
         let link = self.params.to_link().without("step").without(key);
         // The table is edited as lines of CSV and travels in the link as rows split by '~'.

@@ -64,6 +64,10 @@ impl PuzzlePage for PhrasePage {
             .into()
     }
 
+    fn result_tapped(&self) -> Option<&'static str> {
+        Some("The letters are changed by the algorithm, not by hand: press Solve to watch random text turn into the phrase.")
+    }
+
     fn position(&self) -> (String, String) {
         (String::new(), String::new())
     }
