@@ -176,6 +176,10 @@ impl Component for App {
                 // The menu is the page's own popup: Esc closes it and nothing else.
                 e.stop_immediate_propagation();
                 self.menu = false;
+                // Its links go with it: the focus goes back to the button that opened it.
+                if browser::focused_in("#puzzle-links") || browser::focus_lost(None) {
+                    browser::focus(".menu-button", false);
+                }
             }
             Msg::Key(e) => {
                 let own = self.shown_page().map_or(&[][..], |entry| entry.keys);

@@ -661,6 +661,13 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
     fn say_step(&self, session: &SolveSession) -> Option<String> {
         let said =
             session.move_into_step::<P::State, P::Move>().map(|(before, mv)| self.0.say_move(before, mv));
+        // A solution's last move reaches the goal: said so, as a last move by hand is.
+        let reaches_goal = self.0.played().is_some() && session.step() == session.solution_len();
+        let said =
+            said.map(|words| match reaches_goal && !words.is_empty() && !words.starts_with("Solved") {
+                true => format!("{}; solved: the goal is reached", words.trim_end_matches('.')),
+                false => words,
+            });
         said.filter(|words| !words.is_empty()).or_else(|| self.0.describe(&self.shown(session)))
     }
 
@@ -1790,8 +1797,10 @@ impl Page {
                 }
                 self.reveal_status = browser::coarse_pointer();
                 if std::mem::take(&mut self.play_when_solved) && self.session.has_solution() {
-                    // A row picked in Compare: its solution plays, as the guide says.
+                    // A row picked in Compare: its solution plays, as the guide says, and says so.
+                    let before = self.session.step();
                     self.session.playback_action(PlaybackAction::Toggle, ctx.link().callback(|_| Msg::Tick));
+                    self.notices.said = self.said_playback(PlaybackAction::Toggle, before);
                 }
             }
             Some(Finished::Compared) => self.focus_next = Some(COMPARE_FIRST_ROW),

@@ -422,7 +422,7 @@ test("Play and Pause are said; at the slow speeds each step is said while playin
   await page.keyboard.press(" ");
   await page.keyboard.press("End");
   await page.locator(".counter").filter({ hasText: /^step 7 \/ 7$/ }).waitFor({ timeout: 3000 });
-  await page.locator(".said").filter({ hasText: /^Step 7 of 7: disc 1 from peg A to peg C\.$/ }).waitFor({ timeout: 3000 });
+  await page.locator(".said").filter({ hasText: /^Step 7 of 7: disc 1 from peg A to peg C; solved: the goal is reached\.$/ }).waitFor({ timeout: 3000 });
   assert.deepEqual(errors, []);
   await page.close();
 });

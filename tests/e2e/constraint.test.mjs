@@ -36,6 +36,9 @@ test("sudoku: play by hand with the keyboard; clashes are marked; the link keeps
   await page.keyboard.press("5");
   await waitForHash(page, /moves=r1c3-5/);
   assert.equal(await page.locator(".sudoku-grid .cell.trouble").count(), 3, "r1c3, r1c6 and r8c3 hold 5");
+  // The picked cell keeps its frame while it clashes.
+  const frame = await page.locator(".sudoku-grid .cell.selected.trouble rect").evaluate((r) => [getComputedStyle(r).stroke, getComputedStyle(r).strokeDasharray]);
+  assert.deepEqual(frame, ["rgb(11, 87, 208)", "none"], "the picked cell framed in solid blue");
   await page.keyboard.press("Delete");
   await waitForHash(page, /moves=r1c3-5,r1c3-\./);
   assert.equal(await page.locator(".sudoku-grid .cell.trouble").count(), 0);
@@ -53,6 +56,10 @@ test("sudoku: play by hand with the keyboard; clashes are marked; the link keeps
   await page.getByRole("alert").filter({ hasText: "row 1, column 5 is a clue" }).waitFor();
   await waitForHash(page, /moves=r1c3-5,r1c3-\.,r1c4-7(&|$)/);
   assert.equal((await page.locator(".sudoku-grid .cell[data-cell=\"4\"]").textContent()).trim(), "1", "the clue stays");
+  // Arrows pressed away from the grid move the selection and name the cell reached.
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press("ArrowDown");
+  await page.locator(".said").filter({ hasText: /^Selected: Row 2, column 5: / }).waitFor({ timeout: 3000 });
   await page.keyboard.press("m");
   await waitForHash(page, /marks=1/);
   assert.ok(await page.locator(".sudoku-grid .mark").count() > 50, "pencil marks are drawn");

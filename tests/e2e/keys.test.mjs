@@ -238,7 +238,18 @@ test("u with nothing to undo keeps the solution; arrows in Compare move between 
   await page.keyboard.press("ArrowUp");
   assert.equal(await page.locator("table.compare tbody tr:focus th").innerText(), first);
   assert.doesNotMatch(hash(page), /moves=/);
+  // Enter on a row plays its solution and says so (it played in silence).
+  await page.keyboard.press("Enter");
+  await page.locator(".said").filter({ hasText: /^Playing from step 0 of \d+/ }).waitFor({ timeout: 30000 });
   await page.close();
+  // Esc closes the puzzles' menu and gives the focus back to its button.
+  const menu = await open("#/sliding?size=3", PROJECTOR);
+  await menu.page.locator(".menu-button").focus();
+  await menu.page.keyboard.press("Enter");
+  await menu.page.keyboard.press("Tab");
+  await menu.page.keyboard.press("Escape");
+  assert.equal(await menu.page.evaluate(() => document.activeElement?.classList.contains("menu-button")), true, "the focus on the menu's button");
+  await menu.page.close();
   // A second Solve while one runs is refused; the refusal goes once the answer comes.
   const genetic = await open("#/tiles264?seed=3", PROJECTOR);
   await genetic.page.keyboard.press("s");

@@ -80,6 +80,10 @@ impl PuzzlePage for HanoiPage {
                 (n, None) => format!("Solved by hand in {}.", count_of(n as u64, "move", "moves")),
             };
         }
+        // Once moving, the goal alone: how to move was said before the first move.
+        if played > 0 {
+            return format!("{} so far; goal: {}.", count_of(played as u64, "move", "moves"), describe_goal(&tower, self.params.goal));
+        }
         format!(
             "Goal: {}. Pick a peg, then another ({} or keys 1–{}), or drag a disc.",
             describe_goal(&tower, self.params.goal),

@@ -168,6 +168,17 @@ impl SudokuPage {
     }
 }
 
+impl SudokuPage {
+    /// The selected cell's name, said where the focus is not on it (arrows pressed elsewhere
+    /// on the page move the selection): a focused cell is named by the screen reader itself.
+    fn name_the_selection(&self, shown: &Position, notices: &mut Notices) {
+        let Some(cell) = self.selected.filter(|_| !browser::focused_in(".board .place")) else { return };
+        if let Some((place, _)) = self.places(shown).into_iter().nth(cell) {
+            notices.said = format!("Selected: {}.", place.name);
+        }
+    }
+}
+
 impl PuzzlePage for SudokuPage {
     type Params = SudokuParams;
     type Algo = Algo;
@@ -457,7 +468,10 @@ impl PuzzlePage for SudokuPage {
     fn act(&mut self, action: Action, shown: &Position, notices: &mut Notices) -> Effect<Move> {
         let side = self.side() as isize;
         match action {
-            Action::Select(cell) => self.selected = Some(cell),
+            Action::Select(cell) => {
+                self.selected = Some(cell);
+                self.name_the_selection(shown, notices);
+            }
             Action::Deselect => {
                 self.selected = None;
                 // The focus was on Done, which goes with the pad: it goes back to the board.
@@ -470,6 +484,7 @@ impl PuzzlePage for SudokuPage {
                 let cell = self.selected.unwrap_or(0) as isize;
                 let (r, c) = ((cell / side + dr).rem_euclid(side), (cell % side + dc).rem_euclid(side));
                 self.selected = Some((r * side + c) as usize);
+                self.name_the_selection(shown, notices);
             }
             Action::ToggleMarks => {
                 self.params.marks = !self.params.marks;
