@@ -89,7 +89,7 @@ async fn towers_component_draws_every_disc_and_peg() {
     let root = mount_point();
     let tower = Tower::new(5, 4);
     let position = tower.parse_position("ABCDA").unwrap();
-    let props = TowersProps { tower, position, selected: Some(1), places: yew::Html::default() };
+    let props = TowersProps { tower, position, selected: Some(1), places: yew::Html::default(), tall: false };
     yew::Renderer::<Towers>::with_root_and_props(root.clone(), props).render();
     TimeoutFuture::new(50).await;
     assert_eq!(root.query_selector_all(".disc").unwrap().length(), 5);
