@@ -444,3 +444,18 @@ test("a tap on a result (a board not played by hand) answers, and answers again 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("Play turning into Pause moves nothing after it on a phone", async () => {
+  const { page, errors } = await phone("#/hanoi?discs=5");
+  await page.locator(".solve-bar button.primary").tap();
+  const play = page.getByRole("button", { name: "Play", exact: true });
+  await play.waitFor();
+  const slower = page.getByRole("button", { name: "Slower" });
+  const before = await slower.boundingBox();
+  await play.tap();
+  await page.getByRole("button", { name: "Pause", exact: true }).waitFor();
+  const after = await slower.boundingBox();
+  assert.deepEqual([Math.round(after.x), Math.round(after.y)], [Math.round(before.x), Math.round(before.y)], "Slower stayed");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
