@@ -199,7 +199,7 @@ test("a course page on another origin frames a puzzle, a race and a lesson with 
   // A step button clicked to the race's end is disabled there: the focus stays in the steps.
   await race.locator("body").press("Home");
   await race.getByRole("button", { name: /to the end$/i }).click();
-  await race.waitForFunction(() => document.activeElement?.closest(".search-steps") !== null, null, { timeout: 3000 });
+  await race.waitForFunction(() => document.activeElement?.closest(".search-steps") !== null, null, { timeout: 10000 });
   // Its `?` list names only what works there: no way out of the race, no presenting.
   // The frame grows to show the whole list while it is open, and goes back after.
   const raceHeight = await lastSaid(1);
