@@ -200,6 +200,9 @@ pub trait PuzzlePage: Sized + 'static {
     fn drop_pick(&mut self) {}
     /// The focus reaching a place presses it (a Sudoku cell is selected as the arrows reach it).
     const FOCUS_PRESSES: bool = false;
+    /// A solution's last move says itself that the goal is reached (Sudoku's "Solved: …"), so
+    /// the shared step sentence adds nothing to it.
+    const LAST_MOVE_SAYS_SOLVED: bool = false;
 
     /// What a tap on a board without places (a result shown whole) answers, if anything.
     fn result_tapped(&self) -> Option<&'static str> {
@@ -663,11 +666,10 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
             session.move_into_step::<P::State, P::Move>().map(|(before, mv)| self.0.say_move(before, mv));
         // A solution's last move reaches the goal: said so, as a last move by hand is.
         let reaches_goal = self.0.played().is_some() && session.step() == session.solution_len();
-        let said =
-            said.map(|words| match reaches_goal && !words.is_empty() && !words.starts_with("Solved") {
-                true => format!("{}; solved: the goal is reached", words.trim_end_matches('.')),
-                false => words,
-            });
+        let said = said.map(|words| match reaches_goal && !words.is_empty() && !P::LAST_MOVE_SAYS_SOLVED {
+            true => format!("{}; solved: the goal is reached", words.trim_end_matches('.')),
+            false => words,
+        });
         said.filter(|words| !words.is_empty()).or_else(|| self.0.describe(&self.shown(session)))
     }
 

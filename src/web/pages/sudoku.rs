@@ -393,6 +393,7 @@ impl PuzzlePage for SudokuPage {
     }
 
     const FOCUS_PRESSES: bool = true;
+    const LAST_MOVE_SAYS_SOLVED: bool = true;
 
     /// The step's explanation, its cells named in words.
     fn say_move(&self, before: &Position, mv: &Move) -> String {

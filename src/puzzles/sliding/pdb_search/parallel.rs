@@ -6,7 +6,7 @@
 //! Only where a search stops at its node limit may the point of stopping differ from a serial
 //! run's, by the work the threads had in hand.
 
-use super::{Position, Search, Step, MAX_CELLS};
+use super::{DuplicateFilter, PatternDatabase, Position, Search, Step, Weights, MAX_CELLS};
 use crate::core::search::{Control, Limits, Stats, StopReason, CHECK_EVERY};
 use crate::puzzles::sliding::domain::Dir;
 use std::cell::Cell;
@@ -95,14 +95,17 @@ pub(super) fn iteration<const N: usize>(
         expanded: AtomicU64::new(0),
         running: AtomicUsize::new(threads),
     };
-    let (database, duplicates, weights) = (search.database, search.duplicates, search.weights);
     let limit = search.ctl.limits.max_expanded;
     let mut stopped = None;
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut worker = Worker { shared: &shared, splits: &splits, done: &done, bound };
-                worker.run(|ctl| Search::new(database, duplicates, weights, ctl));
+                let tables = Tables {
+                    database: search.database,
+                    duplicates: search.duplicates,
+                    weights: search.weights,
+                };
+                Worker { shared: &shared, splits: &splits, done: &done, bound, tables }.run();
                 shared.running.fetch_sub(1, Ordering::AcqRel);
             });
         }
@@ -156,19 +159,24 @@ pub(super) fn iteration<const N: usize>(
     Ok(Step::Next(next_bound))
 }
 
+/// What each thread's own search is built from: the tables every search shares.
+struct Tables<'d, const N: usize> {
+    database: &'d PatternDatabase<N>,
+    duplicates: &'d DuplicateFilter,
+    weights: Weights,
+}
+
 /// One thread's share: subtrees taken in turn until none is left or needed.
-struct Worker<'a> {
+struct Worker<'a, 'd, const N: usize> {
     shared: &'a Shared,
     splits: &'a [Split],
     done: &'a [Mutex<Option<Done>>],
     bound: u32,
+    tables: Tables<'d, N>,
 }
 
-impl Worker<'_> {
-    fn run<'d, const N: usize>(
-        &mut self,
-        search_with: impl for<'c, 'm> FnOnce(&'c mut Control<'m>) -> Search<'d, 'c, 'm, N>,
-    ) {
+impl<const N: usize> Worker<'_, '_, N> {
+    fn run(self) {
         let shared = self.shared;
         let current = Cell::new(0);
         // Every CHECK_EVERY positions: counted in, and stopped if no longer needed.
@@ -177,7 +185,8 @@ impl Worker<'_> {
             !shared.stop.load(Ordering::Acquire) && current.get() < shared.first_found.load(Ordering::Acquire)
         };
         let mut ctl = Control::new(Limits { max_expanded: u64::MAX, ..Limits::default() }, &mut monitor);
-        let mut search = search_with(&mut ctl);
+        let Tables { database, duplicates, weights } = self.tables;
+        let mut search = Search::new(database, duplicates, weights, &mut ctl);
         loop {
             let index = shared.next.fetch_add(1, Ordering::AcqRel);
             if index >= self.splits.len()
