@@ -11,8 +11,6 @@ pub fn format_ms(ms: f64) -> String {
     }
 }
 
-/// The sentence with its first letter in capitals ("no solution" → "No solution"). The app's
-/// sentences start in ASCII: Unicode's case tables would add 12 KB to the app for nothing.
 /// Escapes text for HTML (an element's text or an attribute's value in double quotes).
 pub fn html_text(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")

@@ -3,6 +3,12 @@
 //! added, never renamed.
 
 pub use crate::core::format::{count_of, format_count, format_ms};
+
+/// The note a first solve's report carries on what it built before solving, kept for the
+/// session's later solves ("includes 3.7 s building the pattern databases, once per session").
+pub fn built_once_note(label: &str, build_ms: f64) -> String {
+    format!("includes {} building the {label}, once per session", format_ms(build_ms))
+}
 use crate::core::race::Lane;
 use crate::core::replay::Frame;
 use crate::core::search::{Control, Limits, Outcome, SearchResult, Stats};

@@ -5,8 +5,7 @@
 //! Before a job that would build such data, two helper workers build its halves at once (on
 //! two cores), while this one waits for them.
 
-use crate::core::format::format_ms;
-use crate::core::job::{FromWorker, JobContext, Progress, ToWorker};
+use crate::core::job::{built_once_note, FromWorker, JobContext, Progress, ToWorker};
 use crate::core::replay::Seek;
 use crate::core::search::Limits;
 use crate::puzzles;
@@ -211,8 +210,6 @@ struct JobRequest {
 struct Prepared {
     label: &'static str,
     build_ms: f64,
-    /// Both halves came from helpers (else this worker built one or both).
-    by_helpers: bool,
 }
 
 /// Solves a job, saying in its report what was built for it beforehand.
@@ -226,14 +223,10 @@ fn solve(request: &JobRequest, prepared: Option<Prepared>) {
     let message = match puzzles::solve_link(&request.link, &mut ctx) {
         Ok(mut report) => {
             report.keep_moves_within(request.max_moves);
-            if let Some(Prepared { label, build_ms, by_helpers }) = prepared {
+            if let Some(Prepared { label, build_ms }) = prepared {
                 report.elapsed_ms += build_ms;
                 if report.solved {
-                    let how = if by_helpers { " in two workers at once" } else { "" };
-                    let note = format!(
-                        "includes {} building the {label}{how}, once per session",
-                        format_ms(build_ms)
-                    );
+                    let note = built_once_note(label, build_ms);
                     report.message =
                         Some(report.message.take().map_or(note.clone(), |m| format!("{m}; {note}")));
                 }
@@ -253,8 +246,6 @@ struct WaitingJob {
     label: &'static str,
     started_ms: f64,
     halves: [Option<Vec<u8>>; 2],
-    /// This worker built a half itself, a helper having failed.
-    built_here: bool,
     /// Each helper's last progress: done of total.
     progress: [(u64, u64); 2],
     helpers: Vec<Helper>,
@@ -277,8 +268,7 @@ fn build_in_halves(request: JobRequest, name: &'static str, label: &'static str)
     let started_ms = now_ms();
     let helpers = vec![first];
     let (halves, progress) = ([None, None], [(0, 1); 2]);
-    let waiting =
-        WaitingJob { request, name, label, started_ms, halves, built_here: false, progress, helpers };
+    let waiting = WaitingJob { request, name, label, started_ms, halves, progress, helpers };
     WAITING.with(|w| *w.borrow_mut() = Some(waiting));
     let start_second = Timeout::new(SECOND_HELPER_DELAY_MS, move || match start_helper(name, 1) {
         Some(second) => WAITING.with(|w| {
@@ -366,9 +356,8 @@ fn helper_progress(half: u8, done: u64, total: u64) {
 /// A helper failed: this worker builds its half itself.
 fn build_half_here(half: u8) {
     let name = WAITING.with(|w| {
-        let mut slot = w.borrow_mut();
-        let waiting = slot.as_mut().filter(|waiting| waiting.halves[usize::from(half)].is_none())?;
-        waiting.built_here = true;
+        let slot = w.borrow();
+        let waiting = slot.as_ref().filter(|waiting| waiting.halves[usize::from(half)].is_none())?;
         Some(waiting.name)
     });
     let Some(name) = name else { return };
@@ -400,11 +389,7 @@ fn half_arrived(half: u8, bytes: Vec<u8>) {
     let [first, second] = waiting.halves.map(Option::unwrap_or_default);
     // Halves that do not fit together (never expected) leave the job to build the data itself.
     let joined = puzzles::join_session_data_halves(waiting.name, &first, &second).is_ok();
-    let prepared = Prepared {
-        label: waiting.label,
-        build_ms: now_ms() - waiting.started_ms,
-        by_helpers: !waiting.built_here,
-    };
+    let prepared = Prepared { label: waiting.label, build_ms: now_ms() - waiting.started_ms };
     solve(&waiting.request, joined.then_some(prepared));
 }
 

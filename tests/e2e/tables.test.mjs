@@ -29,7 +29,7 @@ test("pattern databases are built once, kept across a reload, and can be forgott
   // Two helper workers build the tables' halves at once; the page sees one progress bar.
   await page.getByRole("progressbar", { name: "Building pattern databases in two workers" })
     .waitFor({ timeout: 20000 });
-  await status(page).filter({ hasText: /Solved: 9 moves.*building the pattern databases in two workers at once/ })
+  await status(page).filter({ hasText: /Solved: 9 moves.*includes .* building the pattern databases, once per session/ })
     .waitFor({ timeout: 60000 });
   console.log(`first 15-puzzle solve, tables built: ${Date.now() - building} ms`);
   await page.getByRole("button", { name: "Forget saved tables" }).waitFor();
@@ -100,7 +100,10 @@ test("cancelling while two helper workers build the tables stops them, and the n
   // A busy worker stops about a second after it is terminated; only the fresh one remains.
   await eventually(async () => page.workers().length === 1);
   await page.getByRole("button", { name: "Solve", exact: true }).click();
-  await status(page).filter({ hasText: /Solved: 9 moves.*in two workers at once/ }).waitFor({ timeout: 60000 });
+  await page.getByRole("progressbar", { name: "Building pattern databases in two workers" })
+    .waitFor({ timeout: 20000 });
+  await status(page).filter({ hasText: /Solved: 9 moves.*building the pattern databases, once per session/ })
+    .waitFor({ timeout: 60000 });
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -110,7 +113,6 @@ test("a worker that cannot start workers builds the tables itself", async () => 
   const report = await solveInWorker(page, FIFTEEN, "delete self.Worker;");
   assert.equal(report.length, 9);
   assert.match(report.message, /includes .* building the pattern databases, once per session/);
-  assert.doesNotMatch(report.message, /two workers/);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -123,7 +125,6 @@ self.Worker = function () { return new RealWorker(URL.createObjectURL(new Blob([
   const report = await solveInWorker(page, FIFTEEN, silentHelpers);
   assert.equal(report.length, 9);
   assert.match(report.message, /includes .* building the pattern databases, once per session/);
-  assert.doesNotMatch(report.message, /two workers/, "the halves were built here, not by helpers");
   console.log(`silent helpers: answered after ${report.elapsed_ms.toFixed(0)} ms (the helpers' loading deadline is 8 s)`);
   assert.deepEqual(errors, []);
   await page.close();

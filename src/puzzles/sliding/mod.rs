@@ -14,7 +14,7 @@ mod shorten;
 pub mod solvers;
 
 use crate::core::choice::Named;
-use crate::core::job::{format_ms, JobContext, Progress, Report};
+use crate::core::job::{built_once_note, JobContext, Progress, Report};
 use crate::core::link::{describe_errors, Link, LinkParams};
 use crate::core::race::Work;
 use crate::core::solution::Solution;
@@ -127,9 +127,7 @@ pub fn solve(params: &SlidingParams, ctx: &mut JobContext) -> Result<Report, Str
     if report.optimal {
         report.optimal_length = Some(report.length as u64);
     }
-    let build_note = (build_ms >= 100.0).then(|| {
-        format!("includes {} building the pattern databases, once per session", format_ms(build_ms))
-    });
+    let build_note = (build_ms >= 100.0).then(|| built_once_note("pattern databases", build_ms));
     if report.solved {
         let notes: Vec<String> = solved.note.into_iter().chain(build_note).collect();
         report.message = (!notes.is_empty()).then(|| notes.join("; "));
