@@ -325,8 +325,6 @@ pub fn note_pointer_presses() -> gloo_events::EventListener {
     })
 }
 
-/// True when Space or Enter is pressing the focused button, or Enter following the focused
-/// link (which is what they do there): Enter always, Space on a button the keyboard focused.
 /// Whether a click landed on a control (a button, a link, a field), not on what is around it.
 pub fn clicked_a_control(event: &MouseEvent) -> bool {
     event
@@ -338,6 +336,23 @@ pub fn clicked_a_control(event: &MouseEvent) -> bool {
         .is_some()
 }
 
+/// A finger touching the page beside a refusal that floats over it (a phone's, over the
+/// header): the touch puts it away, so it is not left over the header as a stuck box.
+pub fn touched_beside_floating_alert(event: &web_sys::PointerEvent) -> bool {
+    let floating = find(".messages .alert:not(.empty)")
+        .and_then(|alert| window().get_computed_style(&alert).ok().flatten())
+        .and_then(|style| style.get_property_value("position").ok())
+        .is_some_and(|position| position == "fixed");
+    let on_messages = event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|target| target.closest(".messages").ok().flatten())
+        .is_some();
+    event.pointer_type() == "touch" && floating && !on_messages
+}
+
+/// True when Space or Enter is pressing the focused button, or Enter following the focused
+/// link (which is what they do there): Enter always, Space on a button the keyboard focused.
 fn pressing_button(event: &KeyboardEvent) -> bool {
     if event.key() == "Tab" {
         PRESSED_BY_POINTER.with(|pressed| pressed.borrow_mut().take());
@@ -448,6 +463,18 @@ pub fn reveal(selector: &str) {
         let options = web_sys::ScrollIntoViewOptions::new();
         options.set_block(web_sys::ScrollLogicalPosition::Nearest);
         element.scroll_into_view_with_scroll_into_view_options(&options);
+    }
+}
+
+/// Scrolls the element `selector` finds wholly into view, the least distance, if it fits in
+/// the window's height (a taller one is left where the reader has it).
+pub fn reveal_whole(selector: &str) {
+    let fits = find(selector).is_some_and(|element| {
+        let height = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or_default();
+        element.get_bounding_client_rect().height() <= height
+    });
+    if fits {
+        reveal(selector);
     }
 }
 

@@ -33,6 +33,8 @@ pub fn dialog_open() -> bool {
 /// the dialog's table says: close it, or keep Tab among its controls.
 pub struct DialogKeys {
     _listener: EventListener,
+    /// What had the focus when the dialog opened: it takes it back when the dialog closes.
+    opened_from: Option<web_sys::HtmlElement>,
 }
 
 impl DialogKeys {
@@ -57,13 +59,16 @@ impl DialogKeys {
                 _ => {}
             }
         });
-        Self { _listener: listener }
+        Self { _listener: listener, opened_from: browser::focused() }
     }
 }
 
 impl Drop for DialogKeys {
     fn drop(&mut self) {
         browser::remove_root_attribute(DIALOG_ATTRIBUTE);
+        if let Some(element) = self.opened_from.take().filter(|element| element.is_connected()) {
+            let _ = element.focus();
+        }
     }
 }
 

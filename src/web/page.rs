@@ -847,6 +847,11 @@ pub struct Page {
     /// On a phone, the status (with the answer under it) to bring into view once drawn: the
     /// answer's board or chart may have moved it away from where Solve left it.
     reveal_status: bool,
+    /// On a phone, a place was just tapped: its board is kept in sight above what the tap
+    /// opened (a Sudoku cell's digit pad).
+    reveal_tapped: bool,
+    /// The puzzle's opening words as last put in the status (`show_intro`).
+    intro_shown: String,
     /// What a field holds while it is typed in or after it was refused.
     draft: Option<Draft>,
     /// The Search view, when open.
@@ -912,6 +917,8 @@ impl Component for Page {
             focus_next: None,
             had_focus: false,
             reveal_status: false,
+            reveal_tapped: false,
+            intro_shown: String::new(),
             draft: None,
             search: None,
             maker: None,
@@ -931,7 +938,7 @@ impl Component for Page {
             _keys: browser::on_key(ctx.link().callback(Msg::Key)),
             _turns: browser::on_upright_change(ctx.link().callback(|_| Msg::Turned)),
         };
-        page.notices.status = page.puzzle.intro();
+        page.show_intro();
         // The app's files have all arrived (it runs): the solver's may now use the network, and
         // come while the board is drawn and looked at.
         if !browser::saves_data() {
@@ -1028,6 +1035,9 @@ impl Component for Page {
                 BOARD
             };
             let _ = browser::focus(next, false) || browser::focus(BOARD, false);
+        }
+        if std::mem::take(&mut self.reveal_tapped) {
+            browser::reveal_whole(BOARD_DRAWING);
         }
         if std::mem::take(&mut self.reveal_status) {
             browser::reveal(STATUS);
@@ -1247,6 +1257,16 @@ impl Guide {
     }
 }
 
+/// A touch on the page puts away a refusal floating over it (on a phone).
+fn put_alert_away(shell: &Callback<Shell>) -> Callback<PointerEvent> {
+    let shell = shell.clone();
+    Callback::from(move |e: PointerEvent| {
+        if browser::touched_beside_floating_alert(&e) {
+            shell.emit(Shell::DismissAlert);
+        }
+    })
+}
+
 /// The layout every puzzle page shares: settings panel, stage (status, progress, board,
 /// chart, playback) and results.
 fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
@@ -1259,7 +1279,7 @@ fn shell_view(parts: ShellParts, shell: &Callback<Shell>) -> Html {
     html! {
         <main class={classes!("puzzle-page", parts.name, parts.comparing.then_some("comparing"),
             parts.search.is_some().then_some("searching"), parts.board_in_view.then_some("board-in-view"),
-            (!parts.closes_view).then_some("keeps-view"))}>
+            (!parts.closes_view).then_some("keeps-view"))} onpointerdown={put_alert_away(shell)}>
             <aside class="panel" aria-label="Settings">
                 <h1>{ parts.title }</h1>
                 <div class="solve-bar">
@@ -1433,10 +1453,14 @@ impl Page {
             // as that job's (a comparison's row, say).
             Shell::NewSeed | Shell::UseSeed if self.session.is_busy() => {}
             Shell::NewSeed => {
+                let before = self.notices.status.clone();
                 self.edit("seed", &browser::random_seed().to_string());
                 self.use_seed(ctx);
-                // Heard too: the new seed and what it drew.
-                self.notices.said = self.notices.status.clone();
+                // The status, a live region, says the new seed and what it drew; words the same
+                // as before (a run not yet started) would not be said again, so they are said.
+                if self.notices.status == before {
+                    self.notices.said = self.notices.status.clone();
+                }
             }
             Shell::UseSeed => self.use_seed(ctx),
             Shell::Undo => match self.puzzle.played().unwrap_or(0) + self.session.step() {
@@ -1453,7 +1477,7 @@ impl Page {
                 }
                 moves => {
                     self.puzzle.undo(&mut self.session);
-                    self.notices.status = self.puzzle.intro();
+                    self.show_intro();
                     self.notices.said = format!("Move {moves} undone.");
                 }
             },
@@ -1462,7 +1486,7 @@ impl Page {
                 self.notices.alert = None;
                 self.session.clear();
                 self.puzzle.restart();
-                self.notices.status = self.puzzle.intro();
+                self.show_intro();
                 self.notices.said = "Back to the start position.".into();
             }
             Shell::ReadBoard => {
@@ -1487,7 +1511,7 @@ impl Page {
                             self.session.restore(solution);
                             self.notices.status = status;
                         }
-                        None => self.notices.status = self.puzzle.intro(),
+                        None => self.show_intro(),
                     }
                     self.closed_search = Some((view.link().clone(), view.moment()));
                 }
@@ -1836,7 +1860,7 @@ impl Page {
             Some(EditOutcome::Puzzle) => {
                 self.session.reset();
                 self.puzzle.clear_results();
-                self.notices.status = self.puzzle.intro();
+                self.show_intro();
             }
         }
     }
@@ -1987,11 +2011,23 @@ impl Page {
 }
 
 impl Page {
+    /// The status says what to do, or how play stands (the puzzle's opening words).
+    fn show_intro(&mut self) {
+        self.intro_shown = self.puzzle.intro();
+        self.notices.status = self.intro_shown.clone();
+    }
+
     /// One message: what `update` does, counted by it when by hand.
     fn handle(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         match msg {
             Msg::Shell(shell) => self.shell(ctx, shell),
-            Msg::Turned => return true,
+            // A phone turned: the rules' words name the new directions (the marbles' "down").
+            Msg::Turned => {
+                if self.notices.status == self.intro_shown {
+                    self.show_intro();
+                }
+                return true;
+            }
             Msg::Solver(event) => self.follow(ctx, event),
             Msg::Part(index, event) => {
                 if let Some((parts, elapsed_ms)) = self.session.follow_part(index, event, &mut self.notices) {
@@ -2025,11 +2061,12 @@ impl Page {
             Msg::Search(msg) => {
                 if let Some(search) = &mut self.search {
                     search.update(msg, ctx.link().callback(Msg::Search));
+                    let (refused, new_path) = (search.refused(), search.take_new_path());
                     // Refused, the view says why: the status no longer announces what will not come.
-                    if search.refused() {
-                        self.notices.status = self.puzzle.intro();
+                    if refused {
+                        self.show_intro();
                     }
-                    if let Some(path) = search.take_new_path() {
+                    if let Some(path) = new_path {
                         self.show_node(path);
                     }
                 }
@@ -2045,6 +2082,7 @@ impl Page {
                         vec![from, to]
                     }
                 };
+                self.reveal_tapped = matches!(pressed, Pressed::One(_)) && browser::coarse_pointer();
                 for place in places {
                     let Some(action) = self.puzzle.press(place, &self.session) else { return false };
                     self.notices.said.clear();
@@ -2230,6 +2268,8 @@ const FULL_PAGE_PLAYS: &str = "\"Open in Puzzle Lab ↗\" opens the full page, w
 /// Where a focus the page's redraw took away goes: the board (a result named in words, or the
 /// frame of the places, so that the arrows still steer a piece picked; Tab then reaches them).
 const BOARD: &str = ".board";
+/// The drawing a board's places are on.
+const BOARD_DRAWING: &str = ".board svg:has(.places)";
 
 /// The QR code's Close button.
 const QR_CLOSE: &str = ".qr-overlay .qr-close";

@@ -427,7 +427,7 @@ test("Play and Pause are said; at the slow speeds each step is said while playin
   await page.close();
 });
 
-test("an answer shown whole (the queens) says it has no steps; the focus stays on the board through Solve and ?", async () => {
+test("an answer shown whole (the queens) says it has no steps; the focus stays on the board through Solve, ? and the QR code", async () => {
   const { page, errors } = await open("#/queens?n=6&algo=backtracking", PROJECTOR);
   await page.locator(".board .place").first().waitFor();
   await tabIntoBoard(page);
@@ -464,6 +464,16 @@ test("an answer shown whole (the queens) says it has no steps; the focus stays o
   await page.locator(".overlay-box").waitFor({ state: "detached" });
   await page.waitForFunction(() => document.activeElement?.classList.contains("place"), null, { timeout: 3000 });
   assert.equal(await focusedName(page), place);
+  // The QR code's sheet too gives the focus back to the peg that had it, on a later peg.
+  await page.keyboard.press("ArrowRight");
+  const later = await focusedName(page);
+  assert.notEqual(later, place);
+  await page.keyboard.press("q");
+  await page.locator(".qr-overlay").waitFor();
+  await page.keyboard.press("Escape");
+  await page.locator(".qr-overlay").waitFor({ state: "detached" });
+  await page.waitForFunction(() => document.activeElement?.classList.contains("place"), null, { timeout: 3000 });
+  assert.equal(await focusedName(page), later);
   // After Solve the focus is on Play; r puts the solution aside, Play goes: the board takes the
   // focus (its frame, so the arrows still steer a piece picked), and Tab reaches its places.
   await page.keyboard.press("s");
@@ -474,9 +484,11 @@ test("an answer shown whole (the queens) says it has no steps; the focus stays o
   await page.waitForFunction(() => document.activeElement?.matches(".board"), null, { timeout: 3000 });
   await page.keyboard.press("Tab");
   await page.waitForFunction(() => document.activeElement?.classList.contains("place"), null, { timeout: 3000 });
-  // A new seed is heard, not only shown.
+  // A new seed is heard, not only shown: the status, a live region, says it, once (the spoken
+  // line does not say it over).
   await page.keyboard.press("n");
-  await page.locator(".said").filter({ hasText: /^Random position from seed \d+/ }).waitFor({ timeout: 3000 });
+  await page.locator("[role=status].status[aria-live=polite]").filter({ hasText: /^Random position from seed \d+/ }).waitFor({ timeout: 3000 });
+  assert.doesNotMatch(await page.locator(".said").textContent(), /Random position from seed/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -210,8 +210,8 @@ test("a phone held sideways: the grids take the screen's height beside the statu
     assert.ok(status.x >= board.x + board.width, `${hash}: the status beside the board`);
     assert.ok(board.y + board.height <= LANDSCAPE.height, `${hash}: the whole board in the screen`);
     if (side === 9) {
-      // A value entered: the digit pad and the note on the entry, at the foot of the side
-      // column, leave the grid its height and the status its first lines.
+      // A value entered: the digit pad, in the header's place at the top of the side column,
+      // leaves the grid its height, and the status and Solve in sight under it.
       await page.touchscreen.tap(board.x + board.width * 2.5 / 9, board.y + board.height * 0.5 / 9);
       await page.getByRole("button", { name: "4", exact: true }).tap();
       await page.locator(".step-note").filter({ hasText: "4" }).waitFor();
@@ -222,6 +222,11 @@ test("a phone held sideways: the grids take the screen's height beside the statu
         return line.contains(document.elementFromPoint(box.left + box.width / 2, box.top + 10));
       });
       assert.ok(statusSeen, `${hash}: the status's first line not under the pad`);
+      const solveInReach = await page.locator(".solve-bar button.primary").evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return box.bottom <= innerHeight && button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+      });
+      assert.ok(solveInReach, `${hash}: Solve in sight and in reach with the pad open`);
       // A solution stepped (the 4 taken back: it leaves none): its note goes under the
       // playback, covering none of its buttons.
       await page.getByRole("button", { name: "Done" }).tap();
@@ -275,6 +280,9 @@ test("an 8-puzzle solved by taps alone, a tile slid by a swipe, and the solution
   await solvedBlank.waitFor({ state: "detached" });
   await swipe(finger[moves.at(-1)]);
   await solvedBlank.waitFor();
+  // Every tile in its place, and each shows it by a tick as well as its colour.
+  assert.deepEqual(await board.locator(".tile").evaluateAll((tiles) => tiles.map((t) => t.querySelector(".home-mark")?.textContent ?? "")),
+    Array(8).fill("✓"));
   await page.getByRole("button", { name: "Restart" }).tap();
   await page.getByRole("button", { name: "Solve", exact: true }).tap();
   await counterShows(page, `step 0 / ${moves.length}`);
@@ -298,17 +306,22 @@ test("a Sudoku value entered with the digit pad, a Hanoi move, four queens and a
   await sudoku.page.waitForURL(/marks=1/);
   assert.match(decodeURIComponent(new URL(sudoku.page.url()).hash), /moves=[^&]*r1c3\D*6/, "r1c3 = 6, in the link");
   assert.deepEqual(await phoneProblems(sudoku.page), [], "with the pad shown");
-  // The grid's last row stays above the pad.
-  const [gridFoot, padTop] = [await grid.boundingBox(), await pad.boundingBox()];
-  assert.ok(gridFoot.y + gridFoot.height <= padTop.y + 1, `the grid (foot ${gridFoot.y + gridFoot.height}) above the pad (${padTop.y})`);
-  // The pad covers the foot of the screen, Solve's bar with it, as a phone's keypad would;
-  // Done closes it, and Solve is there again.
+  // The pad sits on Solve's bar, as a phone's keypad would, Solve and Cancel still in reach
+  // under it; Done closes it.
   const solve = sudoku.page.locator(".solve-bar button.primary");
   const covered = () => solve.evaluate((button) => {
     const box = button.getBoundingClientRect();
     return !button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
   });
-  assert.ok(await covered(), "the pad over Solve");
+  assert.equal(await covered(), false, "Solve in reach with the pad open");
+  // A cell of the last row picked: the whole grid is scrolled above the pad.
+  const cell = await grid.boundingBox();
+  await sudoku.page.touchscreen.tap(cell.x + cell.width * 4.5 / 9, cell.y + cell.height * 8.5 / 9);
+  await sudoku.page.locator(".sudoku-grid .cell.selected").waitFor();
+  await sudoku.page.waitForFunction(() => {
+    const [grid, pad] = [".sudoku-board svg", ".digit-pad"].map((s) => document.querySelector(s).getBoundingClientRect());
+    return grid.top >= 0 && grid.bottom <= pad.top + 1;
+  }, null, { timeout: 3000 });
   await pad.getByRole("button", { name: "Done" }).tap();
   await pad.waitFor({ state: "detached" });
   assert.equal(await covered(), false, "Solve in reach once the pad is closed");
@@ -338,7 +351,12 @@ test("a Sudoku value entered with the digit pad, a Hanoi move, four queens and a
   await queens.page.locator(".counter").filter({ hasText: /^solution 1 \/ 2$/ }).waitFor({ timeout: 20000 });
   const answer = await queens.page.locator("svg.chessboard").boundingBox();
   await queens.page.touchscreen.tap(answer.x + answer.width / 8, answer.y + answer.height / 8);
-  await queens.page.locator(".alert").filter({ hasText: /shows an answer found by Solve.*Clear the board/ }).waitFor({ timeout: 3000 });
+  const alert = queens.page.locator(".alert:not(.empty)");
+  await alert.filter({ hasText: /shows an answer found by Solve.*Clear the board/ }).waitFor({ timeout: 3000 });
+  // The refusal floats over the header until a touch anywhere on the page (here the settings'
+  // title, no control) puts it away.
+  await queens.page.locator(".panel h1").tap();
+  await alert.waitFor({ state: "detached", timeout: 3000 });
   await queens.page.getByRole("button", { name: "Clear the board" }).tap();
   await chessboard.waitFor();
   await queens.page.locator(".status").filter({ hasText: /^Place n queens/ }).waitFor({ timeout: 3000 });
@@ -405,6 +423,12 @@ test("the marbles' row stands up on an upright phone: slots a finger wide, white
   const [four, five] = [await slot(/^Slot 4/).boundingBox(), await slot(/^Slot 5/).boundingBox()];
   assert.ok(five.y >= four.y + four.height - 1 && Math.abs(five.x - four.x) < 1, `slot 5 under slot 4: ${JSON.stringify([four, five])}`);
   await page.locator(".status").filter({ hasText: "white moves down, black up" }).waitFor();
+  // The opening words turn with the phone too.
+  const upright = page.viewportSize();
+  await page.setViewportSize({ width: 640, height: 360 });
+  await page.locator(".status").filter({ hasText: "white moves right, black left" }).waitFor({ timeout: 3000 });
+  await page.setViewportSize(upright);
+  await page.locator(".status").filter({ hasText: "white moves down, black up" }).waitFor({ timeout: 3000 });
   await slot(/^Slot 4/).tap();
   await page.waitForURL(/moves=4-5/);
   await slot("Slot 5: white marble, moves down").waitFor();

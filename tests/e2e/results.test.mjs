@@ -56,6 +56,21 @@ for (const { link, done, words, steps } of PAGES) {
   });
 }
 
+test("a queens answer is not one picture: each queen is named, row by row, as the words say", async () => {
+  const { page, errors } = await open("#/queens?n=8", PROJECTOR);
+  await solve(page);
+  await status(page).filter({ hasText: /92 solutions/ }).waitFor({ timeout: 60000 });
+  const frame = page.getByRole("group", { name: /^8×8 board, queens at / });
+  const board = frame.getByRole("group", { name: "8×8 board, its queens row by row" });
+  const queens = await board.getByRole("img", { name: /^Queen at row/ }).evaluateAll((all) => all.map((q) => q.getAttribute("aria-label")));
+  assert.equal(queens.length, 8);
+  queens.forEach((name, row) => assert.match(name, new RegExp(`^Queen at row ${row + 1}, column [1-8]$`)));
+  const words = (await frame.getAttribute("aria-label")).replace(/^8×8 board, queens at /, "").split("; ");
+  assert.deepEqual(queens.map((name) => name.replace("Queen at ", "")), words, "the pictures say what the board's words say");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("forced colours: activation and score bars, chart keys, right letters and a picked Sudoku cell keep a visible form", async () => {
   // Step 100: the link solves on opening and shows the last cycle, Ken's pool won.
   const { page, errors } = await open("#/jets-sharks?touch=Ken:0.8&step=100", PROJECTOR);

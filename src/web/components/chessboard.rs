@@ -64,17 +64,34 @@ pub fn Chessboard(props: &ChessboardProps) -> Html {
             </>
         }
     });
+    // A board shown, not played, is named in words by the page's board frame around it.
     let label = match props.places.is_some() {
         true => format!("{n}×{n} board, squares row by row"),
-        false => queens_in_words(n, &props.queens),
+        false => format!("{n}×{n} board, its queens row by row"),
     };
+    // A board shown, not played: each queen a picture of its own, named, for a screen reader
+    // to go through one by one (a board played by hand has its places instead).
+    let named_queens = props.places.is_none().then(|| {
+        let mut sorted = props.queens.clone();
+        sorted.sort_unstable();
+        sorted.into_iter().map(|[row, col]| {
+            let attack = if attacked(&props.queens, row, col) { ", attacked by another queen" } else { "" };
+            let name = format!("Queen at row {}, column {}{attack}", row + 1, col + 1);
+            let (x, y) = (f64::from(col) * CELL, f64::from(row) * CELL);
+            html! {
+                <rect class="named-queen" role="img" aria-label={name} x={format!("{x:.0}")} y={format!("{y:.0}")}
+                    width={CELL.to_string()} height={CELL.to_string()} />
+            }
+        })
+    });
     html! {
         <svg class={classes!("chessboard", props.places.is_some().then_some("playable"))} viewBox={format!("0 0 {side:.0} {side:.0}")}
-            role={if props.places.is_some() { "group" } else { "img" }} aria-label={label}>
+            role="group" aria-label={label}>
             <g aria-hidden="true">
                 { for squares }
                 { for queens }
             </g>
+            { for named_queens.into_iter().flatten() }
             { props.places.clone().unwrap_or_default() }
         </svg>
     }

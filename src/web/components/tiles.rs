@@ -68,6 +68,10 @@ pub fn Tiles(props: &TilesProps) -> Html {
                     height={format!("{:.0}", CELL - GAP)} rx="12" />
                 <text x={format!("{:.0}", CELL / 2.0)} y={format!("{:.0}", CELL / 2.0 + font * 0.36)}
                     style={format!("font-size: {font:.0}px")}>{ tile }</text>
+                // In its place: a tick as well as the colour, seen without telling colours.
+                if home {
+                    <text class="home-mark" x={format!("{:.0}", CELL - GAP - 12.0)} y="30">{ "✓" }</text>
+                }
             </g>
         }
     });
