@@ -466,14 +466,16 @@ pub fn reveal(selector: &str) {
     }
 }
 
-/// Scrolls the element `selector` finds wholly into view, the least distance, if it fits in
-/// the window's height (a taller one is left where the reader has it).
-pub fn reveal_whole(selector: &str) {
-    let fits = find(selector).is_some_and(|element| {
-        let height = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or_default();
-        element.get_bounding_client_rect().height() <= height
-    });
-    if fits {
+/// Scrolls the element `selector` finds into view, the least distance, if something drawn
+/// over the page (a phone's digit pad) covers its top or its foot.
+pub fn reveal_if_covered(selector: &str) {
+    let (Some(element), Some(document)) = (find(selector), window().document()) else { return };
+    let rect = element.get_bounding_client_rect();
+    let x = (rect.left() + rect.right()) / 2.0;
+    let seen_at = |y: f64| {
+        document.element_from_point(x as f32, y as f32).is_some_and(|top| element.contains(Some(&top)))
+    };
+    if !(seen_at(rect.top() + 2.0) && seen_at(rect.bottom() - 2.0)) {
         reveal(selector);
     }
 }

@@ -847,9 +847,9 @@ pub struct Page {
     /// On a phone, the status (with the answer under it) to bring into view once drawn: the
     /// answer's board or chart may have moved it away from where Solve left it.
     reveal_status: bool,
-    /// On a phone, a place was just tapped: its board is kept in sight above what the tap
-    /// opened (a Sudoku cell's digit pad).
-    reveal_tapped: bool,
+    /// On a phone, the place just tapped, kept in sight above what the tap opened (a Sudoku
+    /// cell's digit pad).
+    reveal_tapped: Option<usize>,
     /// The puzzle's opening words as last put in the status (`show_intro`).
     intro_shown: String,
     /// What a field holds while it is typed in or after it was refused.
@@ -917,7 +917,7 @@ impl Component for Page {
             focus_next: None,
             had_focus: false,
             reveal_status: false,
-            reveal_tapped: false,
+            reveal_tapped: None,
             intro_shown: String::new(),
             draft: None,
             search: None,
@@ -1036,8 +1036,8 @@ impl Component for Page {
             };
             let _ = browser::focus(next, false) || browser::focus(BOARD, false);
         }
-        if std::mem::take(&mut self.reveal_tapped) {
-            browser::reveal_whole(BOARD_DRAWING);
+        if let Some(place) = self.reveal_tapped.take() {
+            browser::reveal_if_covered(&format!(".board .place[data-place='{place}']"));
         }
         if std::mem::take(&mut self.reveal_status) {
             browser::reveal(STATUS);
@@ -1488,6 +1488,8 @@ impl Page {
                 self.puzzle.restart();
                 self.show_intro();
                 self.notices.said = "Back to the start position.".into();
+                // Restart sits under the board on a phone: the rules it brings back come into view.
+                self.reveal_status = browser::coarse_pointer();
             }
             Shell::ReadBoard => {
                 self.notices.said = self.puzzle.read_board(&self.session);
@@ -2082,7 +2084,9 @@ impl Page {
                         vec![from, to]
                     }
                 };
-                self.reveal_tapped = matches!(pressed, Pressed::One(_)) && browser::coarse_pointer();
+                if let Pressed::One(place) = pressed {
+                    self.reveal_tapped = browser::coarse_pointer().then_some(place);
+                }
                 for place in places {
                     let Some(action) = self.puzzle.press(place, &self.session) else { return false };
                     self.notices.said.clear();
@@ -2268,8 +2272,6 @@ const FULL_PAGE_PLAYS: &str = "\"Open in Puzzle Lab ↗\" opens the full page, w
 /// Where a focus the page's redraw took away goes: the board (a result named in words, or the
 /// frame of the places, so that the arrows still steer a piece picked; Tab then reaches them).
 const BOARD: &str = ".board";
-/// The drawing a board's places are on.
-const BOARD_DRAWING: &str = ".board svg:has(.places)";
 
 /// The QR code's Close button.
 const QR_CLOSE: &str = ".qr-overlay .qr-close";

@@ -176,6 +176,14 @@ test("what a page shows travels in its link: the solution listed, attacks, playb
   await square.page.locator(".counter").filter({ hasText: "solution 7 / 144" }).waitFor({ timeout: 30000 });
   await square.page.keyboard.press("ArrowRight");
   await waitForHash(square.page, /shown=8/);
+  // One solution: nothing to page to, and Previous and Next look it.
+  const alone = await open("#/alphametics?equation=SEND%20%2B%20MORE%20%3D%3D%20MONEY&algo=columns");
+  await alone.page.getByRole("button", { name: "Solve", exact: true }).click();
+  await alone.page.locator(".counter").filter({ hasText: "solution 1 / 1" }).waitFor({ timeout: 30000 });
+  for (const name of ["Previous solution", "Next solution"]) {
+    assert.ok(await alone.page.getByRole("button", { name }).isDisabled(), name);
+  }
+  await alone.page.close();
   const hanoi = await open("#/hanoi?discs=3&algo=optimal");
   await hanoi.page.getByRole("button", { name: "Solve", exact: true }).click();
   await hanoi.page.locator(".speed").filter({ hasText: "speed 3/7" }).waitFor();

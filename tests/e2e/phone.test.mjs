@@ -292,6 +292,23 @@ test("an 8-puzzle solved by taps alone, a tile slid by a swipe, and the solution
   await page.close();
 });
 
+test("Restart, under the board on a phone held sideways, brings the status back into view", async () => {
+  const { page, errors } = await phone("#/sliding?size=4&seed=1&shuffle=30", { width: 640, height: 360 });
+  await page.locator(".solve-bar button.primary").tap();
+  await page.locator(".counter").filter({ hasText: /^step 0 \/ \d+$/ }).waitFor({ timeout: 60000 });
+  await page.getByRole("button", { name: "Step", exact: true }).tap();
+  const restart = page.getByRole("button", { name: "Restart" });
+  await restart.scrollIntoViewIfNeeded();
+  await restart.tap();
+  await page.locator(".status").filter({ hasText: /^Slide the tiles/ }).waitFor({ timeout: 3000 });
+  await page.waitForFunction(() => {
+    const box = document.querySelector(".status").getBoundingClientRect();
+    return box.top >= -1 && box.top < innerHeight;
+  }, null, { timeout: 3000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("a Sudoku value entered with the digit pad, a Hanoi move, four queens and a Mastermind probe by taps", async () => {
   const sudoku = await phone("#/sudoku");
   const grid = sudoku.page.locator(".sudoku-board svg");
@@ -314,19 +331,30 @@ test("a Sudoku value entered with the digit pad, a Hanoi move, four queens and a
     return !button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
   });
   assert.equal(await covered(), false, "Solve in reach with the pad open");
-  // A cell of the last row picked: the whole grid is scrolled above the pad.
+  // A cell of the last row picked, under where the pad comes: the page scrolls it above the pad.
   const cell = await grid.boundingBox();
   await sudoku.page.touchscreen.tap(cell.x + cell.width * 4.5 / 9, cell.y + cell.height * 8.5 / 9);
   await sudoku.page.locator(".sudoku-grid .cell.selected").waitFor();
   await sudoku.page.waitForFunction(() => {
-    const [grid, pad] = [".sudoku-board svg", ".digit-pad"].map((s) => document.querySelector(s).getBoundingClientRect());
-    return grid.top >= 0 && grid.bottom <= pad.top + 1;
+    const [picked, pad] = [".sudoku-grid .cell.selected", ".digit-pad"].map((s) => document.querySelector(s).getBoundingClientRect());
+    return picked.top >= 0 && picked.bottom <= pad.top + 1;
   }, null, { timeout: 3000 });
   await pad.getByRole("button", { name: "Done" }).tap();
   await pad.waitFor({ state: "detached" });
   assert.equal(await covered(), false, "Solve in reach once the pad is closed");
   assert.deepEqual(sudoku.errors, []);
   await sudoku.page.close();
+  // The last value entered solves the grid: the pad, with nothing left to enter, closes.
+  const full = Array.from({ length: 81 }, (_, i) => ((Math.floor(i / 9) * 3 + Math.floor(i / 27) + i % 9) % 9) + 1).join("");
+  const last = await phone(`#/sudoku?grid=${full.slice(0, 80)}.`);
+  const lastGrid = await last.page.locator(".sudoku-board svg").boundingBox();
+  await last.page.touchscreen.tap(lastGrid.x + lastGrid.width * 8.5 / 9, lastGrid.y + lastGrid.height * 8.5 / 9);
+  const lastPad = last.page.getByRole("group", { name: "Value for the selected cell" });
+  await lastPad.getByRole("button", { name: full[80], exact: true }).tap();
+  await last.page.locator(".status").filter({ hasText: /^Solved!/ }).waitFor({ timeout: 3000 });
+  await lastPad.waitFor({ state: "detached", timeout: 3000 });
+  assert.deepEqual(last.errors, []);
+  await last.page.close();
 
   const hanoi = await phone("#/hanoi?discs=3&pegs=3&algo=optimal");
   await hanoi.page.getByRole("button", { name: /^Peg A: discs 3, 2, 1/ }).tap();

@@ -110,6 +110,11 @@ impl Grid {
         self.cells.iter().all(|&v| v != 0)
     }
 
+    /// Every cell filled and no two friends alike: the goal.
+    pub fn is_solved(&self) -> bool {
+        self.is_full() && self.conflicts().is_empty()
+    }
+
     /// A full grid that keeps the rules and agrees with every clue of `puzzle`.
     pub fn solves(&self, puzzle: &Grid) -> bool {
         self.box_size == puzzle.box_size

@@ -52,11 +52,13 @@ impl<T> Listing<T> {
         if self.items.is_empty() {
             return html! {};
         }
+        // One solution: nothing to page to, and the buttons look it.
+        let alone = self.items.len() == 1;
         html! {
             <div class="playback" role="group" aria-label="Solutions">
-                <button aria-label="Previous solution" onclick={on_browse.reform(|_| -1)}>{ "◀ Previous" }</button>
+                <button aria-label="Previous solution" disabled={alone} onclick={on_browse.reform(|_| -1)}>{ "◀ Previous" }</button>
                 <span class="counter">{ format!("solution {} / {}", self.index + 1, self.items.len()) }</span>
-                <button aria-label="Next solution" onclick={on_browse.reform(|_| 1)}>{ "Next ▶" }</button>
+                <button aria-label="Next solution" disabled={alone} onclick={on_browse.reform(|_| 1)}>{ "Next ▶" }</button>
             </div>
         }
     }

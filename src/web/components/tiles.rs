@@ -70,7 +70,7 @@ pub fn Tiles(props: &TilesProps) -> Html {
                     style={format!("font-size: {font:.0}px")}>{ tile }</text>
                 // In its place: a tick as well as the colour, seen without telling colours.
                 if home {
-                    <text class="home-mark" x={format!("{:.0}", CELL - GAP - 12.0)} y="30">{ "✓" }</text>
+                    <text class="home-mark" x={format!("{:.0}", CELL - GAP - 15.0)} y="34">{ "✓" }</text>
                 }
             </g>
         }

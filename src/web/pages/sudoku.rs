@@ -231,8 +231,7 @@ impl PuzzlePage for SudokuPage {
         if let (Some(_), Source::Generated { clues, .. }) = (self.wanted_puzzle(), &self.params.source) {
             return format!("Making puzzle {} ({clues} clues) in the solver's worker…", self.params.seed);
         }
-        let grid = self.position().grid();
-        if grid.is_full() && grid.conflicts().is_empty() {
+        if self.position().grid().is_solved() {
             return "Solved! Every cell has a value that no friend (same row, column or box) shares.".into();
         }
         format!(
@@ -528,6 +527,10 @@ impl PuzzlePage for SudokuPage {
                     }
                     self.params.played.push(mv);
                     return Effect::NewPuzzle(String::new());
+                }
+                // The grid solved, the pad has nothing left to enter: it closes.
+                if self.apply(shown, &mv).is_ok_and(|after| after.grid().is_solved()) {
+                    self.selected = None;
                 }
                 return Effect::Play(mv);
             }
