@@ -153,7 +153,12 @@ const PAGE: &[Binding] = &[
     row(&["s"], "s", "solve", Command::Solve),
     row(&["c"], "c", "compare all algorithms", Command::Compare),
     row(&["Escape"], "Esc", "cancel a running solve", Command::Cancel),
-    row(&[" "], "Space", "play / pause the solution", Command::PlayPause),
+    row(
+        &[" "],
+        "Space",
+        "play / pause the solution (a focused button or board place takes Space as a press)",
+        Command::PlayPause,
+    ),
     row(&[","], ",", "one step back in the solution", Command::Back),
     row(&["."], ".", "one step forward in the solution", Command::Forward),
     Binding {

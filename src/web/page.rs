@@ -493,7 +493,8 @@ pub trait AnyPuzzle {
     /// A move by hand on the position shown (a solution shown is taken over to its step).
     /// The move is said in `notices.said`.
     fn play(&mut self, session: &mut SolveSession, mv: Erased, notices: &mut Notices);
-    fn undo(&mut self, session: &mut SolveSession);
+    /// Takes back the last move by hand; the move taken back in words.
+    fn undo(&mut self, session: &mut SolveSession) -> String;
     fn restart(&mut self);
     /// Takes the parameters of `link` (a comparison's run); false if it cannot be read.
     fn adopt(&mut self, link: &Link) -> bool;
@@ -785,12 +786,14 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         notices.said = move_said(self.0.played().map_or(0, <[P::Move]>::len), &words);
     }
 
-    fn undo(&mut self, session: &mut SolveSession) {
+    fn undo(&mut self, session: &mut SolveSession) -> String {
         let taken = session.take_moves::<P::State, P::Move>();
-        if let Some(played) = self.0.played_mut() {
+        let undone = self.0.played_mut().and_then(|played| {
             played.extend(taken);
-            played.pop();
-        }
+            played.pop()
+        });
+        // The position shown is now the one the move was made from.
+        undone.map(|mv| self.0.say_move(&self.shown(session), &mv)).unwrap_or_default()
     }
 
     fn restart(&mut self) {
@@ -999,9 +1002,10 @@ impl Component for Page {
         // A step's one-line note after a two-line one leaves its room: the playback under it stays.
         browser::hold_height(STEP_NOTE, afresh);
         if !browser::coarse_pointer() {
-            // Keys stepping a solution (a page zoomed in): the button they focus stays in sight
-            // as the board grows (Mastermind's rows), not below the window.
-            browser::reveal(".playback-bar :focus-visible");
+            // Keys stepping a solution or playing a board (a page zoomed in): the button or
+            // place they focus stays in sight as the board grows (Mastermind's rows) or a
+            // refusal's alert comes above it, not below the window.
+            browser::reveal(".playback-bar :focus-visible, .board :focus-visible");
         }
         if self.search.as_mut().is_some_and(SearchView::take_focus) {
             browser::focus(".predict-verdict", true);
@@ -1476,9 +1480,16 @@ impl Page {
                         format!("Move {moves} undone. {}", self.said_playback(PlaybackAction::Back, before));
                 }
                 moves => {
-                    self.puzzle.undo(&mut self.session);
+                    let undone = self.puzzle.undo(&mut self.session);
                     self.show_intro();
-                    self.notices.said = format!("Move {moves} undone.");
+                    // "Move 4 undone (you entered 4 in row 1, column 3)."
+                    let mut words = undone.trim_end_matches('.').chars();
+                    self.notices.said = match words.next() {
+                        Some(first) => {
+                            format!("Move {moves} undone ({}{}).", first.to_ascii_lowercase(), words.as_str())
+                        }
+                        None => format!("Move {moves} undone."),
+                    };
                 }
             },
             Shell::Restart => {

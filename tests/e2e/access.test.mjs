@@ -317,6 +317,21 @@ test("zoomed to 200 % (a 1024×768 screen): each board and its status in one scr
   }
 });
 
+test("zoomed to 200 %, a refusal's alert above the board leaves the focused place in the window", async () => {
+  const { page, errors } = await open("#/sudoku", { width: 512, height: 384 }, async () => {}, { deviceScaleFactor: 2 });
+  await page.locator(".board .place").first().waitFor();
+  // Row 9, column 1 holds a clue (8): a value typed there is refused.
+  await page.locator(".board .place").nth(72).focus();
+  await page.keyboard.press("5");
+  await page.getByRole("alert").filter({ hasText: /is a clue/ }).waitFor({ timeout: 3000 });
+  await page.waitForFunction(() => {
+    const box = document.activeElement.getBoundingClientRect();
+    return document.activeElement.matches(".place") && box.top >= 0 && box.bottom <= innerHeight;
+  }, null, { timeout: 3000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("zoomed to 200 %, keys stepping a solution: the focused button stays in the window, the steps stay put", async () => {
   for (const link of ["#/mastermind", "#/sudoku"]) {
     const { page, errors } = await open(link, { width: 512, height: 384 }, async () => {}, { deviceScaleFactor: 2 });
@@ -500,6 +515,9 @@ test("Esc in a setting leaves it for the board's current place, which a screen r
   assert.match(await focusedName(page), /^Peg A: discs 3, 2, 1/);
   for (const key of ["1", "3"]) await page.keyboard.press(key);
   await waitForHash(page, /moves=AC/);
+  // Undo says which move it took back, not only its number.
+  await page.keyboard.press("u");
+  await page.locator(".said").filter({ hasText: /^Move 1 undone \(disc 1 from peg A to peg C\)\.$/ }).waitFor({ timeout: 3000 });
   assert.deepEqual(errors, []);
   await page.close();
 });
