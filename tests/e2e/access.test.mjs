@@ -472,23 +472,20 @@ test("an answer shown whole (the queens) says it has no steps; the focus stays o
   await page.goto(page.url().replace(/#.*/, "#/hanoi?discs=3"));
   await page.locator(".board .place").first().waitFor();
   await tabIntoBoard(page);
-  const place = await focusedName(page);
-  await page.keyboard.press("?");
-  await page.locator(".overlay-box").waitFor();
-  await page.keyboard.press("Escape");
-  await page.locator(".overlay-box").waitFor({ state: "detached" });
-  await page.waitForFunction(() => document.activeElement?.classList.contains("place"), null, { timeout: 3000 });
-  assert.equal(await focusedName(page), place);
-  // The QR code's sheet too gives the focus back to the peg that had it, on a later peg.
+  // The list of keys (?) and the QR code's sheet (q), closed by Esc, give the focus back to
+  // the peg that had it.
+  const escapeBackToPlace = async (key, sheet) => {
+    const place = await focusedName(page);
+    await page.keyboard.press(key);
+    await page.locator(sheet).waitFor();
+    await page.keyboard.press("Escape");
+    await page.locator(sheet).waitFor({ state: "detached" });
+    await page.waitForFunction(() => document.activeElement?.classList.contains("place"), null, { timeout: 3000 });
+    assert.equal(await focusedName(page), place, key);
+  };
+  await escapeBackToPlace("?", ".overlay-box");
   await page.keyboard.press("ArrowRight");
-  const later = await focusedName(page);
-  assert.notEqual(later, place);
-  await page.keyboard.press("q");
-  await page.locator(".qr-overlay").waitFor();
-  await page.keyboard.press("Escape");
-  await page.locator(".qr-overlay").waitFor({ state: "detached" });
-  await page.waitForFunction(() => document.activeElement?.classList.contains("place"), null, { timeout: 3000 });
-  assert.equal(await focusedName(page), later);
+  await escapeBackToPlace("q", ".qr-overlay");
   // After Solve the focus is on Play; r puts the solution aside, Play goes: the board takes the
   // focus (its frame, so the arrows still steer a piece picked), and Tab reaches its places.
   await page.keyboard.press("s");
