@@ -343,12 +343,12 @@ pub fn touched_beside_floating_alert(event: &web_sys::PointerEvent) -> bool {
         .and_then(|alert| window().get_computed_style(&alert).ok().flatten())
         .and_then(|style| style.get_property_value("position").ok())
         .is_some_and(|position| position == "fixed");
-    let on_messages = event
+    let on_alert = event
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .and_then(|target| target.closest(".messages").ok().flatten())
+        .and_then(|target| target.closest(".alert").ok().flatten())
         .is_some();
-    event.pointer_type() == "touch" && floating && !on_messages
+    event.pointer_type() == "touch" && floating && !on_alert
 }
 
 /// True when Space or Enter is pressing the focused button, or Enter following the focused

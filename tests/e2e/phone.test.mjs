@@ -381,8 +381,12 @@ test("a Sudoku value entered with the digit pad, a Hanoi move, four queens and a
   await queens.page.touchscreen.tap(answer.x + answer.width / 8, answer.y + answer.height / 8);
   const alert = queens.page.locator(".alert:not(.empty)");
   await alert.filter({ hasText: /shows an answer found by Solve.*Clear the board/ }).waitFor({ timeout: 3000 });
-  // The refusal floats over the header until a touch anywhere on the page (here the settings'
-  // title, no control) puts it away.
+  // The refusal floats over the header until a touch anywhere on the page but the refusal
+  // (here the status beside it, then the settings' title) puts it away.
+  await queens.page.locator(".status").dispatchEvent("pointerdown", { pointerType: "touch", isPrimary: true });
+  await alert.waitFor({ state: "detached", timeout: 3000 });
+  await queens.page.touchscreen.tap(answer.x + answer.width / 8, answer.y + answer.height / 8);
+  await alert.waitFor({ timeout: 3000 });
   await queens.page.locator(".panel h1").tap();
   await alert.waitFor({ state: "detached", timeout: 3000 });
   await queens.page.getByRole("button", { name: "Clear the board" }).tap();
