@@ -16,10 +16,22 @@ pub fn html_text(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
+/// The sentence with its first letter in capitals ("no solution" → "No solution"). The app's
+/// sentences start in ASCII: Unicode's case tables would add 12 KB to the app for nothing.
 pub fn capitalise(text: &str) -> String {
     let mut text = text.to_string();
     if let Some(first) = text.get_mut(..1) {
         first.make_ascii_uppercase();
+    }
+    text
+}
+
+/// The sentence with its first letter small, to go inside another ("You entered 4" → "you
+/// entered 4"); ASCII only, as [`capitalise`].
+pub fn decapitalise(text: &str) -> String {
+    let mut text = text.to_string();
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_lowercase();
     }
     text
 }
@@ -80,6 +92,13 @@ pub fn list_joined<S: AsRef<str>>(items: &[S], word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sentence_changes_only_its_first_letter() {
+        assert_eq!(capitalise("no solution"), "No solution");
+        assert_eq!(decapitalise("You entered 4 in row 1"), "you entered 4 in row 1");
+        assert_eq!(decapitalise(""), "");
+    }
 
     #[test]
     fn one_is_singular() {

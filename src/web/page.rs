@@ -1483,12 +1483,11 @@ impl Page {
                     let undone = self.puzzle.undo(&mut self.session);
                     self.show_intro();
                     // "Move 4 undone (you entered 4 in row 1, column 3)."
-                    let mut words = undone.trim_end_matches('.').chars();
-                    self.notices.said = match words.next() {
-                        Some(first) => {
-                            format!("Move {moves} undone ({}{}).", first.to_ascii_lowercase(), words.as_str())
+                    self.notices.said = match undone.trim_end_matches('.') {
+                        "" => format!("Move {moves} undone."),
+                        words => {
+                            format!("Move {moves} undone ({}).", crate::core::format::decapitalise(words))
                         }
-                        None => format!("Move {moves} undone."),
                     };
                 }
             },
