@@ -1,5 +1,5 @@
 //! Chart axes: round tick values (steps of 1, 2 or 5 times a power of ten), and a log scale
-//! for values that span decades.
+//! for values that span decades; and a chart's curves in words.
 
 /// About five ticks at round values, from at most `min` to at least `max` (`min` ≤ 0 ≤ `max`
 /// keeps 0 a tick).
@@ -64,9 +64,39 @@ pub fn tick_label(value: f64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// A chart's curves in words, for those who cannot see them: where each begins and ends
+/// ("best from 12 at generation 0 to 0 at generation 130").
+pub fn curves_in_words(curves: &[(&str, &[(f64, f64)])], x_label: &str) -> String {
+    let said: Vec<String> = curves
+        .iter()
+        .filter_map(|(name, points)| {
+            let ((x0, y0), (x1, y1)) = (points.first()?, points.last()?);
+            Some(format!(
+                "{name} from {} at {x_label} {} to {} at {x_label} {}",
+                tick_label(*y0),
+                tick_label(*x0),
+                tick_label(*y1),
+                tick_label(*x1)
+            ))
+        })
+        .collect();
+    said.join("; ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn curves_are_said_from_their_first_point_to_their_last() {
+        let best = [(0.0, 12.0), (1.0, 5.5), (130.0, 0.0)];
+        let mean = [(0.0, 20.25), (130.0, 3.0)];
+        let said = curves_in_words(&[("best", &best), ("mean", &mean), ("empty", &[])], "generation");
+        assert_eq!(
+            said,
+            "best from 12 at generation 0 to 0 at generation 130; mean from 20.25 at generation 0 to 3 at generation 130"
+        );
+    }
 
     #[test]
     fn a_few_early_outliers_do_not_flatten_the_run() {

@@ -14,6 +14,10 @@ test("the 264 square replays a seeded run and draws the chart", async () => {
   assert.ok(await page.locator("svg.square .cell.changed").count() >= 1, "the changed cells are marked");
   assert.doesNotMatch(await page.locator("svg.square").getAttribute("aria-label"), /every line 264/);
   assert.ok(await page.locator("svg.chart").isVisible());
+  // Its curves in words too: where each begins and ends.
+  const number = "[\\d.,e-]+";
+  assert.match(await page.locator("svg.chart").getAttribute("aria-label"), new RegExp(
+    `^score \\(0 = solved\\) by generation: best from ${number} at generation ${number} to ${number} at generation ${number}; mean from ${number} at generation ${number} to `));
   await page.screenshot({ path: `${shots}/tiles264-1920x1080.png` });
   assert.deepEqual(errors, []);
   await page.close();

@@ -232,6 +232,9 @@ test("u with nothing to undo keeps the solution; arrows in Compare move between 
   await page.keyboard.press("c");
   await page.locator("table.compare tbody tr:focus").waitFor({ timeout: 30000 });
   const first = await page.locator("table.compare tbody tr:focus th").innerText();
+  // A row heard says what Enter does on it (its description, after its numbers).
+  const described = await page.locator("table.compare tbody tr:focus").getAttribute("aria-describedby");
+  assert.equal(await page.locator(`#${described}`).textContent(), "Enter shows this row's solution on the board.");
   await page.keyboard.press("ArrowDown");
   await page.waitForFunction((t) => document.activeElement?.closest("tr")?.querySelector("th")?.innerText !== t, first, { timeout: 3000 });
   await page.keyboard.press("ArrowLeft");

@@ -342,6 +342,16 @@ test("a Sudoku value entered with the digit pad, a Hanoi move, four queens and a
   await pad.getByRole("button", { name: "Done" }).tap();
   await pad.waitFor({ state: "detached" });
   assert.equal(await covered(), false, "Solve in reach once the pad is closed");
+  // Pad open, Solve: the answer is to be stepped through, and the pad goes, leaving the status,
+  // the grid and the playback the screen. Its marks key keeps one line on a 360 px phone.
+  await sudoku.page.touchscreen.tap(cell.x + cell.width * 0.5 / 9, cell.y + cell.height * 0.5 / 9);
+  const marks = pad.getByRole("button", { name: "Pencil marks" });
+  assert.equal(await marks.innerText(), "Marks");
+  const lines = await marks.evaluate((key) => { const words = document.createRange(); words.selectNodeContents(key); return words.getClientRects().length; });
+  assert.equal(lines, 1, "Marks in one line");
+  await solve.tap();
+  await sudoku.page.locator(".status").filter({ hasText: /Solved/ }).waitFor({ timeout: 20000 });
+  await pad.waitFor({ state: "detached", timeout: 3000 });
   assert.deepEqual(sudoku.errors, []);
   await sudoku.page.close();
   // The last value entered solves the grid: the pad, with nothing left to enter, closes.

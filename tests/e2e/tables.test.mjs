@@ -29,6 +29,9 @@ test("pattern databases are built once, kept across a reload, and can be forgott
   // Two helper workers build the tables' halves at once; the page sees one progress bar.
   await page.getByRole("progressbar", { name: "Building pattern databases in two workers" })
     .waitFor({ timeout: 20000 });
+  // A screen reader hears once that tables are being built (the percentage changes unsaid).
+  const heard = page.locator(".running [aria-live=polite]");
+  assert.equal(await heard.textContent(), "Building pattern databases in two workers first, once per session…");
   await status(page).filter({ hasText: /Solved: 9 moves.*includes .* building the pattern databases, once per session/ })
     .waitFor({ timeout: 60000 });
   console.log(`first 15-puzzle solve, tables built: ${Date.now() - building} ms`);

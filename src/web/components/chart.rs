@@ -1,7 +1,9 @@
 //! A small line chart (SVG) of one or more series over a shared x axis, e.g. best and mean
 //! score per generation: round ticks on both axes, and a log scale for values spanning decades.
 
-use crate::core::axis::{decades_spanned, linear_ticks, log_ticks, readable_top, tick_label};
+use crate::core::axis::{
+    curves_in_words, decades_spanned, linear_ticks, log_ticks, readable_top, tick_label,
+};
 use yew::prelude::*;
 
 #[derive(Clone, PartialEq)]
@@ -107,6 +109,8 @@ pub fn Chart(props: &ChartProps) -> Html {
             </>
         }
     });
+    let curves: Vec<(&str, &[(f64, f64)])> =
+        props.series.iter().map(|s| (s.name.as_str(), &s.points[..])).collect();
     let y_title = match (log, clipped_above) {
         (Some(_), _) => format!("{} (log scale)", props.y_label),
         (None, Some(_)) => format!("{} · early points off the top", props.y_label),
@@ -117,7 +121,7 @@ pub fn Chart(props: &ChartProps) -> Html {
         <p class="chart-key">{ for key }</p>
         <p class="chart-title">{ y_title }</p>
         <svg class="chart" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img"
-            aria-label={format!("{} by {}", props.y_label, props.x_label)}>
+            aria-label={format!("{} by {}: {}", props.y_label, props.x_label, curves_in_words(&curves, &props.x_label))}>
             { for y_marks }
             { for x_marks }
             <line class="axis" x1={LEFT.to_string()} y1={(HEIGHT - BOTTOM).to_string()}

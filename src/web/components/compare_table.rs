@@ -198,6 +198,9 @@ pub struct CompareTableProps {
     pub on_pick: Callback<usize>,
 }
 
+/// The id of the sentence a pickable row is described by.
+const PICK_HINT: &str = "compare-pick-hint";
+
 #[function_component]
 pub fn CompareTable(props: &CompareTableProps) -> Html {
     if props.rows.is_empty() {
@@ -234,7 +237,7 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
             index
         });
         html! {
-            <tr class="pickable" tabindex="0" title="Show this solution on the board"
+            <tr class="pickable" tabindex="0" title="Show this solution on the board" aria-describedby={PICK_HINT}
                 onclick={pick.reform(move |_| index)}
                 onkeydown={Callback::from(move |e: KeyboardEvent| if e.key() == "Enter" { on_key.emit(e) })}>
                 <th scope="row">{ row.algorithm }</th>{ cells }
@@ -247,6 +250,8 @@ pub fn CompareTable(props: &CompareTableProps) -> Html {
             <caption>
                 { "All algorithms on this position" }
                 <span class="legend">{ if has_bars { " (bars drawn to scale; pick a row to show its solution)" } else { " (pick a row to show its solution)" } }</span>
+                // What a focused row does, heard after its numbers.
+                <span id={PICK_HINT} hidden=true>{ "Enter shows this row's solution on the board." }</span>
             </caption>
             <thead><tr>
                 <th scope="col">{ "Algorithm" }</th>

@@ -22,8 +22,11 @@ pub struct SearchProgressProps {
 pub fn SearchProgress(props: &SearchProgressProps) -> Html {
     let s = &props.stats;
     let time = format_ms(props.elapsed_ms);
+    // Said once as tables start to be built (the percentage is not: it changes too often).
+    let building = props.build.as_ref().map(|(label, ..)| format!("{label} first, once per session…"));
     html! {
         <div class="running">
+            <span class="visually-hidden" aria-live="polite">{ building.unwrap_or_default() }</span>
             if let Some((label, done, total)) = &props.build {
                 <progress aria-label={label.clone()} max={total.to_string()} value={done.to_string()}></progress>
                 <span class="live-counters">

@@ -93,8 +93,9 @@ impl SudokuPage {
             <div class="digit-pad" role="group" aria-label="Value for the selected cell">
                 { for (1..=self.side() as u8).map(digit) }
                 <button onclick={act.reform(|_| Action::Enter(0))}>{ "Clear" }</button>
+                // "Marks" on the key, in one line of a phone's pad; heard in full.
                 <button onclick={act.reform(|_| Action::ToggleMarks)} aria-pressed={self.params.marks.to_string()}
-                    title="Show each open cell's candidates (m)">{ "Pencil marks" }</button>
+                    aria-label="Pencil marks" title="Show each open cell's candidates (m)">{ "Marks" }</button>
                 <button onclick={act.reform(|_| Action::Deselect)}>{ "Done" }</button>
             </div>
         }
@@ -575,6 +576,9 @@ impl PuzzlePage for SudokuPage {
         self.solution = report.moves.is_empty().then(|| report.solution.as_ref().and_then(grid_of)).flatten();
         self.solved_with = self.params.played.clone();
         self.listed = Listing::new(report.solutions.iter().flatten().filter_map(grid_of).collect());
+        // The answer is to be stepped through: the digit pad closes, leaving the status, the
+        // grid and the playback the screen (a phone's, a window zoomed in).
+        self.selected = None;
     }
 
     fn clear_results(&mut self) {
