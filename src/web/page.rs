@@ -198,6 +198,11 @@ pub trait PuzzlePage: Sized + 'static {
     const PLACES_DRAG: bool = false;
     /// Forgets the place picked, if any (a drag starts from none).
     fn drop_pick(&mut self) {}
+    /// The place where the piece `mv` moves from `before` lands, if a press on one place moves
+    /// it (a marble, a tile): a keyboard's focus goes with the piece.
+    fn landing(&self, _before: &Self::State, _mv: &Self::Move) -> Option<usize> {
+        None
+    }
     /// The focus reaching a place presses it (a Sudoku cell is selected as the arrows reach it).
     const FOCUS_PRESSES: bool = false;
     /// A solution's last move says itself that the goal is reached (Sudoku's "Solved: …"), so
@@ -491,8 +496,8 @@ pub trait AnyPuzzle {
     /// else whether the puzzle itself changed (not only a setting such as the seed).
     fn edit(&mut self, key: &str, text: &str, notices: &mut Notices) -> Option<EditOutcome>;
     /// A move by hand on the position shown (a solution shown is taken over to its step).
-    /// The move is said in `notices.said`.
-    fn play(&mut self, session: &mut SolveSession, mv: Erased, notices: &mut Notices);
+    /// The move is said in `notices.said`; the place its piece lands on is returned.
+    fn play(&mut self, session: &mut SolveSession, mv: Erased, notices: &mut Notices) -> Option<usize>;
     /// Takes back the last move by hand; the move taken back in words.
     fn undo(&mut self, session: &mut SolveSession) -> String;
     fn restart(&mut self);
@@ -766,16 +771,17 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         })
     }
 
-    fn play(&mut self, session: &mut SolveSession, mv: Erased, notices: &mut Notices) {
+    fn play(&mut self, session: &mut SolveSession, mv: Erased, notices: &mut Notices) -> Option<usize> {
         let mv: P::Move = typed(mv);
         let shown = self.shown(session);
         if let Err(why) = self.0.apply(&shown, &mv) {
             notices.alert = Some(format!("That move is not allowed: {why}."));
             // The pick went with the move tried: the status no longer says what was picked.
             notices.status = AnyPuzzle::intro(self);
-            return;
+            return None;
         }
         let words = self.0.say_move(&shown, &mv);
+        let landing = self.0.landing(&shown, &mv);
         let taken = session.take_moves::<P::State, P::Move>();
         if let Some(played) = self.0.played_mut() {
             played.extend(taken);
@@ -784,6 +790,7 @@ impl<P: PuzzlePage> AnyPuzzle for Typed<P> {
         notices.alert = None;
         notices.status = AnyPuzzle::intro(self);
         notices.said = move_said(self.0.played().map_or(0, <[P::Move]>::len), &words);
+        landing
     }
 
     fn undo(&mut self, session: &mut SolveSession) -> String {
@@ -853,6 +860,8 @@ pub struct Page {
     /// On a phone, the place just tapped, kept in sight above what the tap opened (a Sudoku
     /// cell's digit pad).
     reveal_tapped: Option<usize>,
+    /// The place a piece just moved by hand landed on (`PuzzlePage::landing`).
+    follow_piece: Option<usize>,
     /// The puzzle's opening words as last put in the status (`show_intro`).
     intro_shown: String,
     /// What a field holds while it is typed in or after it was refused.
@@ -921,6 +930,7 @@ impl Component for Page {
             had_focus: false,
             reveal_status: false,
             reveal_tapped: None,
+            follow_piece: None,
             intro_shown: String::new(),
             draft: None,
             search: None,
@@ -1039,6 +1049,13 @@ impl Component for Page {
                 BOARD
             };
             let _ = browser::focus(next, false) || browser::focus(BOARD, false);
+        }
+        // A piece moved by a key on its place: the focus goes with it (not on a phone, where
+        // the finger stays where it tapped).
+        if let Some(place) = self.follow_piece.take().filter(|_| !browser::coarse_pointer()) {
+            if browser::focused_in(".board .place") {
+                browser::focus(&format!(".board .place[data-place='{place}']"), false);
+            }
         }
         if let Some(place) = self.reveal_tapped.take() {
             browser::reveal_if_covered(&format!(".board .place[data-place='{place}']"));
@@ -1952,7 +1969,9 @@ impl Page {
     fn apply_effect(&mut self, ctx: &Context<Self>, effect: Effect<Erased>) {
         match effect {
             Effect::Redraw => {}
-            Effect::Play(mv) => self.puzzle.play(&mut self.session, mv, &mut self.notices),
+            Effect::Play(mv) => {
+                self.follow_piece = self.puzzle.play(&mut self.session, mv, &mut self.notices)
+            }
             Effect::NewPuzzle(said) => {
                 self.session.reset();
                 self.puzzle.clear_results();

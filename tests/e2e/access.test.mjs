@@ -66,13 +66,14 @@ async function pressPlace(page, wanted, key = "Enter") {
 }
 
 /** Each puzzle, a position near its goal, and the presses that reach it: (place, what the
- * live region must then say). The last checks what the page says at the goal. */
+ * live region must then say[, the place the focus then names: a piece moved by one press takes
+ * the focus with it]). The last checks what the page says at the goal. */
 const GAMES = [
   {
     name: "sliding",
     link: "#/sliding?size=3&tiles=1,2,3,4,0,5,7,8,6",
-    presses: [[/^Row 2, column 3: tile 5, beside/, /^Move 1: tile 5 slides left\.$/],
-      [/^Row 3, column 3: tile 6, beside/, /^Move 2: tile 6 slides up\.$/]],
+    presses: [[/^Row 2, column 3: tile 5, beside/, /^Move 1: tile 5 slides left\.$/, /^Row 2, column 2: tile 5/],
+      [/^Row 3, column 3: tile 6, beside/, /^Move 2: tile 6 slides up\.$/, /^Row 2, column 3: tile 6/]],
     done: /Solved by hand in 2 moves/,
   },
   {
@@ -99,9 +100,9 @@ const GAMES = [
   {
     name: "marbles",
     link: "#/marbles?n=1&gap=1",
-    presses: [[/^Slot 1: white/, /^Move 1: the white marble in slot 1 slides to slot 2\.$/],
-      [/^Slot 3: black/, /^Move 2: the black marble in slot 3 hops to slot 1\.$/],
-      [/^Slot 2: white/, /^Move 3: the white marble in slot 2 slides to slot 3\.$/]],
+    presses: [[/^Slot 1: white/, /^Move 1: the white marble in slot 1 slides to slot 2\.$/, /^Slot 2: white/],
+      [/^Slot 3: black/, /^Move 2: the black marble in slot 3 hops to slot 1\.$/, /^Slot 1: black/],
+      [/^Slot 2: white/, /^Move 3: the white marble in slot 2 slides to slot 3\.$/, /^Slot 3: white/]],
     done: /Solved by hand in 3 moves/,
     goal: [/^Slot 1: black/, /^Slot 2: empty/, /^Slot 3: white/],
   },
@@ -129,10 +130,11 @@ for (const game of GAMES) {
     const { page, errors } = await open(game.link, PROJECTOR);
     await page.locator(".board .place").first().waitFor();
     await tabIntoBoard(page);
-    for (const [place, heard] of game.presses) {
+    for (const [place, heard, landed] of game.presses) {
       const words = await pressPlace(page, place);
       assert.match(words, heard, `after pressing ${place}`);
       assert.ok(await page.evaluate(() => document.activeElement?.classList.contains("place")), "the focus stays on the board");
+      if (landed) assert.match(await focusedName(page), landed, "the focus went with the piece");
     }
     if (game.done) await status(page).filter({ hasText: game.done }).waitFor({ timeout: 3000 });
     const names = await placeNames(page);

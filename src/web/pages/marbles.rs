@@ -186,6 +186,10 @@ impl PuzzlePage for MarblesPage {
             .collect()
     }
 
+    fn landing(&self, _before: &Row, shift: &Shift) -> Option<usize> {
+        Some(shift.to)
+    }
+
     fn say_move(&self, row: &Row, shift: &Shift) -> String {
         let colour = if row.slots[shift.from] == WHITE { "white" } else { "black" };
         let how = if shift.from.abs_diff(shift.to) == 2 { "hops" } else { "slides" };

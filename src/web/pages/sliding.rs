@@ -164,6 +164,11 @@ impl PuzzlePage for SlidingPage {
             .collect()
     }
 
+    /// A tile slides into the blank.
+    fn landing(&self, before: &Board, _dir: &Dir) -> Option<usize> {
+        Some(before.blank())
+    }
+
     /// The tile that moves, the way it goes (the blank goes the other way).
     fn say_move(&self, before: &Board, dir: &Dir) -> String {
         let Some(cell) = dir.step(before.blank(), before.n()) else { return String::new() };
