@@ -1032,6 +1032,11 @@ impl Component for Page {
             // it (a phone shows the status instead, below).
             browser::focus(selector, selector != PLAY_BUTTON);
             if !browser::coarse_pointer() {
+                // The answer's status first, where both fit (the page may have been scrolled
+                // down to a Sudoku cell picked before Solve).
+                if selector == PLAY_BUTTON {
+                    browser::reveal(STATUS);
+                }
                 browser::reveal(selector);
             }
         }
@@ -1843,6 +1848,9 @@ impl Page {
         match outcome {
             Some(Finished::Solved(report, seek_to, algorithm)) => {
                 self.puzzle.show(&mut self.session, &report, seek_to, &mut self.notices);
+                // What was said before the answer (a board read, a step) is no longer true: it
+                // leaves the page's reading order.
+                self.notices.said.clear();
                 // Presentation mode hides the menu: the status says which algorithm this is, by
                 // its name (the label's words after a colon are a promise the result checks).
                 let name = crate::core::choice::short_label(algorithm);
@@ -2221,6 +2229,11 @@ impl Page {
                     Some(action) => Msg::Puzzle(action),
                     None => Msg::Unavailable(self.puzzle.not_played_move_by_move().into()),
                 })
+            }
+            // A page not played move by move: on a solution's step, back one step, as the
+            // key's row says (a genetic run's improvements, a net's cycles).
+            Command::Undo if self.puzzle.played().is_none() && self.session.step() > 0 => {
+                Shell::Playback(PlaybackAction::Back)
             }
             Command::Undo if self.puzzle.played().is_none() => {
                 return Some(Msg::Unavailable(self.puzzle.not_played_move_by_move().into()))

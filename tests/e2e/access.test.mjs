@@ -334,6 +334,22 @@ test("zoomed to 200 %, a refusal's alert above the board leaves the focused plac
   await page.close();
 });
 
+test("zoomed to 200 %, Solve with a Sudoku cell picked by the arrows: the pad closes, the status and Play in the window", async () => {
+  const { page, errors } = await open("#/sudoku", { width: 512, height: 384 }, async () => {}, { deviceScaleFactor: 2 });
+  await page.locator(".board .place").first().waitFor();
+  await page.locator(".board .place").first().focus();
+  for (let row = 0; row < 8; row++) await page.keyboard.press("ArrowDown");
+  await page.locator(".digit-pad").waitFor();
+  await page.keyboard.press("s");
+  await page.locator(".playback-bar button[aria-label='Play']:focus").waitFor({ timeout: 20000 });
+  await page.locator(".digit-pad").waitFor({ state: "detached", timeout: 3000 });
+  await page.waitForTimeout(100);
+  const [statusBox, playBox] = [await status(page).boundingBox(), await page.locator(".playback-bar :focus").boundingBox()];
+  assert.ok(statusBox.y >= 0 && playBox.y + playBox.height <= 384, `status at ${statusBox.y}, Play at ${playBox.y} in a 384 px window`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("zoomed to 200 %, keys stepping a solution: the focused button stays in the window, the steps stay put", async () => {
   for (const link of ["#/mastermind", "#/sudoku"]) {
     const { page, errors } = await open(link, { width: 512, height: 384 }, async () => {}, { deviceScaleFactor: 2 });
@@ -396,6 +412,43 @@ test("the same sentence twice is said twice: a repeated answer or refusal is dra
   await page.keyboard.press("ArrowDown");
   await page.waitForFunction((old) => document.querySelector(".messages .alert span") !== old, first, { timeout: 3000 });
   assert.match(await page.locator(".messages .alert span").innerText(), /not allowed/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the classifier's same verdict on a new text is heard again", async () => {
+  const { page, errors } = await open("#/bayes", { width: 1024, height: 768 });
+  const field = page.getByLabel("Text to guess");
+  const verdict = page.locator(".agreement span");
+  await field.fill("das ist gut");
+  await field.press("Enter");
+  await verdict.filter({ hasText: "Both methods pick german." }).waitFor({ timeout: 5000 });
+  const first = await verdict.elementHandle();
+  await field.fill("das ist gut und");
+  await field.press("Enter");
+  await page.waitForURL(/guess=das%20ist%20gut%20und/);
+  await page.waitForFunction((old) => document.querySelector(".agreement span") !== old, first, { timeout: 3000 });
+  assert.equal(await verdict.innerText(), "Both methods pick german.", "drawn anew, its words the same");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a results page: u steps back through the answer as its row says, and what was said before the answer goes", async () => {
+  const { page, errors } = await open("#/phrase?target=Hello%20world&seed=1", { width: 1024, height: 768 });
+  await page.locator(".board").waitFor();
+  await page.locator("body").focus();
+  await page.keyboard.press("b");
+  await page.locator(".said").filter({ hasText: /^No guess yet/ }).waitFor({ timeout: 3000 });
+  await page.keyboard.press("s");
+  await status(page).filter({ hasText: "Guessed after" }).waitFor({ timeout: 60000 });
+  assert.equal(await said(page), "", "the board read before the answer is not left in the reading order");
+  const counter = await page.locator(".counter").innerText();
+  const [, step, len] = counter.match(/^step (\d+) \/ (\d+)$/);
+  assert.equal(step, len, "the run is shown at its end");
+  await page.locator("body").focus();
+  await page.keyboard.press("u");
+  await page.locator(".counter").filter({ hasText: `step ${len - 1} / ${len}` }).waitFor({ timeout: 3000 });
+  assert.match(await said(page), new RegExp(`^Step ${len - 1} of ${len}: `));
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -19,6 +19,10 @@ test("mastermind: the computer breaks 3632 with Knuth's rule, probe by probe", a
   assert.equal(await rows(page).first().locator(".code").getAttribute("aria-label"), "1122");
   await page.locator(".split").filter({ hasText: "Before this probe 1,296 codes were possible" }).waitFor();
   assert.match(await page.locator(".split").innerText(), /worst case: 256 codes left/);
+  // Each bar heard in words, not as "0b 0w 256".
+  const heard = await page.locator(".split-bars li .visually-hidden").allTextContents();
+  assert.ok(heard.length > 1 && heard.every((words) => /^\d black, \d white: [\d,]+ codes?(, the score this probe got)?$/.test(words)), heard.join(" | "));
+  assert.equal(heard.filter((words) => words.endsWith("the score this probe got")).length, 1);
   await waitForHash(page, /step=1$/);
   for (let i = 1; i < total; i++) await page.keyboard.press(".");
   assert.equal(await rows(page).count(), total);
@@ -48,6 +52,23 @@ test("mastermind: a student breaks the seeded secret from the keyboard, then the
   const total = Number((await page.locator(".counter").innerText()).match(/\/ (\d+)/)[1]);
   for (let i = 0; i < total; i++) await page.keyboard.press(".");
   assert.equal(await page.locator(".secret-row .code").getAttribute("aria-label"), secret, "broken: the secret shows");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("mastermind: turning to break the secret yourself draws a new one (the computer's side showed it); a link keeps its own", async () => {
+  const { page, errors } = await open("#/mastermind?pegs=4&symbols=6&seed=1", PROJECTOR);
+  const shown = (await status(page).innerText()).match(/breaks the secret (\d{4})/)[1];
+  await page.getByLabel("Who breaks the code").selectOption("you");
+  await waitForHash(page, /breaker=you/);
+  assert.doesNotMatch(hash(page), /seed=1(&|$)/, "a new seed, so not the secret just shown");
+  assert.equal(await page.locator(".secret-row .code.hidden").count(), 1, "the new secret is hidden");
+  assert.ok(!(await status(page).innerText()).includes(shown));
+  // A link that says whose turn it is keeps its seed and its secret.
+  await page.goto(page.url().replace(/#.*/, "#/mastermind?pegs=4&symbols=6&breaker=you&seed=1"));
+  await page.locator(".secret-row .code.hidden").waitFor();
+  for (const key of [...shown, "Enter"]) await page.keyboard.press(key);
+  await status(page).filter({ hasText: /Broken in 1 probe/ }).waitFor({ timeout: 3000 });
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -190,8 +190,16 @@ pub fn which_letters(guess: &str, target: &str) -> String {
     const FEW: usize = 6;
     let marks: Vec<(usize, char, bool)> =
         guess.chars().zip(target.chars()).enumerate().map(|(i, (g, t))| (i + 1, g, g == t)).collect();
-    let right: Vec<String> =
-        marks.iter().filter(|m| m.2).map(|&(at, letter, _)| format!("letter {at} “{letter}”")).collect();
+    // A space between quotation marks is heard as nothing: it is named.
+    let named = |letter: char| match letter {
+        ' ' => "a space".to_string(),
+        letter => format!("“{letter}”"),
+    };
+    let right: Vec<String> = marks
+        .iter()
+        .filter(|m| m.2)
+        .map(|&(at, letter, _)| format!("letter {at} {}", named(letter)))
+        .collect();
     let wrong: Vec<String> = marks.iter().filter(|m| !m.2).map(|&(at, _, _)| at.to_string()).collect();
     // The shorter list is said: the right letters early in a run, the wrong ones late.
     match (right.len(), wrong.len()) {
@@ -212,6 +220,7 @@ mod tests {
     #[test]
     fn the_letters_right_are_named_early_and_the_wrong_ones_late() {
         assert_eq!(which_letters("Hxxxx", "Hello"), " (letter 1 “H”)");
+        assert_eq!(which_letters("xx xx", "He lo"), " (letter 3 a space)");
         assert_eq!(which_letters("Hellx", "Hello"), " (still wrong: letter 5)");
         assert_eq!(which_letters("Hello", "Hello"), "");
         assert_eq!(which_letters("xxxxx", "Hello"), "");

@@ -82,9 +82,14 @@ impl PuzzlePage for AlphameticsPage {
         };
         html! {
             <div class="alphametic">
-                <p class="equation" aria-live="polite">{ text }</p>
+                <p class="equation" aria-live="polite">
+                    if self.shown.is_some() {
+                        <span class="visually-hidden">{ "The equation with its digits: " }</span>
+                    }
+                    { text }
+                </p>
                 if let Some(shown) = &self.shown {
-                    <table class="letters">
+                    <table class="letters" aria-label="Each letter's digit">
                         <tr>{ for shown.letters.iter().map(|(l, _)| html! { <th scope="col">{ l }</th> }) }</tr>
                         <tr>{ for shown.letters.iter().map(|(_, d)| html! { <td>{ d }</td> }) }</tr>
                     </table>

@@ -184,7 +184,8 @@ impl PuzzlePage for BayesPage {
                     </tr></thead>
                     <tbody>{ for score_rows }</tbody>
                 </table>
-                <p class="agreement" aria-live="polite">{ agreement(&verdicts) }</p>
+                // Drawn anew for each text guessed: the same verdict on a new text is heard again.
+                <p class="agreement" aria-live="polite"><span key={self.params.guess.clone()}>{ agreement(&verdicts) }</span></p>
                 if !chosen.words.is_empty() {
                     <table class="evidence" tabindex="0">
                         <caption>{ evidence_caption }</caption>

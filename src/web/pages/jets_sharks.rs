@@ -177,7 +177,18 @@ impl PuzzlePage for JetsSharksPage {
     fn describe(&self, &cycle: &usize) -> Option<String> {
         let act = self.run.as_ref().and_then(|r| r.history.get(cycle));
         Some(match act {
-            Some(act) => format!("Cycle {cycle}: {}.", retrieved(&self.net, &self.table, act)),
+            // What changes from cycle to cycle is said too: the five strongest units' values.
+            Some(act) => {
+                let strongest: Vec<String> = strongest_units(act, 5)
+                    .into_iter()
+                    .map(|u| format!("{} {:.2}", self.net.names[u], act[u]))
+                    .collect();
+                format!(
+                    "Cycle {cycle}: {}; most active: {}.",
+                    retrieved(&self.net, &self.table, act),
+                    strongest.join(", ")
+                )
+            }
             None => "No run yet: press Solve to run the net.".into(),
         })
     }

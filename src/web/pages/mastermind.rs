@@ -15,6 +15,7 @@ use crate::puzzles::mastermind::{
     merge_tournament, split_of, Algo, Breaker, MastermindParams, Secrets, INFO,
 };
 use crate::puzzles::PuzzleInfo;
+use crate::web::browser;
 use crate::web::components::choice::{number_options, Choice};
 use crate::web::components::compare_table::Column;
 use crate::web::components::messages::Notices;
@@ -208,11 +209,20 @@ impl MastermindPage {
         let bars = split.iter().map(|s| {
             let width = 8.0 * s.count as f64 / largest;
             let this = Score::new(s.score[0], s.score[1]) == last;
+            // Heard in words ("2 black, 0 white: 56 codes"), seen as "2b 0w", a bar and a count.
+            let heard = format!(
+                "{} black, {} white: {}{}",
+                s.score[0],
+                s.score[1],
+                count_of(s.count, "code", "codes"),
+                if this { ", the score this probe got" } else { "" }
+            );
             html! {
                 <li class={classes!(this.then_some("this"))}>
-                    <span class="score-name">{ format!("{}b {}w", s.score[0], s.score[1]) }</span>
+                    <span class="visually-hidden">{ heard }</span>
+                    <span class="score-name" aria-hidden="true">{ format!("{}b {}w", s.score[0], s.score[1]) }</span>
                     <span class="bar" style={format!("width: {width:.2}rem")}></span>
-                    <span class="n">{ format_count(s.count) }</span>
+                    <span class="n" aria-hidden="true">{ format_count(s.count) }</span>
                 </li>
             }
         });
@@ -369,10 +379,15 @@ impl PuzzlePage for MastermindPage {
         )
     }
 
-    /// A new variant starts afresh: the secret and the probes belong to the old one.
+    /// A new variant starts afresh: the secret and the probes belong to the old one. Turning
+    /// to break the secret yourself draws a new one: the computer's side showed its seed's.
     fn edited_link(&self, key: &str, text: &str) -> Link {
+        let shown_secret = self.params.breaker == Breaker::Computer && self.params.secret.is_none();
         let link = match key {
             "pegs" | "symbols" | "repeats" => self.fresh(self.params.variant).to_link(),
+            "breaker" if text == Breaker::You.name() && shown_secret => {
+                self.params.to_link().set("seed", browser::random_seed())
+            }
             _ => self.params.to_link(),
         };
         match text.is_empty() {
