@@ -99,6 +99,9 @@ test("forced colours: activation and score bars, chart keys, right letters and a
   await phrase.page.locator(".phrase-guess .right").first().waitFor({ timeout: 60000 });
   const right = await phrase.page.locator(".phrase-guess .right").first().evaluate((e) => getComputedStyle(e).textDecorationLine);
   assert.equal(right, "underline", "a right letter is underlined");
+  const changed = phrase.page.locator(".phrase-guess .changed").first();
+  await changed.waitFor({ timeout: 3000 });
+  assert.ok(await changed.evaluate((e) => parseFloat(getComputedStyle(e).outlineOffset)) > 0, "the changed letter's box clear of its underline");
   const sudoku = await open("#/sudoku", PROJECTOR);
   await sudoku.page.emulateMedia({ forcedColors: "active" });
   await sudoku.page.locator(".board .place").nth(2).click();
