@@ -64,6 +64,15 @@ test("mastermind: turning to break the secret yourself draws a new one (the comp
   assert.doesNotMatch(hash(page), /seed=1(&|$)/, "a new seed, so not the secret just shown");
   assert.equal(await page.locator(".secret-row .code.hidden").count(), 1, "the new secret is hidden");
   assert.ok(!(await status(page).innerText()).includes(shown));
+  // A probe, then back to the computer's side: it shows a new secret, not the one being broken,
+  // and the probe made for the other side goes with it.
+  await page.keyboard.press("Escape");
+  for (const key of ["1", "1", "2", "2", "Enter"]) await page.keyboard.press(key);
+  await waitForHash(page, /moves=1122/);
+  const beingBroken = hash(page).match(/seed=(\d+)/)[1];
+  await page.getByLabel("Who breaks the code").selectOption("computer");
+  await status(page).filter({ hasText: /^The computer breaks the secret \d{4}/ }).waitFor({ timeout: 3000 });
+  assert.doesNotMatch(hash(page), new RegExp(`seed=${beingBroken}(&|$)|moves=`));
   // A link that says whose turn it is keeps its seed and its secret.
   await page.goto(page.url().replace(/#.*/, "#/mastermind?pegs=4&symbols=6&breaker=you&seed=1"));
   await page.locator(".secret-row .code.hidden").waitFor();

@@ -379,14 +379,14 @@ impl PuzzlePage for MastermindPage {
         )
     }
 
-    /// A new variant starts afresh: the secret and the probes belong to the old one. Turning
-    /// to break the secret yourself draws a new one: the computer's side showed its seed's.
+    /// A new variant starts afresh: the secret and the probes belong to the old one. So does
+    /// a change of who breaks the code, with a new seed's secret where the seed drew it: the
+    /// computer's side shows the secret that yours has to break.
     fn edited_link(&self, key: &str, text: &str) -> Link {
-        let shown_secret = self.params.breaker == Breaker::Computer && self.params.secret.is_none();
         let link = match key {
             "pegs" | "symbols" | "repeats" => self.fresh(self.params.variant).to_link(),
-            "breaker" if text == Breaker::You.name() && shown_secret => {
-                self.params.to_link().set("seed", browser::random_seed())
+            "breaker" if self.params.secret.is_none() => {
+                MastermindParams { seed: browser::random_seed(), ..self.fresh(self.params.variant) }.to_link()
             }
             _ => self.params.to_link(),
         };
