@@ -1502,15 +1502,28 @@ impl Page {
                         format!("Move {moves} undone. {}", self.said_playback(PlaybackAction::Back, before));
                 }
                 moves => {
+                    // A solve under way, or a solution from the start of the board, was for the
+                    // position the move left: it goes with the move, and is said to go.
+                    let (stopped, dropped) = (self.session.is_busy(), self.session.has_solution());
                     let undone = self.puzzle.undo(&mut self.session);
                     self.show_intro();
                     // "Move 4 undone (you entered 4 in row 1, column 3)."
-                    self.notices.said = match undone.trim_end_matches('.') {
+                    let mut said = match undone.trim_end_matches('.') {
                         "" => format!("Move {moves} undone."),
                         words => {
                             format!("Move {moves} undone ({}).", crate::core::format::decapitalise(words))
                         }
                     };
+                    if stopped {
+                        said.push_str(
+                            " The solve under way is stopped: it was for the position after that move.",
+                        );
+                    } else if dropped {
+                        said.push_str(
+                            " The solution shown started after that move: it is put away (s solves again).",
+                        );
+                    }
+                    self.notices.said = said;
                 }
             },
             Shell::Restart => {

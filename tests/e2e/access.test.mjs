@@ -560,6 +560,24 @@ test("an answer shown whole (the queens) says it has no steps; the focus stays o
   await page.close();
 });
 
+test("u taking back the move a solution started after says that the solution goes with it", async () => {
+  const { page, errors } = await open("#/jugs", PROJECTOR);
+  await page.locator(".board .place").first().waitFor();
+  await page.locator("body").focus();
+  for (const key of ["3", "2"]) await page.keyboard.press(key);
+  await waitForHash(page, /moves=/);
+  await page.keyboard.press("s");
+  await page.locator(".playback-bar button[aria-label='Play']:not([disabled])").waitFor({ timeout: 20000 });
+  await page.locator("body").focus();
+  await page.keyboard.press("Home");
+  await page.keyboard.press("u");
+  await page.locator(".said").filter({ hasText: /^Move 1 undone \(.*\)\. The solution shown started after that move: it is put away \(s solves again\)\.$/ })
+    .waitFor({ timeout: 3000 });
+  assert.equal(await page.locator(".playback-bar button[aria-label='Play']:not([disabled])").count(), 0, "the solution is gone, as said");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("Esc in a setting leaves it for the board's current place, which a screen reader names", async () => {
   const { page, errors } = await open("#/hanoi?discs=3", PROJECTOR);
   await page.getByLabel("Discs", { exact: true }).focus();
